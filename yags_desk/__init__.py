@@ -1,0 +1,14 @@
+"""YAGS Desk: an offline desktop assistant for YAGS game masters.
+
+YAGS (Yet Another Game System) is by Samuel Penn and is free content under the
+GNU GPL v2; its equipment lists ask for attribution, which this program gives
+in its About box, its README and its printed output.
+"""
+
+__version__ = "0.1.0"
+APP_NAME = "YAGS Desk"
+CREDIT = (
+    "YAGS (Yet Another Game System) and its equipment lists are by Samuel Penn "
+    "(yags-rpg.net), used under the GNU GPL v2 and the equipment lists' "
+    "attribution terms. YAGS Desk is not affiliated with the author."
+)

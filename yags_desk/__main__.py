@@ -1,0 +1,3 @@
+from yags_desk.cli import main
+
+raise SystemExit(main())
