@@ -152,5 +152,9 @@ class Character(BaseModel):
 
 
 def default_attributes(edition: Edition) -> dict[str, int]:
+    """Typical values: 10 in classic (RULES 1.1); 3 in 0.8 with Size 5 (RULES 2)."""
     rules = edition_rules(edition)
-    return {a: rules.default_attribute for a in rules.attributes}
+    out = {a: rules.default_attribute for a in rules.attributes}
+    if edition == "0.8":
+        out["size"] = 5
+    return out

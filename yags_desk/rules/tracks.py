@@ -1,0 +1,57 @@
+"""Body-level, fatigue, wound and stun tracks: which level is filled and its penalty.
+
+Classic: RULES 1.6 (body levels) and 1.7 (fatigue uses the same categories).
+0.8: RULES 2 (wounds and stuns on the same scale, 6+ Fatal / Beaten).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from yags_desk.rules.editions import (
+    CLASSIC_BODY_TRACK,
+    V08_STUN_NAMES,
+    V08_WOUND_TRACK,
+    TrackLevel,
+)
+
+__all__ = ["boxes_by_category", "classic_level", "v08_stun_level", "v08_wound_level"]
+
+UNHURT = "Unhurt"
+
+
+def boxes_by_category(boxes: Sequence[int],
+                      levels: Sequence[TrackLevel] = CLASSIC_BODY_TRACK) -> tuple[str, ...]:
+    """One category name per box, in the order boxes fill (RULES 1.6)."""
+    out: list[str] = []
+    for level, n in zip(levels, boxes, strict=True):
+        out.extend([level.name] * n)
+    return tuple(out)
+
+
+def classic_level(boxes: Sequence[int], filled: int) -> tuple[str, int]:
+    """(category, penalty) of the last filled box; levels past the end stay Fatal (RULES 1.6)."""
+    if filled <= 0:
+        return UNHURT, 0
+    names = boxes_by_category(boxes)
+    name = names[min(filled, len(names)) - 1]
+    penalty = next(level.penalty for level in CLASSIC_BODY_TRACK if level.name == name)
+    return name, penalty
+
+
+def v08_wound_level(wounds: int,
+                    track: Sequence[TrackLevel] = V08_WOUND_TRACK) -> tuple[str, int]:
+    """0 Okay, 1 Minor ... 6+ Fatal, with the table's penalties (RULES 2)."""
+    if wounds <= 0:
+        return "Okay", 0
+    level = track[min(wounds, 6) - 1]
+    return level.name, level.penalty
+
+
+def v08_stun_level(stuns: int,
+                   track: Sequence[TrackLevel] = V08_WOUND_TRACK) -> tuple[str, int]:
+    """Stuns use the wound scale's penalties; 6+ is Beaten (RULES 2)."""
+    if stuns <= 0:
+        return "Okay", 0
+    i = min(stuns, 6) - 1
+    return V08_STUN_NAMES[i], track[i].penalty
