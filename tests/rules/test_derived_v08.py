@@ -76,8 +76,9 @@ def test_too_weak_weapon_is_listed_unusable_with_reason() -> None:
     d = derive(v08(strength=1, weapons=(GREAT_SWORD, BROAD_SWORD), skills={"Great weapon": 2}))
     great = d.style("Great weapon: Great sword")
     assert great.usable and great.attack.total == 3 * 2 + 8 - 15
-    # Broad sword needs 3: Str 1 is three short and cannot use it at all.
-    s = d.style("Single weapon: Broad sword")
+    assert d.style("Single weapon: Broad sword").attack.total == 5 - 15  # two short of 3
+    # Strength 0 is three short of the Broad sword's 3: it cannot be used at all.
+    s = derive(v08(strength=0, weapons=(BROAD_SWORD,))).style("Single weapon: Broad sword")
     assert not s.usable and "too weak" in s.warnings[0]
 
 
