@@ -15,6 +15,7 @@ from tests.rules.builders import (
     ROUND_SHIELD,
     SHORT_SWORD,
     classic,
+    classic_weapon,
 )
 from yags_desk.rules.character import WornArmour
 from yags_desk.rules.derived import derive
@@ -177,3 +178,10 @@ def test_to_json_lists_every_style_with_how() -> None:
     labels = [s["label"] for s in j["styles"]]
     assert labels == ["Brawling", "Single weapon: Long sword"]
     assert j["styles"][1]["how"]["attack"]["parts"][0] == ["Dexterity 10 × Single weapon 100%", 10]
+
+
+def test_beast_natural_weapon_wounds_in_brawling() -> None:
+    bite = classic_weapon("Bite", 3, 2, 0, 4, None, 0, "brawling", "natural")
+    d = derive(classic(agility=15, skills={"Brawling": 100}, weapons=(bite,)))
+    assert d.style("Brawling: Bite").damage_kind == "wounds"
+    assert d.style("Brawling").damage_kind == "fatigue"

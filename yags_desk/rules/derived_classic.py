@@ -140,7 +140,10 @@ class _Builder:
         if dexterous and self.c.attributes["dexterity"] > self.c.attributes["agility"]:
             atk_attr = "dexterity"
         name = w.name.casefold()
-        kind = "wounds" if ("knife" in name or "dagger" in name) else "fatigue"
+        # [decision] a creature's natural weapons (property "natural": teeth,
+        # claws) wound like knives and daggers rather than tire.
+        lethal = "knife" in name or "dagger" in name or w.has("natural")
+        kind = "wounds" if lethal else "fatigue"
         label = "Brawling" if w.id == fists("classic").id else f"Brawling: {w.name}"
         return self.melee("brawling", label, (w.name,), _weapon_bonuses(w, self.str),
                           atk_attr=atk_attr, damage_kind=kind)
