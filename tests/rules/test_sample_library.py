@@ -35,8 +35,9 @@ def test_party_npcs_and_08_characters_present() -> None:
 def test_every_sample_character_derives_and_has_a_usable_style() -> None:
     for c in _load():
         d = derive(c)
-        assert any(s.usable and s.style != "brawling" and s.style != "brawl"
-                   for s in d.styles), c.name
+        armed = [s for s in d.styles
+                 if s.usable and s.weapons and s.weapons[0] not in ("Fist/kick", "Unarmed")]
+        assert armed, f"{c.name} has no usable weapon"
 
 
 def test_sample_berserker_pc_matches_the_worked_example() -> None:
