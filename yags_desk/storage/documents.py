@@ -1,0 +1,498 @@
+"""Reading and writing YAGS Desk files: one envelope, one set of defences.
+
+Every file is JSON ``{"schema_version": int, "kind": str, "data": {...}}``.
+Reading refuses, with ``field: message`` lines and without touching the disk,
+anything that is too big, not UTF-8, not JSON, nested too deeply, holds
+NaN/Infinity or numbers with absurd digit counts, repeats a key, has unknown
+fields, is of the wrong kind or was written by a newer YAGS Desk. Raw-dict
+migrations bring older files up to date before pydantic validates them.
+
+Writing serialises first, writes a temporary file in the same folder, keeps
+the previous file as ``<name>.bak`` and swaps the new file in with
+``os.replace``; an existing file this program cannot read is never
+overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import math
+import os
+import re
+import stat
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+__all__ = [
+    "CURRENT_SCHEMA_VERSION",
+    "KINDS",
+    "MAX_DEPTH",
+    "MAX_ERRORS",
+    "MAX_FILE_BYTES",
+    "MIGRATIONS",
+    "Document",
+    "DocumentError",
+    "Migration",
+    "atomic_write_bytes",
+    "backup_path",
+    "format_validation_error",
+    "model_type",
+    "quarantine",
+    "read_document",
+    "read_file_bytes",
+    "to_json_text",
+    "validate_file",
+    "write_document",
+]
+
+CURRENT_SCHEMA_VERSION = 1
+KINDS = ("character", "catalogue", "encounter", "battle")
+MAX_FILE_BYTES = 20 * 2**20
+MAX_DEPTH = 64
+MAX_ERRORS = 50
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+# (kind, from_version) -> function turning that version's ``data`` object into
+# the next version's. They run on the raw dict, before validation; the reader
+# bumps ``schema_version`` itself. None exist yet.
+MIGRATIONS: dict[tuple[str, int], Migration] = {}
+
+# Where each kind's pydantic model lives; imported on first use so this module
+# imports before (and without) the rules modules it serves.
+_KIND_MODELS: dict[str, tuple[str, str]] = {
+    "character": ("yags_desk.rules.character", "Character"),
+    "catalogue": ("yags_desk.storage.catalogues", "CatalogueFile"),
+    "encounter": ("yags_desk.storage.encounter_file", "Encounter"),
+    "battle": ("yags_desk.rules.quick_combat", "Battle"),
+}
+
+# Tags of tagged unions (catalogue items); left out of error paths.
+_UNION_TAGS = frozenset({"Weapon", "Armour"})
+_FIELD_PREFIX = re.compile(r"^([A-Za-z_]\w*(?:\.[^:\n]+)?): (.*)$", re.DOTALL)
+
+
+class DocumentError(ValueError):
+    """A file that cannot be read or written; ``errors`` holds ``field: message`` lines."""
+
+    def __init__(self, path: Path | str, errors: Sequence[str]) -> None:
+        self.path = Path(path)
+        self.errors: list[str] = list(errors) or ["unknown problem"]
+        super().__init__("\n".join(self.errors))
+
+    def __str__(self) -> str:
+        return "\n".join(self.errors)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A validated file. ``schema_version`` is the version found on disk."""
+
+    kind: str
+    schema_version: int
+    model: BaseModel
+    path: Path
+
+    @property
+    def migrated(self) -> bool:
+        """True when the file was written by an older version and upgraded on reading."""
+        return self.schema_version < CURRENT_SCHEMA_VERSION
+
+
+class _Envelope(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: StrictInt = Field(ge=1)
+    kind: str
+    data: dict[str, Any]
+
+
+class _Refused(ValueError):
+    """Internal: the raw text was refused; the message is the error line."""
+
+
+# -- errors -----------------------------------------------------------------------------
+
+
+def format_validation_error(exc: ValidationError, prefix: Iterable[str | int] = ()) -> list[str]:
+    """pydantic errors as ``field.path: message`` lines, at most MAX_ERRORS of them.
+
+    A validator message that starts with ``field: `` (the models' convention)
+    has that field moved into the path.
+    """
+    lines: list[str] = []
+    errors = exc.errors(include_url=False, include_input=False)
+    for error in errors[:MAX_ERRORS]:
+        path: list[str | int] = list(prefix)
+        for i, part in enumerate(error["loc"]):
+            if part in _UNION_TAGS and i > 0 and isinstance(error["loc"][i - 1], int):
+                continue
+            path.append(part)
+        message = error["msg"]
+        own = error["type"] in ("value_error", "assertion_error")
+        if own:
+            cause = error.get("ctx", {}).get("error")
+            if cause is not None:
+                message = str(cause)
+        for part in message.splitlines() or [""]:
+            line_path = list(path)
+            match = _FIELD_PREFIX.match(part) if own else None
+            if match:
+                line_path.append(match.group(1))
+                part = match.group(2)
+            where = ".".join(str(p) for p in line_path) or "document"
+            lines.append(f"{where}: {part}")
+    if len(errors) > MAX_ERRORS:
+        lines.append(f"... and {len(errors) - MAX_ERRORS} more problems")
+    return lines
+
+
+# -- kinds ------------------------------------------------------------------------------
+
+
+def model_type(kind: str) -> type[BaseModel]:
+    """The pydantic model of a kind's ``data``. ImportError if this build lacks it."""
+    if kind not in _KIND_MODELS:
+        raise KeyError(kind)
+    module_name, attr = _KIND_MODELS[kind]
+    cls = getattr(importlib.import_module(module_name), attr, None)
+    if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
+        raise ImportError(f"{module_name}.{attr} is not a pydantic model")
+    return cls
+
+
+# -- reading ----------------------------------------------------------------------------
+
+
+def _size_message(size: int) -> str:
+    return (f"file is {size / 2**20:.1f} MB; the limit for a YAGS Desk file is "
+            f"{MAX_FILE_BYTES // 2**20} MB")
+
+
+# A JSON string, or an unterminated one running to the end: always matches, so
+# scanning is linear even on hostile input.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _check_depth(text: str) -> None:
+    """Refuse nesting deeper than MAX_DEPTH before json.loads recurses into it."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = 0
+    for ch in brackets:
+        if ch == "[" or ch == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Refused(f"the file nests lists and objects deeper than {MAX_DEPTH} "
+                               "levels; a YAGS Desk file never does")
+        else:
+            depth -= 1
+
+
+def _reject_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not allowed in a YAGS Desk file (numbers must be finite)")
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {text[:40]} is too large")
+    return value
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"{key}: this key appears twice in the same object")
+            seen.add(key)
+    return result
+
+
+def _check_strings(value: Any) -> None:
+    """Refuse lone surrogates (from ``\\udXXX`` escapes): such text cannot be saved."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings: Iterable[str] = (item,)
+        elif isinstance(item, dict):
+            strings = item.keys()
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+            continue
+        else:
+            continue
+        for s in strings:
+            try:
+                s.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _Refused("text holds an unpaired \\ud800-\\udfff escape, which is not "
+                               f"valid Unicode: {s[:40]!r}") from None
+
+
+def _parse_bytes(raw: bytes) -> dict[str, Any]:
+    """Bytes to the raw envelope dict; _Refused with one message line otherwise."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise _Refused(_size_message(len(raw)))
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Refused(f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset "
+                       f"{exc.start})") from None
+    if not text.strip():
+        raise _Refused("file is empty")
+    _check_depth(text)
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float,
+                           object_pairs_hook=_unique_keys)
+    except json.JSONDecodeError as exc:
+        hint = "; the file ends too early (was it cut short?)" if exc.pos >= len(
+            text.rstrip()) else ""
+        raise _Refused(f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+                       f"{hint}") from None
+    except RecursionError:
+        raise _Refused(f"the file nests deeper than {MAX_DEPTH} levels") from None
+    except _Refused:
+        raise
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise _Refused("a number in the file has too many digits to be read") from None
+        raise _Refused(f"not valid JSON: {exc}") from None
+    if _SURROGATE_ESCAPE.search(text):
+        _check_strings(value)
+    if not isinstance(value, dict):
+        raise _Refused("document: expected a JSON object at the top level, found "
+                       f"{type(value).__name__}")
+    return value
+
+
+def _migrate(kind: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
+    while version < CURRENT_SCHEMA_VERSION:
+        migration = MIGRATIONS.get((kind, version))
+        if migration is None:
+            raise _Refused(f"schema_version: no way to upgrade a version {version} {kind} "
+                           f"file to version {CURRENT_SCHEMA_VERSION}")
+        try:
+            data = migration(data)
+        except Exception as exc:  # a migration meeting data it did not expect
+            raise _Refused(f"schema_version: upgrading from version {version} failed: "
+                           f"{exc}") from None
+        if not isinstance(data, dict):
+            raise _Refused(f"schema_version: upgrading from version {version} failed")
+        version += 1
+    return data
+
+
+def _decode(raw: bytes, path: Path, expected_kind: str | None) -> Document:
+    """Validate a file's bytes; DocumentError with every problem found."""
+    try:
+        value = _parse_bytes(raw)
+    except _Refused as exc:
+        raise DocumentError(path, [str(exc)]) from None
+    version = value.get("schema_version")
+    if isinstance(version, int) and not isinstance(version, bool) and (
+            version > CURRENT_SCHEMA_VERSION):
+        raise DocumentError(path, [
+            f"schema_version: file was written by a newer YAGS Desk (version {version}); "
+            f"this version reads up to {CURRENT_SCHEMA_VERSION}"])
+    try:
+        envelope = _Envelope.model_validate(value)
+    except ValidationError as exc:
+        raise DocumentError(path, format_validation_error(exc)) from None
+    kind = envelope.kind
+    if kind not in KINDS:
+        raise DocumentError(path, [f"kind: unknown kind {kind[:40]!r} (expected one of "
+                                   f"{', '.join(KINDS)})"])
+    if expected_kind is not None and kind != expected_kind:
+        raise DocumentError(path, [f"kind: expected {expected_kind}, found {kind}"])
+    try:
+        cls = model_type(kind)
+    except ImportError:
+        raise DocumentError(path, [f"kind: this build of YAGS Desk cannot read {kind} "
+                                   "files"]) from None
+    try:
+        data = _migrate(kind, envelope.schema_version, envelope.data)
+    except _Refused as exc:
+        raise DocumentError(path, [str(exc)]) from None
+    try:
+        model = cls.model_validate(data)
+    except ValidationError as exc:
+        raise DocumentError(path, format_validation_error(exc, ("data",))) from None
+    except RecursionError:
+        raise DocumentError(path, ["data: nested too deeply"]) from None
+    return Document(kind=kind, schema_version=envelope.schema_version, model=model, path=path)
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """A regular file's bytes, refusing big ones before reading them.
+
+    FileNotFoundError propagates; other failures are DocumentError.
+    """
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise DocumentError(path, ["not a regular file"])
+        if info.st_size > MAX_FILE_BYTES:
+            raise DocumentError(path, [_size_message(info.st_size)])
+        with open(path, "rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise DocumentError(path, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DocumentError(path, [_size_message(os.path.getsize(path))])
+    return raw
+
+
+def read_document(path: Path | str, expected_kind: str | None = None) -> Document:
+    """Read and validate a file. Raises DocumentError (or FileNotFoundError)."""
+    path = Path(path)
+    return _decode(read_file_bytes(path), path, expected_kind)
+
+
+def validate_file(path: Path | str) -> list[str]:
+    """No lines if ``path`` is a valid document of any kind, else its error lines."""
+    try:
+        read_document(path)
+    except DocumentError as exc:
+        return exc.errors
+    except FileNotFoundError:
+        return ["file not found"]
+    return []
+
+
+# -- writing ----------------------------------------------------------------------------
+
+
+def to_json_text(kind: str, model: BaseModel) -> str:
+    """The file text for ``model``: pretty JSON, non-ASCII kept, the model's field order."""
+    if kind not in KINDS:
+        raise ValueError(f"kind: unknown kind {kind!r}")
+    envelope = {"schema_version": CURRENT_SCHEMA_VERSION, "kind": kind,
+                "data": model.model_dump(mode="json")}
+    return json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _write_temp(folder: Path, name: str, data: bytes) -> Path:
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return Path(tmp)
+
+
+def atomic_write_bytes(path: Path, data: bytes, previous: bytes | None = None) -> None:
+    """Replace ``path`` with ``data`` atomically; keep ``previous`` as ``<name>.bak``.
+
+    On any failure the old file is left as it was and no temporary file stays.
+    """
+    folder = path.parent
+    temps: list[Path] = []
+    try:
+        new = _write_temp(folder, path.name, data)
+        temps.append(new)
+        if previous is not None:
+            old = _write_temp(folder, path.name + ".bak", previous)
+            temps.append(old)
+            os.replace(old, backup_path(path))
+            temps.remove(old)
+        os.replace(new, path)
+        temps.remove(new)
+    finally:
+        for tmp in temps:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    _fsync_dir(folder)
+
+
+def _check_model(kind: str, model: BaseModel) -> None:
+    try:
+        cls = model_type(kind)
+    except KeyError:
+        raise ValueError(f"kind: unknown kind {kind!r}") from None
+    if not isinstance(model, cls):
+        raise TypeError(f"a {kind} document holds a {cls.__name__}, not "
+                        f"{type(model).__name__}")
+
+
+def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
+    """Save ``model`` atomically, keeping the previous file as ``<name>.bak``.
+
+    Raises DocumentError, touching nothing, if the model cannot be serialised or
+    if ``path`` exists but is not a document this version can read (move such a
+    file away with :func:`quarantine` first). OSError from the disk propagates.
+    """
+    path = Path(path)
+    _check_model(kind, model)
+    try:
+        text = to_json_text(kind, model)
+        data = text.encode("utf-8")
+        if len(data) > MAX_FILE_BYTES:
+            raise _Refused(f"the document would be {len(data) / 2**20:.1f} MB; the limit "
+                           f"for a YAGS Desk file is {MAX_FILE_BYTES // 2**20} MB")
+        _check_depth(text)
+    except _Refused as exc:
+        raise DocumentError(path, [f"not saved: {exc}"]) from None
+    except (ValueError, TypeError) as exc:  # NaN, lone surrogates, unserialisable values
+        raise DocumentError(path, [f"not saved: the document cannot be written as JSON "
+                                   f"({exc})"]) from None
+    previous: bytes | None = None
+    if os.path.lexists(path):
+        try:
+            previous = read_file_bytes(path)
+            _decode(previous, path, None)
+        except (DocumentError, FileNotFoundError) as exc:
+            reasons = exc.errors if isinstance(exc, DocumentError) else ["it vanished"]
+            raise DocumentError(path, [
+                f"{path.name} was not overwritten: it is not a YAGS Desk file this "
+                "version can read; move it away first", *reasons]) from None
+    atomic_write_bytes(path, data, previous)
+
+
+def quarantine(path: Path | str) -> Path:
+    """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` and return the new path."""
+    path = Path(path)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 2
+    while os.path.lexists(target):
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    os.rename(path, target)
+    return target

@@ -1,0 +1,318 @@
+"""The GM's library: characters, encounters and battles in plain folders.
+
+``<root>/characters/*.json``, ``<root>/encounters/*.json`` and
+``<root>/battles/*.json`` hold one document each; ``<root>/catalogues`` the
+custom catalogue items, ``<root>/trash`` what was deleted (nothing is ever
+hard-deleted) and ``<root>/autosave`` crash-recovery copies. A library opened
+for the first time is filled with the built-in sample library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Generic, TypeVar, cast
+
+from pydantic import BaseModel
+
+from yags_desk.rules.character import Character, new_id
+from yags_desk.storage import paths
+from yags_desk.storage.documents import (
+    DocumentError,
+    backup_path,
+    quarantine,
+    read_document,
+    validate_file,
+    write_document,
+)
+from yags_desk.storage.encounter_file import Encounter
+
+__all__ = [
+    "MARKER_NAME",
+    "SAMPLE_FOLDERS",
+    "Library",
+    "LoadReport",
+]
+
+M = TypeVar("M", bound=BaseModel)
+
+MARKER_NAME = ".yags-desk-library"
+# Sub-folders of the sample library copied on first run.
+SAMPLE_FOLDERS = ("characters", "encounters", "battles")
+_NAME_MAX = 100
+
+
+@dataclass
+class LoadReport(Generic[M]):
+    """What a folder held: the documents that loaded and the files that did not."""
+
+    items: list[tuple[Path, M]] = field(default_factory=list)
+    errors: list[DocumentError] = field(default_factory=list)
+
+
+def _with_suffix(name: str, suffix: str) -> str:
+    if len(name) + len(suffix) > _NAME_MAX:
+        name = name[: _NAME_MAX - len(suffix)].rstrip()
+    return name + suffix
+
+
+def _names_with_id(folder: Path, short: str) -> list[str]:
+    """Names in ``folder`` made by :meth:`Library.character_path` for this id prefix."""
+    exact, numbered = f"-{short}.json", f"-{short}-"
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries
+                     if e.name.endswith(exact) or (numbered in e.name and e.name.endswith(".json"))]
+    except FileNotFoundError:
+        return []
+    return sorted(names)
+
+
+class Library:
+    """The library folders under ``root``. Use :meth:`open` to get one ready to use."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    # -- folders ------------------------------------------------------------------------
+
+    @property
+    def characters_dir(self) -> Path:
+        return paths.characters_dir(self.root)
+
+    @property
+    def encounters_dir(self) -> Path:
+        return paths.encounters_dir(self.root)
+
+    @property
+    def battles_dir(self) -> Path:
+        return paths.battles_dir(self.root)
+
+    @property
+    def catalogues_dir(self) -> Path:
+        return paths.catalogues_dir(self.root)
+
+    @property
+    def trash_dir(self) -> Path:
+        return paths.trash_dir(self.root)
+
+    @property
+    def autosave_dir(self) -> Path:
+        return paths.autosave_dir(self.root)
+
+    @classmethod
+    def open(cls, root: Path | None = None) -> Library:
+        """The library at ``root`` (default: :func:`paths.data_dir`), set up on first use.
+
+        The first time (no marker file), the sample library's documents are
+        copied in; files already there are never replaced.
+        """
+        library = cls(paths.data_dir() if root is None else root)
+        library.ensure_folders()
+        marker = library.root / MARKER_NAME
+        if not marker.exists():
+            library._copy_sample()
+            marker.write_text("This folder is a YAGS Desk library.\n", encoding="utf-8")
+        return library
+
+    def ensure_folders(self) -> None:
+        for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
+                       self.catalogues_dir, self.autosave_dir):
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def _copy_sample(self) -> None:
+        try:
+            sample = paths.resource_dir() / "sample_library"
+        except paths.ResourceNotFoundError:
+            return
+        for name in SAMPLE_FOLDERS:
+            source = sample / name
+            if not source.is_dir():
+                continue
+            target = self.root / name
+            target.mkdir(parents=True, exist_ok=True)
+            for file in sorted(source.glob("*.json")):
+                destination = target / file.name
+                if file.is_file() and not destination.exists():
+                    shutil.copyfile(file, destination)
+
+    # -- loading ------------------------------------------------------------------------
+
+    @staticmethod
+    def _load(folder: Path, kind: str, cls: type[M] | None) -> LoadReport[M]:
+        report: LoadReport[M] = LoadReport()
+        if not folder.is_dir():
+            return report
+        for path in sorted(folder.glob("*.json")):
+            try:
+                model = read_document(path, kind).model
+            except DocumentError as exc:
+                report.errors.append(exc)
+                continue
+            except FileNotFoundError:  # removed while we were reading
+                continue
+            if cls is not None and not isinstance(model, cls):
+                report.errors.append(DocumentError(path, [f"kind: not a {kind}"]))
+                continue
+            report.items.append((path, cast(M, model)))
+        return report
+
+    def load_characters(self) -> LoadReport[Character]:
+        return self._load(self.characters_dir, "character", Character)
+
+    def load_encounters(self) -> LoadReport[Encounter]:
+        return self._load(self.encounters_dir, "encounter", Encounter)
+
+    def load_battles(self) -> LoadReport[BaseModel]:
+        """Quick-combat battles (``rules.quick_combat.Battle`` models)."""
+        return self._load(self.battles_dir, "battle", None)
+
+    # -- saving -------------------------------------------------------------------------
+
+    def _free_path(self, folder: Path, stem: str,
+                   same: Callable[[Path], bool]) -> Path:
+        """``<stem>.json`` in ``folder`` unless a different document holds it."""
+        candidate = folder / f"{stem}.json"
+        n = 2
+        while os.path.lexists(candidate) and not same(candidate):
+            candidate = folder / f"{stem}-{n}.json"
+            n += 1
+        return candidate
+
+    def character_path(self, character: Character) -> Path:
+        """Where a character is saved when no path is given.
+
+        The file already holding this character (same id) if there is one,
+        else ``<slug of name>-<first 8 chars of id>.json`` (``-2``, ``-3``...
+        added if another character has that name).
+        """
+        short = character.id[:8]
+
+        def same(path: Path) -> bool:
+            try:
+                model = read_document(path, "character").model
+            except (DocumentError, FileNotFoundError):
+                return False
+            return isinstance(model, Character) and model.id == character.id
+
+        folder = self.characters_dir
+        for name in _names_with_id(folder, short):
+            if same(folder / name):
+                return folder / name
+        stem = f"{paths.slugify(character.name, 'character')}-{short}"
+        return self._free_path(folder, stem, same)
+
+    def save_character(self, character: Character, path: Path | None = None) -> Path:
+        """Save a character (atomically, keeping a .bak); returns its file.
+
+        Without ``path`` the file is :meth:`character_path`.
+        """
+        if path is None:
+            self.characters_dir.mkdir(parents=True, exist_ok=True)
+            path = self.character_path(character)
+        write_document(path, "character", character)
+        return path
+
+    def save_encounter(self, encounter: Encounter, path: Path | None = None) -> Path:
+        if path is None:
+            self.encounters_dir.mkdir(parents=True, exist_ok=True)
+            stem = f"{paths.slugify(encounter.name, 'encounter')}-{encounter.id[:8]}"
+            path = self._free_path(self.encounters_dir, stem, lambda p: False)
+        write_document(path, "encounter", encounter)
+        return path
+
+    def save_battle(self, battle: BaseModel, path: Path | None = None) -> Path:
+        """Save a ``rules.quick_combat.Battle``."""
+        if path is None:
+            self.battles_dir.mkdir(parents=True, exist_ok=True)
+            name = str(getattr(battle, "name", "battle"))
+            stem = f"{paths.slugify(name, 'battle')}-{new_id()[:8]}"
+            path = self._free_path(self.battles_dir, stem, lambda p: False)
+        write_document(path, "battle", battle)
+        return path
+
+    def delete(self, path: Path) -> Path:
+        """Move a library file (and its .bak) to the trash folder; returns where it went."""
+        path = Path(path)
+        if not path.exists():
+            raise FileNotFoundError(path)
+        self.trash_dir.mkdir(parents=True, exist_ok=True)
+        target = self.trash_dir / path.name
+        if os.path.lexists(target):
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            target = self.trash_dir / f"{path.stem}.deleted-{stamp}{path.suffix}"
+            n = 2
+            while os.path.lexists(target):
+                target = self.trash_dir / f"{path.stem}.deleted-{stamp}-{n}{path.suffix}"
+                n += 1
+        shutil.move(path, target)
+        bak = backup_path(path)
+        if bak.is_file():
+            shutil.move(bak, backup_path(target))
+        return target
+
+    # -- characters ---------------------------------------------------------------------
+
+    @staticmethod
+    def duplicate_character(character: Character, new_name: str | None = None) -> Character:
+        """A copy with a new id, named ``"<name> (copy)"`` unless ``new_name`` is given.
+
+        Not saved: call :meth:`save_character` to keep it.
+        """
+        name = new_name if new_name is not None else _with_suffix(character.name, " (copy)")
+        data = character.model_dump()
+        data.update(id=new_id(), name=name)
+        return Character.model_validate(data)
+
+    @staticmethod
+    def make_template(character: Character) -> Character:
+        """A template from a character: new id, kind ``template``, no damage or fatigue.
+
+        Not saved: call :meth:`save_character` to keep it.
+        """
+        data = character.model_dump()
+        data.update(id=new_id(), kind="template", wounds=0, stuns=0,
+                    fatigue_short=0, fatigue_long=0)
+        return Character.model_validate(data)
+
+    # -- autosave -----------------------------------------------------------------------
+
+    def autosave_path(self, key: str) -> Path:
+        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+        return self.autosave_dir / f"{paths.slugify(key, 'document')}-{digest}.json"
+
+    def autosave(self, key: str, kind: str, model: BaseModel) -> Path:
+        """Write a recovery copy of an open document (``key`` names it, e.g. its id).
+
+        An unreadable earlier copy is moved aside (``.corrupt-<time>``) first.
+        """
+        path = self.autosave_path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if os.path.lexists(path) and validate_file(path):
+            quarantine(path)
+        write_document(path, kind, model)
+        return path
+
+    def pending_recoveries(self) -> list[Path]:
+        """Autosaved copies left behind (by a crash), newest first."""
+        folder = self.autosave_dir
+        if not folder.is_dir():
+            return []
+        found = [p for p in folder.glob("*.json") if p.is_file()]
+        return sorted(found, key=lambda p: (-p.stat().st_mtime_ns, p.name))
+
+    def discard_recovery(self, path: Path) -> None:
+        """Delete an autosaved copy (and its .bak); only files in the autosave folder."""
+        path = Path(path)
+        if path.resolve().parent != self.autosave_dir.resolve():
+            raise ValueError(f"{path} is not an autosave file of this library")
+        for file in (path, backup_path(path)):
+            try:
+                file.unlink()
+            except FileNotFoundError:
+                pass
