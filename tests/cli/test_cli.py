@@ -1,0 +1,166 @@
+"""The command-line interface, as a GM or a script would use it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yags_desk.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "resources" / "sample_library"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_roll_json_shape_and_seed_repeats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "2d10!+5", "--seed", "7", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"expression", "total", "dice", "fumble"}
+    assert data["total"] == sum(data["dice"]) + 5
+    assert run(capsys, "roll", "2d10!+5", "--seed", "7", "--json")[1] == out
+
+
+def test_roll_typed_dice_fumble(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "roll", "2d10!", "--dice", "1,2", "--json")
+    assert code == 0 and json.loads(out) == {"expression": "2d10!", "total": 3,
+                                             "dice": [1, 2], "fumble": True}
+
+
+def test_roll_rejects_absurd_expression(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "roll", "99999d6")
+    assert code == 1 and out == "" and "expression:" in err
+
+
+def test_odds_classic_outcomes_sum_to_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--edition", "classic", "--attack", "15",
+                       "--defence", "12", "--damage", "20", "--soak", "14", "--json")
+    assert code == 0
+    data = json.loads(out)
+    outcomes = data["outcomes"]
+    assert list(outcomes) == ["miss", "no_damage", "stunned", "1", "2", "3", "4", "5", "6",
+                              "7+"]
+    assert sum(outcomes.values()) == pytest.approx(1, abs=1e-9)
+    assert data["hit"] == pytest.approx(1 - outcomes["miss"], abs=1e-9)
+
+
+def test_odds_08_passive_has_no_stunned(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "--edition", "0.8", "--attack", "10", "--passive",
+                       "--damage", "15", "--soak", "12", "--json")
+    data = json.loads(out)
+    assert code == 0 and "stunned" not in data["outcomes"]
+    # d20 >= 5 without a natural 1: 16 faces of 20 (RULES 2)
+    assert data["hit"] == pytest.approx(0.80)
+
+
+def test_odds_needs_damage_and_soak_together(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "odds", "--edition", "0.8", "--attack", "10", "--passive",
+                       "--damage", "15")
+    assert code == 1 and "--soak" in err
+
+
+def test_sheet_shows_derived_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "sheet", str(SAMPLE / "characters" / "aldric.json"))
+    assert code == 0
+    assert "Aldric of Thornbury" in out
+    assert "Weapon and shield: Long sword + Round shield" in out
+    assert "Soak 23" in out
+
+
+def test_sheet_json_has_every_style(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "sheet", str(SAMPLE / "characters" / "brenna.json"), "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["derived"]["move"] == 5 + 4 + 3 + 1  # Size + Strength + Agility + 1
+    assert data["derived"]["max_defences"] == 3
+    assert any(s["label"].startswith("Weapon and shield") for s in data["derived"]["styles"])
+
+
+def test_sheet_refuses_broken_file_and_leaves_it(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    text = (SAMPLE / "characters" / "aldric.json").read_text("utf-8")[:300]
+    bad.write_text(text, "utf-8")
+    code, out, err = run(capsys, "sheet", str(bad))
+    assert code == 1 and out == "" and "bad.json" in err
+    assert bad.read_text("utf-8") == text
+
+
+def test_validate_good_and_bad(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = SAMPLE / "characters" / "wolf.json"
+    assert run(capsys, "validate", str(good))[0] == 0
+    doc = json.loads(good.read_text("utf-8"))
+    doc["data"]["attributes"]["strength"] = "strong"
+    doc["data"]["colour"] = "grey"
+    bad = tmp_path / "wolf.json"
+    bad.write_text(json.dumps(doc), "utf-8")
+    code, out, _ = run(capsys, "validate", str(bad), "--json")
+    data = json.loads(out)
+    assert code == 1 and not data["valid"]
+    joined = "\n".join(data["errors"])
+    assert "attributes.strength" in joined and "colour" in joined
+
+
+def test_validate_wrong_edition_weapon(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads((SAMPLE / "characters" / "aldric.json").read_text("utf-8"))
+    doc["data"]["edition"] = "0.8"
+    bad = tmp_path / "x.json"
+    bad.write_text(json.dumps(doc), "utf-8")
+    code, _, err = run(capsys, "validate", str(bad))
+    assert code == 1 and "edition" in err
+
+
+def test_quick_combat_seeded_is_repeatable(capsys: pytest.CaptureFixture[str]) -> None:
+    f = str(SAMPLE / "battles" / "spearmen-vs-swordsmen.json")
+    code, out, _ = run(capsys, "quick-combat", f, "--seed", "3", "--json")
+    assert code == 0
+    again = run(capsys, "quick-combat", f, "--seed", "3", "--json")[1]
+    assert again == out
+    text_code, text, _ = run(capsys, "quick-combat", f, "--seed", "3")
+    assert text_code == 0 and "Turn 1" in text
+
+
+def test_library_first_run_copies_samples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("YAGS_DESK_HOME", str(tmp_path / "home"))
+    code, out, _ = run(capsys, "library", "--json")
+    data = json.loads(out)
+    assert code == 0
+    names = {c["name"] for c in data["characters"]}
+    assert {"Aldric of Thornbury", "Wolf", "Kestrel"} <= names
+    assert not data["errors"]
+
+
+def test_library_reports_corrupt_file_and_lists_the_rest(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("YAGS_DESK_HOME", str(home))
+    run(capsys, "library")
+    victim = next((home / "characters").glob("*.json"))
+    victim.write_text("{ not json", "utf-8")
+    code, out, _ = run(capsys, "library", "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["characters"]) == 11 and data["errors"]
+    assert victim.read_text("utf-8") == "{ not json"
+
+
+def test_module_and_console_entry_points() -> None:
+    out = subprocess.run([sys.executable, "-m", "yags_desk", "--version"], capture_output=True,
+                         text=True, check=True)
+    assert "YAGS Desk" in out.stdout
+    exe = shutil.which("yags-desk", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    out = subprocess.run([exe, "roll", "d20", "--seed", "1", "--json"], capture_output=True,
+                         text=True, check=True)
+    assert 1 <= json.loads(out.stdout)["total"] <= 20

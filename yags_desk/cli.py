@@ -1,0 +1,264 @@
+"""Command-line interface: the same rules core and storage as the application.
+
+Every command prints readable text, or JSON with ``--json``. Errors go to
+standard error as ``field: message`` lines; exit status 0 means success,
+1 a refused file or value, 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from yags_desk import APP_NAME, CREDIT, __version__
+
+__all__ = ["main"]
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+
+def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
+    if getattr(args, "json", False):
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print(text)
+
+
+def _fail(lines: Sequence[str] | str) -> int:
+    for line in [lines] if isinstance(lines, str) else lines:
+        print(line, file=sys.stderr)
+    return EXIT_REFUSED
+
+
+def _rng(seed: int | None) -> random.Random:
+    # No seed: a generator seeded from the operating system's entropy.
+    return random.Random(seed)
+
+
+# --- roll ---------------------------------------------------------------
+def cmd_roll(args: argparse.Namespace) -> int:
+    from yags_desk.rules.dice import roll
+    from yags_desk.rules.errors import DiceError
+
+    typed: list[int] | None = None
+    if args.dice is not None:
+        try:
+            typed = [int(x) for x in args.dice.replace(",", " ").split()]
+        except ValueError:
+            return _fail(f"--dice: '{args.dice}' is not a list of whole numbers")
+    try:
+        result = (roll(args.expression, typed=typed, fumble_chance=args.fumble_chance)
+                  if typed is not None else
+                  roll(args.expression, rng=_rng(args.seed), fumble_chance=args.fumble_chance))
+    except DiceError as e:
+        return _fail(f"expression: {e}")
+    data = result.to_json()
+    dice = " ".join(str(d) for d in data["dice"]) or "no dice"
+    text = f"{data['expression']} = {data['total']}  (dice: {dice})"
+    if data["fumble"]:
+        text += "  FUMBLE"
+    _emit(args, data, text)
+    return EXIT_OK
+
+
+# --- odds ---------------------------------------------------------------
+def cmd_odds(args: argparse.Namespace) -> int:
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.rules.odds import attack_odds
+
+    if (args.damage is None) != (args.soak is None):
+        return _fail("--damage and --soak: give both to see the spread of damage, or neither")
+    try:
+        odds = attack_odds(args.edition, args.attack, None if args.passive else args.defence,
+                           damage=args.damage, soak=args.soak, fumble_chance=args.fumble_chance)
+    except RulesError as e:
+        return _fail(str(e))
+    data = odds.to_json()
+    lines = [f"Chance to hit: {data['hit']:.2%} (attack fumbles {data['attack_fumble']:.2%})"]
+    lines += [f"  {k:>9}: {p:8.3%}" for k, p in data["outcomes"].items()]
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
+# --- sheet --------------------------------------------------------------
+def _read(path: str, kind: str) -> Any:
+    from yags_desk.storage.documents import read_document
+
+    return read_document(Path(path), expected_kind=kind).model
+
+
+def sheet_text(character: Any, derived: Any) -> str:
+    c, d = character, derived
+    lines = [f"{c.name}  ({c.kind}, {c.edition} edition)" + (f"  player: {c.player}"
+                                                             if c.player else "")]
+    lines.append("  " + "  ".join(f"{k.capitalize()} {v}" for k, v in c.attributes.items()))
+    unit = "%" if c.edition == "classic" else ""
+    if c.skills:
+        lines.append("  Skills: " + ", ".join(f"{s.name} {s.value}{unit}" for s in c.skills))
+    if c.advantages:
+        lines.append("  Advantages: " + ", ".join(c.advantages))
+    lines.append(f"  Soak {d.soak.total}   Load {d.load:g} / {d.load_allowance:g}"
+                 f" ({d.load_level}, {d.load_penalty:+d})")
+    if c.edition == "classic":
+        lines.append(f"  Wounds: {d.wound_level} ({d.wound_penalty:+d})   "
+                     f"Fatigue: {d.fatigue_level} ({d.fatigue_penalty:+d})   "
+                     f"Total penalty {d.total_penalty:+d}")
+    else:
+        lines.append(f"  Initiative {d.initiative.total} + d20   Move {d.move.total}   "
+                     f"Max defences {d.max_defences.total}")
+        lines.append(f"  Wounds: {d.wound_level} ({d.wound_penalty:+d})   "
+                     f"Stuns: {d.stun_level} ({d.stun_penalty:+d})   "
+                     f"Agility {d.agility_penalty:+d} from load")
+    if d.berserk is not None:
+        lines.append(f"  Berserk roll: {d.berserk.total} + 2d10! (15+ to go berserk)")
+    lines.append("  Styles (before dice):")
+    for s in d.styles:
+        nums = []
+        if s.initiative is not None:
+            nums.append(f"Init {s.initiative.total}")
+        nums.append(f"Attk {s.attack.total}")
+        nums.append(f"Defn {s.defence.total}" if s.defence is not None else "Defn —")
+        nums.append(f"Dmg {s.damage.total} ({s.damage_kind})")
+        extra = ""
+        if s.ranges:
+            extra = "  ranges " + "/".join(str(r) for r in s.ranges) + " m"
+        if not s.usable:
+            extra += "  UNUSABLE"
+        lines.append(f"    {s.label:<48} " + "  ".join(nums) + extra)
+        for w in s.warnings:
+            lines.append(f"      ! {w}")
+    return "\n".join(lines)
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from yags_desk.rules.derived import derive
+    from yags_desk.storage.documents import DocumentError
+
+    try:
+        character = _read(args.file, "character")
+    except DocumentError as e:
+        return _fail(e.errors and [f"{args.file}: {x}" for x in e.errors] or str(e))
+    derived = derive(character)
+    data = {"character": character.model_dump(mode="json"), "derived": derived.to_json()}
+    _emit(args, data, sheet_text(character, derived))
+    return EXIT_OK
+
+
+# --- validate -----------------------------------------------------------
+def cmd_validate(args: argparse.Namespace) -> int:
+    from yags_desk.storage.documents import validate_file
+
+    errors = validate_file(Path(args.file))
+    if args.json:
+        print(json.dumps({"file": args.file, "valid": not errors, "errors": errors},
+                         indent=2, ensure_ascii=False))
+    elif errors:
+        for line in errors:
+            print(f"{args.file}: {line}", file=sys.stderr)
+    else:
+        print(f"{args.file}: valid")
+    return EXIT_REFUSED if errors else EXIT_OK
+
+
+# --- quick combat -------------------------------------------------------
+def cmd_quick_combat(args: argparse.Namespace) -> int:
+    from yags_desk.rules.quick_combat import run_battle
+    from yags_desk.storage.documents import DocumentError
+
+    try:
+        battle = _read(args.file, "battle")
+    except DocumentError as e:
+        return _fail(e.errors and [f"{args.file}: {x}" for x in e.errors] or str(e))
+    result = run_battle(battle, _rng(args.seed))
+    _emit(args, result.to_json(), "\n".join(result.describe()))
+    return EXIT_OK
+
+
+# --- library (until the window exists) --------------------------------
+def cmd_library(args: argparse.Namespace) -> int:
+    from yags_desk.rules.derived import derive
+    from yags_desk.storage.library import Library
+
+    lib = Library.open()
+    report = lib.load_characters()
+    rows = []
+    for path, c in report.items:
+        d = derive(c)
+        best = max((s for s in d.styles if s.usable), key=lambda s: s.attack.total)
+        rows.append({"file": str(path), "name": c.name, "kind": c.kind, "edition": c.edition,
+                     "soak": d.soak.total, "best_style": best.label,
+                     "attack": best.attack.total})
+    errors = [line for e in report.errors for line in str(e).splitlines()]
+    lines = [f"{APP_NAME} {__version__} — library at {lib.root}"]
+    lines += [f"  {r['name']:<24} {r['kind']:<8} {r['edition']:<7} soak {r['soak']:>2}  "
+              f"{r['best_style']} (attack {r['attack']})" for r in rows]
+    lines += [f"  ! {e}" for e in errors]
+    lines.append("The desktop window is not built yet; see 'yags-desk --help' for commands.")
+    _emit(args, {"root": str(lib.root), "characters": rows, "errors": errors}, "\n".join(lines))
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="yags-desk",
+        description=f"{APP_NAME}: a game master's assistant for YAGS. {CREDIT}")
+    p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, help_: str) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_)
+        sp.add_argument("--json", action="store_true", help="print JSON")
+        return sp
+
+    r = add("roll", "roll dice written in notation such as 2d10!+5, d20-3 or 3d6")
+    r.add_argument("expression")
+    r.add_argument("--seed", type=int, help="seed for repeatable rolls")
+    r.add_argument("--dice", help="dice typed in instead of rolled, e.g. '10,4,7'")
+    r.add_argument("--fumble-chance", type=int, default=None,
+                   help="fumble chance (classic default 3, 0.8 default 1)")
+    r.set_defaults(func=cmd_roll)
+
+    o = add("odds", "exact odds of one attack (values before dice)")
+    o.add_argument("--edition", choices=["classic", "0.8"], required=True)
+    o.add_argument("--attack", type=int, required=True)
+    g = o.add_mutually_exclusive_group(required=True)
+    g.add_argument("--defence", type=int)
+    g.add_argument("--passive", action="store_true", help="passive defence (15)")
+    o.add_argument("--damage", type=int)
+    o.add_argument("--soak", type=int)
+    o.add_argument("--fumble-chance", type=int, default=None)
+    o.set_defaults(func=cmd_odds)
+
+    s = add("sheet", "every derived value of a character file")
+    s.add_argument("file")
+    s.set_defaults(func=cmd_sheet)
+
+    v = add("validate", "check any YAGS Desk file; exit 0 if valid, 1 with the errors")
+    v.add_argument("file")
+    v.set_defaults(func=cmd_validate)
+
+    q = add("quick-combat", "fight a mass battle described in a file, turn by turn")
+    q.add_argument("file")
+    q.add_argument("--seed", type=int)
+    q.set_defaults(func=cmd_quick_combat)
+
+    lb = add("library", "list the characters of your library (made from the samples on "
+                        "first run)")
+    lb.set_defaults(func=cmd_library)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["library"])
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
