@@ -1,0 +1,31 @@
+"""Print every benchmark of YAGS Desk: `python -m benchmarks.run` from the repository root.
+
+Numbers only, no pass/fail: compare runs by eye or keep the output.
+"""
+
+from __future__ import annotations
+
+import importlib
+import platform
+import sys
+
+MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat"]
+
+
+def main() -> int:
+    print(f"Python {platform.python_version()} on {platform.machine()}, "
+          f"{platform.system()} {platform.release()}")
+    for name in MODULES:
+        try:
+            mod = importlib.import_module(f"benchmarks.{name}")
+        except ImportError as e:
+            print(f"{name}: not available ({e})")
+            continue
+        for label, value, unit in mod.bench():
+            print(f"{label}: {value:.2f} {unit}")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
