@@ -86,10 +86,24 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 # --- sheet --------------------------------------------------------------
-def _read(path: str, kind: str) -> Any:
-    from yags_desk.storage.documents import read_document
+class _Refused(Exception):
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
 
-    return read_document(Path(path), expected_kind=kind).model
+
+def _read(path: str, kind: str) -> Any:
+    """The validated model of a file, or _Refused with `file: problem` lines."""
+    from yags_desk.storage.documents import DocumentError, read_document
+
+    try:
+        return read_document(Path(path), expected_kind=kind).model
+    except DocumentError as e:
+        raise _Refused([f"{path}: {x}" for x in e.errors] or [f"{path}: {e}"]) from e
+    except FileNotFoundError as e:
+        raise _Refused([f"{path}: no such file"]) from e
+    except OSError as e:
+        raise _Refused([f"{path}: cannot be read ({e.strerror or e})"]) from e
 
 
 def sheet_text(character: Any, derived: Any) -> str:
@@ -137,12 +151,11 @@ def sheet_text(character: Any, derived: Any) -> str:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
-    from yags_desk.storage.documents import DocumentError
 
     try:
         character = _read(args.file, "character")
-    except DocumentError as e:
-        return _fail(e.errors and [f"{args.file}: {x}" for x in e.errors] or str(e))
+    except _Refused as e:
+        return _fail(e.lines)
     derived = derive(character)
     data = {"character": character.model_dump(mode="json"), "derived": derived.to_json()}
     _emit(args, data, sheet_text(character, derived))
@@ -168,12 +181,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
 # --- quick combat -------------------------------------------------------
 def cmd_quick_combat(args: argparse.Namespace) -> int:
     from yags_desk.rules.quick_combat import run_battle
-    from yags_desk.storage.documents import DocumentError
 
     try:
         battle = _read(args.file, "battle")
-    except DocumentError as e:
-        return _fail(e.errors and [f"{args.file}: {x}" for x in e.errors] or str(e))
+    except _Refused as e:
+        return _fail(e.lines)
     result = run_battle(battle, _rng(args.seed))
     _emit(args, result.to_json(), "\n".join(result.describe()))
     return EXIT_OK

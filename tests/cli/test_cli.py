@@ -164,3 +164,47 @@ def test_module_and_console_entry_points() -> None:
     out = subprocess.run([exe, "roll", "d20", "--seed", "1", "--json"], capture_output=True,
                          text=True, check=True)
     assert 1 <= json.loads(out.stdout)["total"] <= 20
+
+
+HOSTILE = {
+    "truncated": lambda: (SAMPLE / "characters" / "aldric.json").read_bytes()[:200],
+    "not json": lambda: b"\x00\x01garbage",
+    "deep nesting": lambda: b"[" * 100_000 + b"]" * 100_000,
+    "huge number": lambda: (b'{"schema_version": 1, "kind": "character", "data": {"x": '
+                            + b"9" * 5000 + b"}}"),
+    "wrong type": lambda: b'{"schema_version": "one", "kind": "character", "data": {}}',
+    "newer version": lambda: b'{"schema_version": 99, "kind": "character", "data": {}}',
+    "unknown field": lambda: (SAMPLE / "characters" / "wolf.json").read_bytes().replace(
+        b'"notes"', b'"mood": "hungry", "notes"'),
+}
+
+
+@pytest.mark.parametrize("command", ["sheet", "validate", "quick-combat"])
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_hostile_files_get_a_message_and_stay_untouched(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, case: str) -> None:
+    f = tmp_path / "hostile.json"
+    content = HOSTILE[case]()
+    f.write_bytes(content)
+    before = f.stat().st_mtime_ns
+    code, out, err = run(capsys, command, str(f))
+    assert code == 1
+    assert "hostile.json" in err and "Traceback" not in err
+    assert f.read_bytes() == content and f.stat().st_mtime_ns == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hostile.json"]
+
+
+def test_100_mb_file_refused_without_reading(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as fh:
+        fh.truncate(100 * 2**20)
+    code, _, err = run(capsys, "sheet", str(big))
+    assert code == 1 and "20 MB" in err
+
+
+def test_missing_file_is_a_message_not_a_traceback(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    for command in ("sheet", "validate", "quick-combat"):
+        code, _, err = run(capsys, command, str(tmp_path / "nope.json"))
+        assert code == 1 and "nope.json" in err

@@ -373,6 +373,8 @@ def validate_file(path: Path | str) -> list[str]:
         return exc.errors
     except FileNotFoundError:
         return ["file not found"]
+    except OSError as exc:
+        return [f"file cannot be read: {exc.strerror or exc}"]
     return []
 
 
