@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from yags_desk.rules.character import Character, Skill, default_attributes
+from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour, Weapon
 
 
@@ -33,13 +34,19 @@ CHAIN = Armour(id="chain-mail", name="Chain mail", edition="classic", half_prote
                half_load=4, full_protection=14, full_load=8)
 
 
-def classic(name: str = "Test", skills: dict[str, int] | None = None, **kw: Any) -> Character:
-    attrs = default_attributes("classic")
+def character(edition: Edition, name: str = "Test", skills: dict[str, int] | None = None,
+              **kw: Any) -> Character:
+    """A typical character of ``edition``; attribute names among ``kw`` set attributes."""
+    attrs = default_attributes(edition)
     for k in list(kw):
         if k in attrs:
             attrs[k] = kw.pop(k)
     sk = tuple(Skill(name=n, value=v) for n, v in (skills or {}).items())
-    return Character(name=name, edition="classic", attributes=attrs, skills=sk, **kw)
+    return Character(name=name, edition=edition, attributes=attrs, skills=sk, **kw)
+
+
+def classic(name: str = "Test", skills: dict[str, int] | None = None, **kw: Any) -> Character:
+    return character("classic", name, skills, **kw)
 
 
 def v08_weapon(name: str, attk: int, defn: int, dmg: int, str_: int, load: float,
@@ -59,9 +66,4 @@ MAIL_HAUBERK = Armour(id="mail-hauberk", name="Mail hauberk", edition="0.8", pro
 
 
 def v08(name: str = "Test", skills: dict[str, int] | None = None, **kw: Any) -> Character:
-    attrs = default_attributes("0.8")
-    for k in list(kw):
-        if k in attrs:
-            attrs[k] = kw.pop(k)
-    sk = tuple(Skill(name=n, value=v) for n, v in (skills or {}).items())
-    return Character(name=name, edition="0.8", attributes=attrs, skills=sk, **kw)
+    return character("0.8", name, skills, **kw)

@@ -43,14 +43,6 @@ HIDE = Armour(id="hide", name="Troll hide", edition="classic", half_protection=4
               half_load=1, full_protection=8, full_load=3.25, covers=("torso", "arms"))
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own library root; the real user folder is never used."""
-    home = tmp_path / "home"
-    monkeypatch.setenv("YAGS_DESK_HOME", str(home))
-    return home
-
-
 @pytest.fixture()
 def resources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Fake built-in catalogues, found as a PyInstaller bundle's would be."""

@@ -29,11 +29,6 @@ MAIL = Armour(id="mail", name="Mail", edition="classic", half_protection=3, half
               full_protection=6, full_load=5)
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("YAGS_DESK_HOME", str(tmp_path / "home"))
-
-
 def make_character(name: str = "Aldric", **changes: Any) -> Character:
     return Character(name=name, edition="classic", attributes=default_attributes("classic"),
                      **changes)

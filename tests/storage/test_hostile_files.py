@@ -28,11 +28,6 @@ from yags_desk.storage.documents import (
 )
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("YAGS_DESK_HOME", str(tmp_path / "home"))
-
-
 def character() -> Character:
     return Character(name="Aldric", edition="classic", attributes=default_attributes("classic"))
 

@@ -17,14 +17,6 @@ from yags_desk.storage.encounter_file import Combatant, new_encounter
 from yags_desk.storage.library import MARKER_NAME, Library
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets its own library root; the real user folder is never used."""
-    home = tmp_path / "home"
-    monkeypatch.setenv("YAGS_DESK_HOME", str(home))
-    return home
-
-
 @pytest.fixture()
 def bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fake installation's resources (found as a PyInstaller bundle would be)."""
