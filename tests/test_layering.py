@@ -14,11 +14,13 @@ PKG = Path(yags_desk.__file__).parent
 
 
 def _modules(sub: str) -> list[str]:
-    return [f"yags_desk.{sub}.{m.name}" for m in pkgutil.iter_modules([str(PKG / sub)])]
+    """Every module of ``yags_desk.<sub>``, subpackages included."""
+    return [m.name for m in pkgutil.walk_packages([str(PKG / sub)], f"yags_desk.{sub}.")]
 
 
 def test_rules_and_storage_have_modules() -> None:
     assert len(_modules("rules")) >= 8
+    assert "yags_desk.rules.combat.state" in _modules("rules")
     assert len(_modules("storage")) >= 3
 
 

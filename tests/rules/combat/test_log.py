@@ -1,0 +1,263 @@
+"""The event log of a fight: state from events, undo, redo, replay, refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from tests.rules.builders import classic, v08
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    ClearCondition,
+    EndRound,
+    Event,
+    Fatigue,
+    Initiative,
+    Override,
+    RemoveCombatant,
+    SetCondition,
+    Stuns,
+    Wound,
+    event_adapter,
+)
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.state import body_capacity, fatigue_capacity
+from yags_desk.rules.errors import RulesError
+
+ALDRIC = AddCombatant(id="aldric", name="Aldric", side="party", row=0,
+                      character=classic("Aldric"))
+BANDIT = AddCombatant(id="bandit-1", name="Bandit 1", side="bandits", row=0,
+                      character=classic("Bandit"))
+
+
+def fight() -> CombatLog:
+    log = CombatLog("classic")
+    log.push(ALDRIC)
+    log.push(BANDIT)
+    return log
+
+
+def test_state_is_computed_from_events() -> None:
+    log = fight()
+    log.push(Wound(id="aldric", levels=2, source="Bandit 1's short sword"))
+    log.push(Wound(id="aldric", levels=2))
+    aldric = log.state.fighter("aldric")
+    # Two Light wounds = 4 levels = Serious (RULES 1.6)
+    assert aldric.wounds == 4
+    assert "Serious (-7)" in describe(log.events[-1], log.state_before(3), log.state)
+
+
+def test_levels_past_fatal_count_as_beyond_and_track_stays_full() -> None:
+    log = fight()
+    log.push(Wound(id="bandit-1", levels=9))
+    b = log.state.fighter("bandit-1")
+    assert (b.wounds, b.levels_beyond) == (6, 3)
+
+
+def test_refused_event_leaves_log_unchanged() -> None:
+    log = fight()
+    log.push(SetCondition(id="bandit-1", condition="dead"))
+    before = (log.events, log.state)
+    with pytest.raises(RulesError, match="dead and cannot act"):
+        log.push(Initiative(id="bandit-1", total=20))
+    assert (log.events, log.state) == before
+
+
+def test_unknown_and_duplicate_combatants_refused() -> None:
+    log = fight()
+    with pytest.raises(RulesError, match="no combatant"):
+        log.push(Wound(id="nobody", levels=1))
+    with pytest.raises(RulesError, match="already on the board"):
+        log.push(ALDRIC)
+
+
+def test_wrong_edition_character_refused() -> None:
+    log = CombatLog("0.8")
+    with pytest.raises(RulesError, match="character.edition"):
+        log.push(ALDRIC)
+
+
+def test_conditions_expire_by_themselves() -> None:
+    log = fight()
+    log.push(SetCondition(id="aldric", condition="prone", rounds=2))
+    log.push(SetCondition(id="aldric", condition="Blessed by the river god"))
+    log.push(EndRound())
+    assert log.state.fighter("aldric").has("prone")
+    log.push(EndRound())
+    aldric = log.state.fighter("aldric")
+    assert not aldric.has("prone") and aldric.has("blessed by the river god")
+    assert log.state.round == 3
+
+
+def test_classic_initiative_is_rolled_again_each_round_08_keeps_it() -> None:
+    log = fight()
+    log.push(Initiative(id="aldric", dice=(7, 5), total=28))
+    log.push(EndRound())
+    assert log.state.fighter("aldric").initiative is None
+    log08 = CombatLog("0.8")
+    log08.push(AddCombatant(id="b", name="Brenna", side="a", character=v08("Brenna")))
+    log08.push(Initiative(id="b", dice=(11,), total=23))
+    log08.push(EndRound())
+    assert log08.state.fighter("b").initiative == 23
+
+
+def test_full_fatigue_track_collapses() -> None:
+    log = fight()
+    log.push(Fatigue(id="aldric", levels=5))
+    assert not log.state.fighter("aldric").has("unconscious")
+    log.push(Fatigue(id="aldric", levels=3, term="long"))
+    a = log.state.fighter("aldric")
+    assert a.has("unconscious") and a.fatigue_short + a.fatigue_long == 6
+    assert "collapses" in describe(log.events[-1], log.state_before(3), log.state)
+
+
+def test_stuns_are_08_only_and_follow_the_replace_rule() -> None:
+    with pytest.raises(RulesError, match="0.8 rule"):
+        fight().push(Stuns(id="aldric", levels=2))
+    log = CombatLog("0.8")
+    log.push(AddCombatant(id="b", name="Brenna", side="a", character=v08("Brenna")))
+    for blow in (2, 2, 1, 5):
+        log.push(Stuns(id="b", levels=blow))
+    assert log.state.fighter("b").stuns == 5
+
+
+def test_gm_override_is_logged_with_reason_and_bounded() -> None:
+    log = fight()
+    log.push(Override(id="aldric", field="wounds", value=3, reason="healing potion misread"))
+    assert log.state.fighter("aldric").wounds == 3
+    text = describe(log.events[-1], log.state_before(2), log.state)
+    assert "from 0 to 3: healing potion misread" in text
+    with pytest.raises(RulesError, match="more than"):
+        log.push(Override(id="aldric", field="wounds", value=7, reason="x"))
+
+
+def test_undo_redo_and_new_event_clears_redo() -> None:
+    log = fight()
+    log.push(Wound(id="aldric", levels=1))
+    undone = log.undo()
+    assert isinstance(undone, Wound) and log.state.fighter("aldric").wounds == 0
+    log.redo()
+    assert log.state.fighter("aldric").wounds == 1
+    log.undo()
+    log.push(EndRound())
+    assert not log.can_redo
+    with pytest.raises(RulesError, match="nothing to redo"):
+        log.redo()
+
+
+def test_replay_from_json_gives_identical_state() -> None:
+    log = fight()
+    for e in (Initiative(id="aldric", dice=(10, 3, 4), total=30), Wound(id="bandit-1", levels=3),
+              SetCondition(id="bandit-1", condition="prone", rounds=1), EndRound(),
+              Fatigue(id="aldric", levels=1), RemoveCombatant(id="bandit-1")):
+        log.push(e)
+    stored = json.dumps([event_adapter.dump_python(e, mode="json") for e in log.events])
+    replayed = CombatLog("classic", [event_adapter.validate_python(d)
+                                     for d in json.loads(stored)])
+    assert replayed.state == log.state
+
+
+def test_replay_names_the_bad_event() -> None:
+    with pytest.raises(RulesError, match=r"events\.1: no combatant"):
+        CombatLog("classic", [ALDRIC, Wound(id="ghost", levels=1)])
+
+
+def test_removed_fighter_takes_no_more_events() -> None:
+    log = fight()
+    log.push(RemoveCombatant(id="bandit-1"))
+    with pytest.raises(RulesError, match="removed"):
+        log.push(Wound(id="bandit-1", levels=1))
+    assert [f.name for f in log.state.active()] == ["Aldric"]
+
+
+IDS = ("a", "b", "c")
+
+
+class FightMachine(RuleBasedStateMachine):
+    """Random sequences of events never break the invariants of issue 3."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log = CombatLog("classic")
+        for fid in IDS:
+            self.log.push(AddCombatant(id=fid, name=fid.upper(), side=fid, character=classic()))
+        self.start = self.log.state
+        self.n_start = len(self.log.events)
+
+    def _try(self, event: Event) -> None:
+        before = (self.log.events, self.log.state)
+        try:
+            self.log.push(event)
+        except RulesError:
+            assert (self.log.events, self.log.state) == before
+
+    @rule(fid=st.sampled_from(IDS), levels=st.integers(1, 12))
+    def wound(self, fid: str, levels: int) -> None:
+        self._try(Wound(id=fid, levels=levels))
+
+    @rule(fid=st.sampled_from(IDS), levels=st.integers(1, 8),
+          term=st.sampled_from(["short", "long"]))
+    def tire(self, fid: str, levels: int, term: str) -> None:
+        self._try(Fatigue(id=fid, levels=levels, term=term))  # type: ignore[arg-type]
+
+    @rule(fid=st.sampled_from(IDS), total=st.integers(-5, 60))
+    def initiative(self, fid: str, total: int) -> None:
+        self._try(Initiative(id=fid, total=total))
+
+    @rule(fid=st.sampled_from(IDS),
+          cond=st.sampled_from(["dead", "unconscious", "prone", "shaken"]),
+          rounds=st.none() | st.integers(1, 3))
+    def condition(self, fid: str, cond: str, rounds: int | None) -> None:
+        self._try(SetCondition(id=fid, condition=cond, rounds=rounds))
+
+    @rule(fid=st.sampled_from(IDS), cond=st.sampled_from(["dead", "unconscious", "prone"]))
+    def clear(self, fid: str, cond: str) -> None:
+        self._try(ClearCondition(id=fid, condition=cond))
+
+    @rule()
+    def end_round(self) -> None:
+        self._try(EndRound())
+
+    @rule()
+    def undo(self) -> None:
+        if len(self.log.events) > self.n_start:
+            self.log.undo()
+
+    @rule()
+    def redo(self) -> None:
+        if self.log.can_redo:
+            self.log.redo()
+
+    @invariant()
+    def tracks_never_overflow(self) -> None:
+        for f in self.log.state.fighters.values():
+            assert 0 <= f.wounds <= body_capacity(f.character)
+            assert 0 <= f.fatigue_short + f.fatigue_long <= fatigue_capacity(f.character)
+
+    @invariant()
+    def dead_never_acts(self) -> None:
+        for f in self.log.state.fighters.values():
+            if f.dead:
+                with pytest.raises(RulesError):
+                    self.log.push(Initiative(id=f.id, total=10))
+
+    def teardown(self) -> None:
+        final_events, final_state = self.log.events, self.log.state
+        undone = 0
+        while len(self.log.events) > self.n_start:
+            self.log.undo()
+            undone += 1
+        assert self.log.state == self.start
+        for _ in range(undone):
+            self.log.redo()
+        assert self.log.events == final_events and self.log.state == final_state
+        assert CombatLog("classic", final_events).state == final_state
+
+
+TestFightMachine = FightMachine.TestCase
+TestFightMachine.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)

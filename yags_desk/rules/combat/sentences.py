@@ -1,0 +1,73 @@
+"""Each event as one plain sentence for the combat log."""
+
+from __future__ import annotations
+
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    ClearCondition,
+    EndRound,
+    Event,
+    Fatigue,
+    Initiative,
+    Override,
+    RemoveCombatant,
+    SetCondition,
+    Stuns,
+    Wound,
+)
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+
+__all__ = ["describe"]
+
+
+def _wound_text(f: FighterState) -> str:
+    if f.character.edition == "classic":
+        name, penalty = classic_level(f.character.body_boxes, f.wounds)
+    else:
+        name, penalty = v08_wound_level(f.wounds)
+    beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
+    return f"{name} ({penalty:+d}{beyond})"
+
+
+def describe(event: Event, before: CombatState, after: CombatState) -> str:
+    """One sentence for ``event``, given the states around it."""
+    text = _sentence(event, before, after)
+    return f"{text} ({event.note})" if event.note else text
+
+
+def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
+    if isinstance(event, AddCombatant):
+        return f"{event.name} joins side {event.side} in row {event.row}."
+    if isinstance(event, EndRound):
+        return f"Round {before.round} ends."
+    f = after.fighter(event.id)
+    if isinstance(event, RemoveCombatant):
+        return f"{f.name} leaves the encounter."
+    if isinstance(event, Initiative):
+        dice = f" (dice {' '.join(map(str, event.dice))})" if event.dice else ""
+        return f"{f.name} has initiative {event.total}{dice}."
+    if isinstance(event, Wound):
+        unit = "body level" if after.edition == "classic" else "wound"
+        plural = "" if event.levels == 1 else "s"
+        src = f" from {event.source}" if event.source else ""
+        return f"{f.name} takes {event.levels} {unit}{plural}{src} → {_wound_text(f)}."
+    if isinstance(event, Stuns):
+        name, penalty = v08_stun_level(f.stuns)
+        was = before.fighter(event.id).stuns
+        change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
+        return f"{f.name} takes a blow of {event.levels} stuns: {change}, {name} ({penalty:+d})."
+    if isinstance(event, Fatigue):
+        collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
+            event.id).has("unconscious") else ""
+        return (f"{f.name} gains {event.levels} {event.term}-term fatigue{collapsed} "
+                f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
+    if isinstance(event, SetCondition):
+        how_long = f" for {event.rounds} rounds" if event.rounds else ""
+        return f"{f.name} is {event.condition}{how_long}."
+    if isinstance(event, ClearCondition):
+        return f"{f.name} is no longer {event.condition}."
+    if isinstance(event, Override):
+        old = getattr(before.fighter(event.id), event.field)
+        return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
+    return type(event).__name__  # pragma: no cover
