@@ -181,6 +181,19 @@ def test_turn_initiative_winner_strikes_first_then_survivors_strike_back() -> No
     )
 
 
+def test_initiative_does_not_depend_on_listing_order() -> None:
+    # Initiative 34 against 20: quick values 1 and 10, the table's asymmetric end.
+    fast = Group(name="Riders", count=1, initiative=34, attack=0, defence=100, damage=0,
+                 soak=100)
+    slow = Group(name="Levy", count=1, initiative=20, attack=0, defence=100, damage=0,
+                 soak=100)
+    for a, b in ((fast, slow), (slow, fast)):
+        # The faster group rolls: a 1 meets its quick value of 1, so it wins.
+        result = turn(duel(a, b), [1, 1, 1])
+        assert result.pairings[0].initiative.group == "Riders"
+        assert result.pairings[0].initiative.winner == "Riders"
+
+
 def test_turn_lost_initiative_lets_the_other_group_strike_first() -> None:
     battle = duel(spearmen(3), swordsmen(3))
     result = turn(battle, [

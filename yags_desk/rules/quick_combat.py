@@ -138,7 +138,7 @@ class LeadershipResult:
 
 @dataclass(frozen=True)
 class InitiativeRoll:
-    """The pairing's one initiative d10, rolled by its first group ``group``."""
+    """The pairing's one initiative d10, rolled by ``group`` (the one with higher initiative)."""
 
     group: str
     die: int
@@ -431,11 +431,16 @@ def _fight(rng: random.Random, battle: Battle, pair: tuple[str, str], share: tup
         return PairingResult(a, b, share, values, None, ())
     side_a = battle.side_index(a)
     bonus = (leadership.bonus(side_a), leadership.bonus(1 - side_a))
-    modifier = bonus[0] - bonus[1]  # [decision] the opponent's +1 is the roller's -1
+    # [decision] The group with the higher initiative rolls (group a on a tie), so the
+    # result never depends on which group is listed first: the table's values are
+    # not symmetric at its ends (1 against 10).
+    roller = 0 if group_a.initiative >= group_b.initiative else 1
+    modifier = bonus[roller] - bonus[1 - roller]  # [decision] the opponent's +1 is the roller's -1
     die = roll_d10(rng)
-    first = 0 if die + modifier >= values[0].initiative else 1
+    first = roller if die + modifier >= values[roller].initiative else 1 - roller
     names = (a, b)
-    initiative = InitiativeRoll(a, die, modifier, values[0].initiative, names[first])
+    initiative = InitiativeRoll(names[roller], die, modifier, values[roller].initiative,
+                                names[first])
     second = 1 - first
     opening = _strike(rng, names[first], names[second], share[first], share[second],
                       values[first], bonus[first], keep)
