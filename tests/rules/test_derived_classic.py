@@ -73,6 +73,7 @@ def test_great_weapon_counts_strength_one_and_a_half_against_requirement() -> No
     s_weak = weak.style("Great weapon: Greatsword")
     assert s_ok.attack.total == 10 + 8  # 16 x 1.5 = 24 meets Str 24
     assert s_weak.attack.total == 10 + 8 - 4  # 15 x 1.5 = 22: two short
+    assert "Strength 15 ×1.5 = 22 below 24" in s_weak.attack.explain()
     # Strength x1.5 counts only against the requirement; damage uses real Strength.
     assert s_ok.damage.total == 16 + 12
 
@@ -151,6 +152,13 @@ def test_berserk_worked_example_value_before_dice() -> None:
     assert derive(c).berserk is not None
     assert derive(c).berserk.total == 14  # type: ignore[union-attr]
     assert derive(classic()).berserk is None
+
+
+def test_berserk_roll_takes_wound_fatigue_and_load_penalties() -> None:
+    c = classic(stamina=16, will=6, skills={"Berserk": 125}, advantages=("Berserker",),
+                wounds=3, fatigue_short=2, other_load=20)
+    # 14, Medium wounds -4, Light fatigue -2, load 20 over Strength 10: -5
+    assert derive(c).berserk.total == 14 - 4 - 2 - 5  # type: ignore[union-attr]
 
 
 def test_bow_uses_perception_to_hit_and_cannot_defend() -> None:

@@ -116,3 +116,10 @@ def test_missile_weapon_cannot_defend() -> None:
     d = derive(v08(perception=4, skills={"Bow": 3}, weapons=(bow,)))
     s = d.style("Bow: Long bow")
     assert s.defence is None and s.attack.total == 12 + 2 and s.damage.total == 15
+
+
+def test_great_class_weapon_is_not_offered_with_a_shield() -> None:
+    great_club = v08_weapon("Great club", 4, 4, 9, 2, 2, "brawl", "great", damage_type="mixed")
+    d = derive(v08(weapons=(great_club, BROAD_SWORD), shield=V08_ROUND_SHIELD))
+    shield_styles = [s.label for s in d.styles if s.style == "weapon_shield"]
+    assert shield_styles == ["Weapon and shield: Broad sword + Round shield"]

@@ -65,12 +65,15 @@ class _Bonus:
 
 
 def _weapon_bonuses(w: Weapon, strength: int, effective_note: str = "") -> list[_Bonus]:
-    """The weapon's own bonuses and, if the wielder is too weak, its penalty (RULES 1.2)."""
+    """The weapon's own bonuses and, if the wielder is too weak, its penalty (RULES 1.2).
+
+    ``effective_note`` describes how ``strength`` was reached ("Strength 10 ×1.5").
+    """
     out = [_Bonus(w.name, w.init, w.attack, w.defence, w.damage)]
     if w.strength is not None and strength < w.strength:
         p = -2 * (w.strength - strength)
-        out.append(_Bonus(f"{w.name}: Strength {strength}{effective_note} below {w.strength}",
-                          p, p, p, p))
+        shown = f"{effective_note} = {strength}" if effective_note else f"Strength {strength}"
+        out.append(_Bonus(f"{w.name}: {shown} below {w.strength}", p, p, p, p))
     return out
 
 
@@ -206,7 +209,7 @@ def _styles(c: Character, b: _Builder) -> list[StyleValues]:
             # RULES 1.2: two hands; Strength x1.5 (round down) against Str requirement only.
             eff = b.str * 3 // 2
             out.append(b.melee("great", f"Great weapon: {w.name}", (w.name,),
-                               _weapon_bonuses(w, eff, effective_note=" ×1.5")))
+                               _weapon_bonuses(w, eff, effective_note=f"Strength {b.str} ×1.5")))
     for w in c.weapons:
         if w.kind == "missile":
             out.append(b.missile(w))
@@ -256,10 +259,11 @@ def derive_classic(c: Character) -> Derived:
     berserk = None
     if c.has_advantage("Berserker"):
         # RULES 1.9: Stamina x Berserk% - Will, before 2d10!.
-        berserk = Value.of(
+        # It is a stamina roll, so wound, fatigue and load penalties apply (RULES 1.4).
+        berserk = b._with_penalties(Value.of(
             f"Stamina {c.attr('stamina')} × Berserk {c.skill('Berserk')}%",
             pct(c.attr("stamina"), c.skill("Berserk")),
-        ).plus(f"Will {c.attr('will')}", -c.attr("will"))
+        ).plus(f"Will {c.attr('will')}", -c.attr("will")))
     total_penalty = sum(p for _, p in b.penalties)
     return Derived(
         edition="classic",

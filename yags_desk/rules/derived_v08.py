@@ -150,7 +150,8 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
             out.append(b.style(cls, f"{skill}: {w.name}", skill, attr,
                                [(w.name, w.attack, w.defence, w.damage)], str_pen=pen,
                                str_note=note, damage_type=w.damage_type, weapons=(w.name,)))
-    one_handed = [w for w in melee if not w.two_handed and
+    # Great-class weapons need both hands even when the list has no two-handed flag.
+    one_handed = [w for w in melee if not w.two_handed and "great" not in w.classes and
                   any(k in w.classes for k in ("single", "brawl", "flail"))]
     if c.shield is not None:
         sh = c.shield
