@@ -116,8 +116,13 @@ def sheet_text(character: Any, derived: Any) -> str:
         lines.append("  Skills: " + ", ".join(f"{s.name} {s.value}{unit}" for s in c.skills))
     if c.advantages:
         lines.append("  Advantages: " + ", ".join(c.advantages))
-    lines.append(f"  Soak {d.soak.total}   Load {d.load:g} / {d.load_allowance:g}"
-                 f" ({d.load_level}, {d.load_penalty:+d})")
+    if c.edition == "classic":
+        lines.append(f"  Soak {d.soak.total}   Load {d.load:g} / {d.load_allowance:g}"
+                     f" ({d.load_level}, {d.load_penalty:+d} to physical rolls)")
+    else:
+        lines.append(f"  Soak {d.soak.total}   Load {d.load:g} (Strength {d.load_allowance:g}:"
+                     f" {d.load_level}, Agility {d.agility_penalty:+d},"
+                     f" fatigue rolls {d.load_penalty:+d})")
     if c.edition == "classic":
         lines.append(f"  Wounds: {d.wound_level} ({d.wound_penalty:+d})   "
                      f"Fatigue: {d.fatigue_level} ({d.fatigue_penalty:+d})   "
@@ -126,8 +131,7 @@ def sheet_text(character: Any, derived: Any) -> str:
         lines.append(f"  Initiative {d.initiative.total} + d20   Move {d.move.total}   "
                      f"Max defences {d.max_defences.total}")
         lines.append(f"  Wounds: {d.wound_level} ({d.wound_penalty:+d})   "
-                     f"Stuns: {d.stun_level} ({d.stun_penalty:+d})   "
-                     f"Agility {d.agility_penalty:+d} from load")
+                     f"Stuns: {d.stun_level} ({d.stun_penalty:+d})")
     if d.berserk is not None:
         lines.append(f"  Berserk roll: {d.berserk.total} + 2d10! (15+ to go berserk)")
     lines.append("  Styles (before dice):")
@@ -151,12 +155,13 @@ def sheet_text(character: Any, derived: Any) -> str:
 
 def cmd_sheet(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
+    from yags_desk.rules.options import RulesOptions
 
     try:
         character = _read(args.file, "character")
     except _Refused as e:
         return _fail(e.lines)
-    derived = derive(character)
+    derived = derive(character, RulesOptions(v08_old_wound_penalties=args.old_penalties))
     data = {"character": character.model_dump(mode="json"), "derived": derived.to_json()}
     _emit(args, data, sheet_text(character, derived))
     return EXIT_OK
@@ -248,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = add("sheet", "every derived value of a character file")
     s.add_argument("file")
+    s.add_argument("--old-penalties", action="store_true",
+                   help="0.8: use the older wound and stun penalties (-5, -10, -15, -25)")
     s.set_defaults(func=cmd_sheet)
 
     v = add("validate", "check any YAGS Desk file; exit 0 if valid, 1 with the errors")

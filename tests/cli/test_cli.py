@@ -208,3 +208,12 @@ def test_missing_file_is_a_message_not_a_traceback(capsys: pytest.CaptureFixture
     for command in ("sheet", "validate", "quick-combat"):
         code, _, err = run(capsys, command, str(tmp_path / "nope.json"))
         assert code == 1 and "nope.json" in err
+
+
+def test_sheet_08_old_penalties_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads((SAMPLE / "characters" / "kestrel.json").read_text("utf-8"))
+    doc["data"]["wounds"] = 2
+    f = tmp_path / "k.json"
+    f.write_text(json.dumps(doc), "utf-8")
+    assert "Wounds: Light (-3)" in run(capsys, "sheet", str(f))[1]
+    assert "Wounds: Light (-5)" in run(capsys, "sheet", str(f), "--old-penalties")[1]

@@ -123,3 +123,17 @@ def test_great_class_weapon_is_not_offered_with_a_shield() -> None:
     d = derive(v08(weapons=(great_club, BROAD_SWORD), shield=V08_ROUND_SHIELD))
     shield_styles = [s.label for s in d.styles if s.style == "weapon_shield"]
     assert shield_styles == ["Weapon and shield: Broad sword + Round shield"]
+
+
+def test_older_08_penalties_are_a_selectable_option() -> None:
+    from yags_desk.rules.options import RulesOptions
+
+    c = v08(wounds=2, stuns=3)
+    old = derive(c, RulesOptions(v08_old_wound_penalties=True))
+    assert (old.wound_penalty, old.stun_penalty) == (-5, -10)
+    assert (derive(c).wound_penalty, derive(c).stun_penalty) == (-3, -6)
+
+
+def test_survivor_past_fatal_keeps_wounds_beyond_six() -> None:
+    d = derive(v08(wounds=8))
+    assert (d.wound_level, d.wound_penalty) == ("Fatal", -25)

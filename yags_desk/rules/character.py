@@ -130,8 +130,8 @@ class Character(BaseModel):
                                  f"{sum(self.body_boxes)} body-level boxes")
             if self.fatigue_short + self.fatigue_long > sum(self.fatigue_boxes):
                 raise ValueError("fatigue_short: fatigue is more than the fatigue track holds")
-        elif self.wounds > 6:
-            raise ValueError("wounds: a living 0.8 character has at most 6 wounds (Fatal)")
+        # 0.8: wounds past 6 are kept: a survivor of the Fatal check carries them
+        # and they raise the next check's target (RULES 2).
         return self
 
     # Convenience lookups -------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.editions import Edition
+from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.values import Value
 
 __all__ = ["Derived", "StyleValues", "derive"]
@@ -134,7 +135,7 @@ class Derived:
         return out
 
 
-def derive(character: Character) -> Derived:
+def derive(character: Character, options: RulesOptions = DEFAULT_OPTIONS) -> Derived:
     """All derived values of ``character`` (dispatches on its edition)."""
     if character.edition == "classic":
         from yags_desk.rules.derived_classic import derive_classic
@@ -142,4 +143,4 @@ def derive(character: Character) -> Derived:
         return derive_classic(character)
     from yags_desk.rules.derived_v08 import derive_v08
 
-    return derive_v08(character)
+    return derive_v08(character, options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
+from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
 from yags_desk.rules.values import Value
 
@@ -73,7 +74,7 @@ def strength_penalty(weapon: Weapon, strength: int, two_handed: bool,
 
 
 class _Builder:
-    def __init__(self, c: Character) -> None:
+    def __init__(self, c: Character, options: RulesOptions) -> None:
         self.c = c
         a = c.attributes
         self.str = a["strength"]
@@ -81,8 +82,8 @@ class _Builder:
         self.enc = encumbrance(self.load, self.str)
         self.agi = max(0, a["agility"] + self.enc[1])
         self.dex = a["dexterity"]
-        self.wound = v08_wound_level(c.wounds)
-        self.stun = v08_stun_level(c.stuns)
+        self.wound = v08_wound_level(c.wounds, options.v08_track())
+        self.stun = v08_stun_level(c.stuns, options.v08_track())
         self.penalties = [(f"Wounds ({self.wound[0]})", self.wound[1]),
                           (f"Stuns ({self.stun[0]})", self.stun[1])]
 
@@ -209,8 +210,8 @@ def _missile_styles(c: Character, b: _Builder) -> list[StyleValues]:
     return out
 
 
-def derive_v08(c: Character) -> Derived:
-    b = _Builder(c)
+def derive_v08(c: Character, options: RulesOptions = DEFAULT_OPTIONS) -> Derived:
+    b = _Builder(c, options)
     a = c.attributes
     soak = Value.of("Base soak", c.base_soak)
     for worn in c.armour:
