@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.rules.builders import classic, v08
+from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,
@@ -218,6 +220,19 @@ class FightMachine(RuleBasedStateMachine):
     @rule(fid=st.sampled_from(IDS), cond=st.sampled_from(["dead", "unconscious", "prone"]))
     def clear(self, fid: str, cond: str) -> None:
         self._try(ClearCondition(id=fid, condition=cond))
+
+    @rule(a=st.sampled_from(IDS), t=st.sampled_from(IDS), seed=st.integers(0, 10**6),
+          defending=st.booleans())
+    def attack(self, a: str, t: str, seed: int, defending: bool) -> None:
+        before = (self.log.events, self.log.state)
+        try:
+            e = resolve_attack(self.log.state, a, t, "Brawling",
+                               roll_dice(random.Random(seed), defending))
+        except RulesError:
+            assert not self.log.state.fighter(a).can_act
+            assert (self.log.events, self.log.state) == before
+            return
+        self._try(e)
 
     @rule()
     def end_round(self) -> None:

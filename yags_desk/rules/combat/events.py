@@ -15,6 +15,7 @@ from yags_desk.rules.character import Character
 
 __all__ = [
     "AddCombatant",
+    "Attack",
     "ClearCondition",
     "EndRound",
     "Event",
@@ -119,6 +120,33 @@ class Override(_Event):
     reason: str = Field(min_length=1, max_length=500)
 
 
+class Attack(_Event):
+    """One attack with its dice and every result (classic, RULES 1.5, 1.6).
+
+    Built by :func:`combat.attack_classic.resolve_attack`; the reducer applies
+    the damage it records, so the attack is undone as one step.
+    """
+
+    type: Literal["attack"] = "attack"
+    attacker: CombatantId
+    defender: CombatantId
+    style: str = Field(max_length=200)
+    attack_dice: tuple[int, ...] = Field(max_length=200)
+    attack_total: int
+    attack_fumble: bool = False
+    defence_dice: tuple[int, ...] = Field(default=(), max_length=200)  # () = passive
+    defence_total: int
+    defence_fumble: bool = False
+    hit: bool
+    damage_dice: tuple[int, ...] = Field(default=(), max_length=200)
+    damage_total: int = 0
+    soak: int = 0
+    levels: int = Field(default=0, ge=0, le=1000)
+    damage_kind: Literal["wounds", "fatigue"] = "wounds"
+    stunned: bool = False
+    knockdown: bool = False
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -126,7 +154,7 @@ class EndRound(_Event):
 
 
 Event = Annotated[
-    AddCombatant | RemoveCombatant | Initiative | Wound | Stuns | Fatigue | SetCondition
+    AddCombatant | RemoveCombatant | Initiative | Attack | Wound | Stuns | Fatigue | SetCondition
     | ClearCondition | Override | EndRound,
     Field(discriminator="type"),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.events import (
     AddCombatant,
+    Attack,
     ClearCondition,
     EndRound,
     Event,
@@ -41,6 +42,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return f"{event.name} joins side {event.side} in row {event.row}."
     if isinstance(event, EndRound):
         return f"Round {before.round} ends."
+    if isinstance(event, Attack):
+        return _attack_sentence(event, before, after)
     f = after.fighter(event.id)
     if isinstance(event, RemoveCombatant):
         return f"{f.name} leaves the encounter."
@@ -71,3 +74,32 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         old = getattr(before.fighter(event.id), event.field)
         return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
     return type(event).__name__  # pragma: no cover
+
+
+def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
+    a, t = after.fighter(e.attacker), after.fighter(e.defender)
+    if e.attack_fumble:
+        dice = " ".join(map(str, e.attack_dice))
+        return f"{a.name} fumbles the attack on {t.name} (dice {dice})."
+    against = f"{e.attack_total} against {e.defence_total}"
+    if e.defence_fumble:
+        against += " (defence fumbled)"
+    elif not e.defence_dice:
+        against += " (no defence)"
+    if not e.hit:
+        return f"{a.name} misses {t.name}: {against}."
+    net = e.damage_total - e.soak
+    text = f"{a.name} hits {t.name}: {against}; damage {e.damage_total} − soak {e.soak} = {net}"
+    if e.levels:
+        unit = "level" if e.levels == 1 else "levels"
+        if e.damage_kind == "fatigue":
+            text += f" → {e.levels} fatigue {unit}"
+        else:
+            text += f" → {e.levels} {unit}, {_wound_text(t)}"
+    elif e.stunned:
+        text += " → stunned"
+    else:
+        text += " → no damage"
+    if e.knockdown:
+        text += "; knocked down"
+    return text + "."

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import (
     AddCombatant,
+    Attack,
     ClearCondition,
     EndRound,
     Event,
@@ -175,10 +176,35 @@ def _end_round(state: CombatState) -> CombatState:
     return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters))
 
 
+def _attack(state: CombatState, e: Attack) -> CombatState:
+    """Apply an attack's recorded results to its target (RULES 1.6).
+
+    Wounds fill body levels; brawling damage fills short-term fatigue
+    [decision: RULES 1.2 calls it temporary]. A stun or a knockdown adds one
+    short-term fatigue (once, when both happen) and the target is stunned for
+    the next round [decision]; a knockdown also leaves it prone until it stands.
+    """
+    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    if not a.can_act:
+        raise RulesError(f"{a.name} is {'dead' if a.dead else 'unconscious'} and cannot "
+                         "attack (RULES 1.6)")
+    if a.removed or t.removed:
+        raise RulesError("both fighters must still be in the encounter")
+    if e.hit and e.levels:
+        t = _wound(t, e.levels) if e.damage_kind == "wounds" else _fatigue(t, e.levels, "short")
+    if e.hit and (e.stunned or e.knockdown):
+        t = _fatigue(t, 1, "short").with_condition("stunned", 1)
+    if e.hit and e.knockdown:
+        t = t.with_condition("prone", None)
+    return state._with(t)
+
+
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
     if isinstance(event, AddCombatant):
         return _add(state, event)
+    if isinstance(event, Attack):
+        return _attack(state, event)
     if isinstance(event, EndRound):
         return _end_round(state)
     f = state.fighter(event.id)
