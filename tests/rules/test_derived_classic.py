@@ -193,3 +193,12 @@ def test_beast_natural_weapon_wounds_in_brawling() -> None:
     d = derive(classic(agility=15, skills={"Brawling": 100}, weapons=(bite,)))
     assert d.style("Brawling: Bite").damage_kind == "wounds"
     assert d.style("Brawling").damage_kind == "fatigue"
+
+
+def test_weak_archer_loses_two_per_point_on_init_attack_and_damage() -> None:
+    d = derive(classic(perception=14, agility=12, strength=8, skills={"Bow": 100},
+                       weapons=(BOW,)))
+    s = d.style("Bow: Bow")
+    # Bow needs Strength 10: two short, -4 to initiative, attack and damage (RULES 1.2)
+    assert (s.initiative.total, s.attack.total, s.damage.total) == (15 - 4, 26 - 4, 18 - 4)
+    assert "Bow: Strength 8 below 10" in s.attack.explain()

@@ -146,6 +146,13 @@ class Character(BaseModel):
                 return s.value
         return 0
 
+    def carried_load(self) -> float:
+        """Load of weapons, shield, armour as worn and other gear (RULES 1.4, RULES 2)."""
+        load = self.other_load + sum(w.load for w in self.weapons)
+        if self.shield is not None:
+            load += self.shield.load
+        return load + sum(worn.item.rating(worn.coverage)[1] for worn in self.armour)
+
     def has_advantage(self, name: str) -> bool:
         key = name.casefold()
         return any(a.casefold() == key for a in self.advantages)

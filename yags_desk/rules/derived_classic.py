@@ -89,7 +89,7 @@ class _Builder:
         self.str = a["strength"]
         wound = classic_level(c.body_boxes, c.wounds)
         fatigue = classic_level(c.fatigue_boxes, c.fatigue_short + c.fatigue_long)
-        self.load = _carried_load(c)
+        self.load = c.carried_load()
         self.load_pen = load_penalty(self.load, self.str)
         self.penalties: list[tuple[str, int]] = [
             (f"Wounds ({wound[0]})", wound[1]),
@@ -155,27 +155,18 @@ class _Builder:
         """RULES 1.2: Throw and Bow use Agility for initiative, Perception to hit;
         no defence with a thrown weapon. RULES 1.8 ranges."""
         skill = SKILLS["bow" if w.skill == "bow" else "throw"]
-        init = self._attr_skill("agility", skill).plus(f"{w.name} Init", w.init)
-        attack = self._attr_skill("perception", skill).plus(f"{w.name} Attk", w.attack)
-        damage = Value.of(f"Strength {self.str}", self.str).plus(f"{w.name} Dmg", w.damage)
-        if w.strength is not None and self.str < w.strength:
-            p = -2 * (w.strength - self.str)
-            lab = f"{w.name}: Strength {self.str} below {w.strength}"
-            init, attack, damage = init.plus(lab, p), attack.plus(lab, p), damage.plus(lab, p)
+        init = self._attr_skill("agility", skill)
+        attack = self._attr_skill("perception", skill)
+        damage = Value.of(f"Strength {self.str}", self.str)
+        for b in _weapon_bonuses(w, self.str):
+            init = init.plus(f"{b.label} Init", b.init)
+            attack = attack.plus(f"{b.label} Attk", b.attack)
+            damage = damage.plus(f"{b.label} Dmg", b.damage)
         return StyleValues(
             style="missile", label=f"{skill}: {w.name}", skill=skill,
             skill_value=self.c.skill(skill), weapons=(w.name,),
             initiative=self._with_penalties(init), attack=self._with_penalties(attack),
             defence=None, damage=damage, ranges=w.ranges)
-
-
-def _carried_load(c: Character) -> float:
-    load = c.other_load + sum(w.load for w in c.weapons)
-    if c.shield is not None:
-        load += c.shield.load
-    for worn in c.armour:
-        load += worn.item.rating(worn.coverage)[1]
-    return load
 
 
 def _one_handed(w: Weapon) -> bool:

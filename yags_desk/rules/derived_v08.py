@@ -78,10 +78,9 @@ class _Builder:
         self.c = c
         a = c.attributes
         self.str = a["strength"]
-        self.load = _carried_load(c)
+        self.load = c.carried_load()
         self.enc = encumbrance(self.load, self.str)
         self.agi = max(0, a["agility"] + self.enc[1])
-        self.dex = a["dexterity"]
         self.wound = v08_wound_level(c.wounds, options.v08_track())
         self.stun = v08_stun_level(c.stuns, options.v08_track())
         self.penalties = [(f"Wounds ({self.wound[0]})", self.wound[1]),
@@ -123,13 +122,6 @@ class _Builder:
             defence=self._pen(defence) if can_defend else None, damage=damage,
             damage_kind=damage_type, fumble_chance=DEFAULT_FUMBLE, ranges=ranges,
             usable=usable, warnings=warnings)
-
-
-def _carried_load(c: Character) -> float:
-    load = c.other_load + sum(w.load for w in c.weapons)
-    if c.shield is not None:
-        load += c.shield.load
-    return load + sum(worn.item.rating(None)[1] for worn in c.armour)
 
 
 def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
