@@ -1,0 +1,50 @@
+"""The contract between the main window and the documents it shows in tabs.
+
+A document is a character being edited, a catalogue, or (later) an encounter on
+the battle board. Each one owns a :class:`QUndoStack`; the main window puts the
+stacks in one :class:`QUndoGroup` so Edit ▸ Undo acts on the tab in front, and
+shows ``*`` in the title while a stack is not clean (unsaved changes).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
+from PySide6.QtWidgets import QWidget
+
+__all__ = ["DocumentView"]
+
+
+class DocumentView(QWidget):
+    """Base class of every tab the main window hosts.
+
+    Subclasses push a ``QUndoCommand`` for every edit, implement :meth:`title`
+    and :meth:`save`, and emit :attr:`title_changed` when their name changes.
+    ``key`` identifies the document for autosave and for not opening it twice.
+    """
+
+    title_changed = Signal(str)
+    # A status-bar message for the main window to show (text, milliseconds).
+    status_message = Signal(str, int)
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.key = key
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.title_changed.emit(
+            self.title()))
+
+    def title(self) -> str:
+        """The name shown on the tab and in the window title (without ``*``)."""
+        raise NotImplementedError
+
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def save(self) -> bool:
+        """Write the document; True on success. On failure show the reason and
+        return False, leaving the file on disk untouched."""
+        raise NotImplementedError
+
+    def autosave(self) -> None:
+        """Write a recovery copy if there are unsaved changes (default: nothing)."""
