@@ -84,6 +84,7 @@ def test_defence_is_at_least_15_and_15_without_defending() -> None:
     log.push(Wound(id="aldric", levels=5))  # Critical (-10): defence 15 - 10 = 5
     e = attack(log, dice((2, 3), (2, 2)))  # 5 + 4 = 9, raised to 15
     assert e.defence_total == 15 and not e.defence_fumble
+    log = fight()
     e = attack(log, dice((2, 3), None))
     assert e.defence_total == 15 and e.defence_dice == ()
     assert "(no defence)" in last_sentence(log)

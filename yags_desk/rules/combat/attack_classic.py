@@ -13,15 +13,15 @@ import random
 from dataclasses import dataclass
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.events import Attack
+from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.wounds import classic_body_levels
 
-__all__ = ["MIN_DEFENCE", "AttackDice", "best_defence", "current_character", "resolve_attack",
-           "roll_dice"]
+__all__ = ["MIN_DEFENCE", "AttackDice", "best_defence", "current_character", "damage_effects",
+           "resolve_attack", "roll_dice"]
 
 MIN_DEFENCE = 15  # RULES 1.5
 
@@ -41,8 +41,28 @@ def roll_dice(rng: random.Random, defending: bool = True) -> AttackDice:
 
 def current_character(f: FighterState) -> Character:
     """The fighter's character with its current wounds and fatigue (for penalties)."""
-    return f.character.model_copy(update={
-        "wounds": f.wounds, "fatigue_short": f.fatigue_short, "fatigue_long": f.fatigue_long})
+    return f.current_character()
+
+
+def damage_effects(target: str, levels: int, kind: str, stunned: bool,
+                   knockdown: bool) -> tuple[Effect, ...]:
+    """What a classic hit does to its target (RULES 1.6).
+
+    Wounds fill body levels; brawling damage fills short-term fatigue
+    [decision: RULES 1.2 calls it temporary]. A stun or a knockdown adds one
+    short-term fatigue (once, when both happen) and the target is stunned for
+    the next round [decision]; a knockdown also leaves it prone until it stands.
+    """
+    out: list[Effect] = []
+    if levels:
+        out.append(Effect(target=target, kind="wounds" if kind == "wounds" else "fatigue_short",
+                          amount=levels))
+    if stunned or knockdown:
+        out.append(Effect(target=target, kind="fatigue_short", amount=1))
+        out.append(Effect(target=target, kind="condition", name="stunned", rounds=1))
+    if knockdown:
+        out.append(Effect(target=target, kind="condition", name="prone"))
+    return tuple(out)
 
 
 def _style(f: FighterState, d: Derived, label: str) -> StyleValues:
@@ -77,19 +97,24 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
                          "attack (RULES 1.6)")
     if t.removed:
         raise RulesError(f"{t.name} is no longer in the encounter")
-    ad, td = derive(current_character(a)), derive(current_character(t))
+    ad = derive(a.current_character(), state.options)
+    td = derive(t.current_character(), state.options)
     s = _style(a, ad, style)
-    att_fumble = dice.attack.is_fumble(s.fumble_chance if fumble_chance is None
+    extra_fumble = state.options.classic_fumble_chance - 3  # RULES 1.1 poor conditions
+    att_fumble = dice.attack.is_fumble(s.fumble_chance + extra_fumble if fumble_chance is None
                                        else fumble_chance)
     attack_total = s.attack.total + dice.attack.total
 
-    defence_total, def_fumble = MIN_DEFENCE, False
+    defence_total, def_fumble, rolled = MIN_DEFENCE, False, False
     def_dice: tuple[int, ...] = ()
-    if dice.defence is not None and t.can_act:
+    if t.defence is not None:
+        # RULES 1.5 [decision]: the defence rolled at the first attack stands all round.
+        defence_total = t.defence
+    elif dice.defence is not None and t.can_act:
         ds = _style(t, td, defence_style) if defence_style else best_defence(td)
         if ds is not None and ds.defence is not None:
-            def_dice = dice.defence.dice
-            def_fumble = dice.defence.is_fumble(ds.fumble_chance)
+            def_dice, rolled = dice.defence.dice, True
+            def_fumble = dice.defence.is_fumble(ds.fumble_chance + extra_fumble)
             if not def_fumble:
                 defence_total = max(MIN_DEFENCE, ds.defence.total + dice.defence.total)
     hit = not att_fumble and attack_total >= defence_total
@@ -106,10 +131,12 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         stunned = net == 0
         tc = t.character.attributes
         knockdown = damage_total > 2 * tc["strength"] + tc["agility"]
+    kind = "fatigue" if s.damage_kind == "fatigue" else "wounds"
     return Attack(
         attacker=a.id, defender=t.id, style=s.label,
         attack_dice=dice.attack.dice, attack_total=attack_total, attack_fumble=att_fumble,
         defence_dice=def_dice, defence_total=defence_total, defence_fumble=def_fumble,
+        defence_rolled=rolled,
         hit=hit, damage_dice=damage_dice, damage_total=damage_total, soak=soak, levels=levels,
-        damage_kind="fatigue" if s.damage_kind == "fatigue" else "wounds",
-        stunned=stunned, knockdown=knockdown)
+        damage_kind=kind, stunned=stunned, knockdown=knockdown,
+        effects=damage_effects(t.id, levels, kind, stunned, knockdown) if hit else ())

@@ -14,9 +14,13 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from yags_desk.rules.character import Character
 
 __all__ = [
+    "SPECIAL_ATTACKS",
     "AddCombatant",
     "Attack",
+    "Check",
     "ClearCondition",
+    "Declare",
+    "Effect",
     "EndRound",
     "Event",
     "Fatigue",
@@ -33,13 +37,64 @@ _ID = r"^[A-Za-z0-9_-]+$"
 CombatantId = Annotated[str, Field(min_length=1, max_length=64, pattern=_ID)]
 # Conditions the engine knows by name (free-text ones are allowed too).
 KNOWN_CONDITIONS = ("prone", "stunned", "unconscious", "dead", "disarmed", "berserk",
-                    "surprised")
+                    "surprised", "dying", "mounted", "aimed", "prepared", "wait")
+
+# RULES 1.9: the eleven special attacks, declared before initiative (one per round).
+SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "disarm",
+                        "prepare", "killing_blow", "subdue", "break_weapon", "berserk"]
+SPECIAL_ATTACKS: tuple[str, ...] = ("aim", "all_out", "ambush", "piercing", "defensive",
+                                    "disarm", "prepare", "killing_blow", "subdue",
+                                    "break_weapon", "berserk")
+# What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
+Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
+                 "reroll_initiative", "other"]
+Stance = Literal["normal", "aggressive", "defensive", "prone"]
+# Checks the rules call for; each is resolved by the edition's procedure.
+CheckKind = Literal[
+    "critical",        # RULES 1.6: reaching Critical, stamina 20+ or unconscious
+    "fatal",           # RULES 1.6: reaching Fatal or beyond; RULES 2 Health check
+    "fatal_round",     # RULES 1.6 / 2: conscious and Fatal at the end of a round
+    "dying",           # RULES 1.6: unconscious through a Fatal wound, once a minute
+    "beaten",          # RULES 2: stuns reach Beaten
+    "fatigue",         # RULES 1.7: end of rounds 3, 6, 9...
+    "berserk",         # RULES 1.9: entering berserk
+    "riding",          # RULES 1.11: riding under 100%
+    "fall",            # RULES 1.11: falling damage
+    "disarm",          # RULES 1.9: the opposed Dexterity roll after a hit
+    "break_weapon",    # RULES 1.9: Strength + 2d10! against the weapon's Tgh
+    "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
+    "other",
+]
+EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
+                     "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
+                     "first_aid"]
 
 
 class _Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     note: str = Field(default="", max_length=2000)
+
+
+class Effect(BaseModel):
+    """One change an attack or a check makes to a fighter; the reducer applies
+    effects in order, so the event is replayed and undone as one step.
+
+    ``wounds``: body levels (classic) or wounds (0.8), ``amount`` of them; ``stuns``:
+    a blow of ``amount`` stuns (RULES 2 replace/half rule); ``fatigue_short`` /
+    ``fatigue_long``: levels; ``condition`` / ``clear``: ``name`` (``rounds`` None =
+    until cleared); ``berserk``: enter berserk with a roll of ``amount`` (RULES 1.9);
+    ``calm``: leave berserk; ``weapon_*``: the weapon ``name``; ``first_aid``: the
+    wounds are tended (stops the dying rolls).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    target: CombatantId
+    kind: EffectKind
+    amount: int = Field(default=0, ge=0, le=10_000)
+    name: str = Field(default="", max_length=100)
+    rounds: int | None = Field(default=None, ge=1, le=10_000)
 
 
 class AddCombatant(_Event):
@@ -51,6 +106,8 @@ class AddCombatant(_Event):
     side: str = Field(min_length=1, max_length=60)
     row: int = Field(default=0, ge=0, le=99)
     character: Character
+    # An unimportant NPC: drops at Critical when the GM's option says so (RULES 1.6).
+    minor: bool = False
 
 
 class RemoveCombatant(_Event):
@@ -58,13 +115,40 @@ class RemoveCombatant(_Event):
     id: CombatantId
 
 
+class Declare(_Event):
+    """What a fighter will do this round (RULES 1.5 step 1; RULES 2 declarations).
+
+    ``style`` is the label of one of the fighter's styles (``Derived.styles``);
+    ``special`` one of RULES 1.9; ``defences`` the number of defences (0.8);
+    ``range_m`` the distance to the target of a missile attack; ``move_m``
+    metres moved (0.8 movement limits).
+    """
+
+    type: Literal["declare"] = "declare"
+    id: CombatantId
+    action: Action = "attack"
+    target: CombatantId | None = None
+    style: str = Field(default="", max_length=200)
+    special: SpecialAttack | None = None
+    defences: int | None = Field(default=None, ge=0, le=20)
+    stance: Stance = "normal"
+    range_m: int | None = Field(default=None, ge=0, le=100_000)
+    move_m: int = Field(default=0, ge=0, le=10_000)
+
+
 class Initiative(_Event):
-    """A fighter's initiative for the round (classic) or the combat (0.8)."""
+    """A fighter's initiative for the round (classic) or the combat (0.8).
+
+    ``tiebreak`` is the roll-off die (classic, RULES 1.5) used only among
+    fighters with equal initiative and Agility.
+    """
 
     type: Literal["initiative"] = "initiative"
     id: CombatantId
     dice: tuple[int, ...] = Field(default=(), max_length=200)
     total: int = Field(ge=-10_000, le=10_000)
+    tiebreak: int = Field(default=0, ge=0, le=1_000)
+    natural_one: bool = False  # 0.8: a natural 1 sets initiative to 0 (RULES 2)
 
 
 class Wound(_Event):
@@ -121,30 +205,63 @@ class Override(_Event):
 
 
 class Attack(_Event):
-    """One attack with its dice and every result (classic, RULES 1.5, 1.6).
+    """One attack with its dice and every result (classic RULES 1.5-1.9, 0.8 RULES 2).
 
-    Built by :func:`combat.attack_classic.resolve_attack`; the reducer applies
-    the damage it records, so the attack is undone as one step.
+    Built by the edition's attack procedure; the reducer applies ``effects``,
+    so the attack is replayed and undone as one step. ``defence_rolled`` says
+    this attack rolled the target's defence for the round (classic: it then
+    stands against every attack that round, RULES 1.5).
     """
 
     type: Literal["attack"] = "attack"
     attacker: CombatantId
     defender: CombatantId
+    declared_target: CombatantId | None = None  # missile fumble redirect (RULES 1.8)
     style: str = Field(max_length=200)
+    special: SpecialAttack | None = None
+    counter: bool = False  # the initiative loser striking back (RULES 1.5) / counter strike
+    missile: bool = False
+    range_band: Literal["short", "medium", "long", "extreme"] | None = None
+    modifiers: tuple[tuple[str, int], ...] = Field(default=(), max_length=50)
     attack_dice: tuple[int, ...] = Field(max_length=200)
     attack_total: int
     attack_fumble: bool = False
     defence_dice: tuple[int, ...] = Field(default=(), max_length=200)  # () = passive
     defence_total: int
     defence_fumble: bool = False
+    defence_rolled: bool = False
     hit: bool
     damage_dice: tuple[int, ...] = Field(default=(), max_length=200)
     damage_total: int = 0
     soak: int = 0
     levels: int = Field(default=0, ge=0, le=1000)
-    damage_kind: Literal["wounds", "fatigue"] = "wounds"
+    damage_kind: Literal["wounds", "fatigue", "stuns", "mixed"] = "wounds"
     stunned: bool = False
     knockdown: bool = False
+    killed: bool = False  # killing blow, ambush (RULES 1.9)
+    outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
+    effects: tuple[Effect, ...] = Field(default=(), max_length=50)
+
+
+class Check(_Event):
+    """A roll the rules call for (RULES 1.6, 1.7, 1.9, 1.11, 2), with its result.
+
+    ``outcome`` is the short result ("stays conscious", "dies"); ``effects`` are
+    applied by the reducer. ``against`` names the other fighter (disarm, break).
+    """
+
+    type: Literal["check"] = "check"
+    id: CombatantId
+    kind: CheckKind
+    dice: tuple[int, ...] = Field(default=(), max_length=200)
+    total: int = Field(default=0, ge=-10_000, le=10_000)
+    target: int = Field(default=0, ge=-10_000, le=10_000)
+    fumble_chance: int = Field(default=0, ge=0, le=100)
+    fumble: bool = False
+    passed: bool = False
+    outcome: str = Field(default="", max_length=300)
+    against: CombatantId | None = None
+    effects: tuple[Effect, ...] = Field(default=(), max_length=50)
 
 
 class EndRound(_Event):
@@ -154,8 +271,8 @@ class EndRound(_Event):
 
 
 Event = Annotated[
-    AddCombatant | RemoveCombatant | Initiative | Attack | Wound | Stuns | Fatigue | SetCondition
-    | ClearCondition | Override | EndRound,
+    AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound,
     Field(discriminator="type"),
 ]
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from yags_desk.rules.combat.events import Event
-from yags_desk.rules.combat.state import CombatState, apply
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 
 __all__ = ["CombatLog"]
 
@@ -19,8 +21,9 @@ __all__ = ["CombatLog"]
 class CombatLog:
     """An encounter's events and the states they produce."""
 
-    def __init__(self, edition: Edition, events: Iterable[Event] = ()) -> None:
-        self._start = CombatState(edition=edition)
+    def __init__(self, edition: Edition, events: Iterable[Event] = (),
+                 options: RulesOptions = DEFAULT_OPTIONS) -> None:
+        self._start = CombatState(edition=edition, options=options)
         self._events: list[Event] = []
         self._states: list[CombatState] = [self._start]
         self._redo: list[Event] = []
@@ -33,6 +36,10 @@ class CombatLog:
     @property
     def edition(self) -> Edition:
         return self._start.edition
+
+    @property
+    def options(self) -> RulesOptions:
+        return self._start.options
 
     @property
     def state(self) -> CombatState:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from yags_desk.rules.combat.events import (
     AddCombatant,
     Attack,
+    Check,
     ClearCondition,
+    Declare,
     EndRound,
     Event,
     Fatigue,
@@ -16,7 +18,7 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
-from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.state import CHECK_NAMES, CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
 __all__ = ["describe"]
@@ -45,6 +47,10 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, Attack):
         return _attack_sentence(event, before, after)
     f = after.fighter(event.id)
+    if isinstance(event, Declare):
+        return _declare_sentence(event, f, after)
+    if isinstance(event, Check):
+        return _check_sentence(event, f)
     if isinstance(event, RemoveCombatant):
         return f"{f.name} leaves the encounter."
     if isinstance(event, Initiative):
@@ -74,6 +80,42 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         old = getattr(before.fighter(event.id), event.field)
         return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
     return type(event).__name__  # pragma: no cover
+
+
+_ACTIONS = {"rest": "rests", "wait": "waits", "move": "moves", "stand_up": "stands up",
+            "reroll_initiative": "rerolls initiative", "other": "does something else"}
+
+
+def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
+    target = state.fighters[e.target].name if e.target and e.target in state.fighters else ""
+    if e.action == "kill_helpless":
+        text = f"{f.name} will kill the helpless {target} at the end of the round"
+    elif e.action in ("attack", "missile"):
+        text = f"{f.name} will attack {target} with {e.style}"
+        if e.range_m is not None:
+            text += f" at {e.range_m} m"
+    else:
+        text = f"{f.name} {_ACTIONS.get(e.action, e.action)}"
+    extras = []
+    if e.special:
+        extras.append(e.special.replace("_", " "))
+    if e.stance != "normal":
+        extras.append(f"{e.stance} stance")
+    if e.defences is not None:
+        extras.append(f"{e.defences} defence{'s' if e.defences != 1 else ''}")
+    if e.move_m:
+        extras.append(f"moving {e.move_m} m")
+    return text + (f" ({', '.join(extras)})" if extras else "") + "."
+
+
+def _check_sentence(e: Check, f: FighterState) -> str:
+    name = CHECK_NAMES.get(e.kind, e.kind)
+    if not e.dice and not e.total:
+        return f"{f.name}'s {name}: {e.outcome}."
+    dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""
+    against = f" against {e.target}" if e.target else ""
+    fumble = ", fumbled" if e.fumble else ""
+    return f"{f.name}'s {name}: {e.total}{against}{dice}{fumble} → {e.outcome}."
 
 
 def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:

@@ -5,6 +5,11 @@ naming the rule that forbids the event; it never changes ``state``.
 Tracks never overflow: body levels past the last box count as levels beyond
 Fatal (RULES 1.6, RULES 2), fatigue past a full track is dropped once the
 fighter has collapsed (RULES 1.7 [decision]).
+
+The state also keeps what the rules still require: ``pending`` checks that a
+blow has made necessary (Critical, Fatal, Beaten), which must be rolled or
+waived before the round ends, and per-round bookkeeping (declarations, who
+has attacked, each fighter's defence for the round, end-of-round checks made).
 """
 
 from __future__ import annotations
@@ -14,28 +19,36 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.events import (
-    AddCombatant,
-    Attack,
-    ClearCondition,
-    EndRound,
-    Event,
-    Fatigue,
-    Initiative,
-    Override,
-    RemoveCombatant,
-    SetCondition,
-    Stuns,
-    Wound,
-)
+from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.wounds import add_stuns
+from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
+from yags_desk.rules.tracks import classic_level
+from yags_desk.rules.wounds import berserk_result
 
-__all__ = ["CombatState", "FighterState", "apply", "body_capacity", "fatigue_capacity"]
+__all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
+           "fatigue_capacity"]
 
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
+_BERSERK_CATEGORIES = ("Hurt", "Light", "Medium")
+_CLASSIC_CATEGORIES = ("Hurt", "Light", "Medium", "Serious", "Critical", "Fatal")
+
+# The rule each check comes from, for messages and the log.
+CHECK_RULES = {
+    "critical": "RULES 1.6", "fatal": "RULES 1.6", "fatal_round": "RULES 1.6",
+    "dying": "RULES 1.6", "beaten": "RULES 2", "fatigue": "RULES 1.7",
+    "berserk": "RULES 1.9", "riding": "RULES 1.11", "fall": "RULES 1.11",
+    "disarm": "RULES 1.9", "break_weapon": "RULES 1.9", "killing_blow": "RULES 1.6",
+    "other": "the GM",
+}
+CHECK_NAMES = {
+    "critical": "Critical consciousness roll", "fatal": "Fatal roll",
+    "fatal_round": "end-of-round Fatal roll", "dying": "dying roll",
+    "beaten": "Beaten Health check", "fatigue": "fatigue roll", "berserk": "berserk roll",
+    "riding": "riding roll", "fall": "falling roll", "disarm": "disarm roll",
+    "break_weapon": "break roll", "killing_blow": "killing blow", "other": "roll",
+}
 
 
 def body_capacity(c: Character) -> int:
@@ -49,6 +62,40 @@ def fatigue_capacity(c: Character) -> int:
     return sum(c.fatigue_boxes) if c.edition == "classic" else max(1, c.attributes["health"])
 
 
+def _with_extra(boxes: tuple[int, ...], extra: Mapping[str, int]) -> tuple[int, ...]:
+    return tuple(n + extra.get(cat, 0) for cat, n in zip(_CLASSIC_CATEGORIES, boxes,
+                                                         strict=True))
+
+
+def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int) -> int:
+    """How many berserk boxes are among the first ``filled`` boxes. Within a
+    category the real box fills first (RULES 1.9)."""
+    count = 0
+    for cat, real in zip(_CLASSIC_CATEGORIES, boxes, strict=True):
+        more = extra.get(cat, 0)
+        if filled <= real:
+            return count
+        filled -= real
+        used = min(filled, more)
+        count += used
+        filled -= used
+    return count
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A check the rules require before the round can end."""
+
+    id: str
+    kind: str  # a CheckKind
+    target: int = 20
+    fumble_chance: int = 0
+    blow: int = 0  # levels of the blow that caused it (classic Fatal fumble chance)
+
+    def describe(self, name: str) -> str:
+        return f"{name}'s {CHECK_NAMES.get(self.kind, self.kind)} ({CHECK_RULES[self.kind]})"
+
+
 @dataclass(frozen=True)
 class FighterState:
     id: str
@@ -56,15 +103,31 @@ class FighterState:
     side: str
     row: int
     character: Character
+    minor: bool = False
     wounds: int = 0
     levels_beyond: int = 0  # body levels past Fatal (RULES 1.6) / wounds past 6 (RULES 2)
     stuns: int = 0
     fatigue_short: int = 0
     fatigue_long: int = 0
     initiative: int | None = None
+    tiebreak: int = 0
     # condition -> rounds left (None: until cleared), in the order they were set
     conditions: tuple[tuple[str, int | None], ...] = ()
     removed: bool = False
+    # Berserk (RULES 1.9): the roll's total while berserk, 0 otherwise.
+    berserk_total: int = 0
+    fatal_round: int | None = None  # the round the fighter reached Fatal
+    good_success: bool = False  # 0.8: fights on at Fatal or Beaten (RULES 2)
+    tended: bool = False  # first aid succeeded (RULES 1.6, 1.10)
+    fatigue_checks: int = 0  # fatigue rolls since the last rest (RULES 1.7)
+    weapons_state: tuple[tuple[str, str], ...] = ()  # weapon name -> damaged/broken/dropped
+    # This round
+    declaration: Declare | None = None
+    attacked: bool = False
+    countered: bool = False
+    defence: int | None = None  # classic: the defence rolled for this round (RULES 1.5)
+    defended: bool = False
+    checks_done: tuple[str, ...] = ()
 
     def has(self, condition: str) -> bool:
         key = condition.casefold()
@@ -78,6 +141,60 @@ class FighterState:
     def can_act(self) -> bool:
         return not (self.removed or self.dead or self.has("unconscious"))
 
+    @property
+    def why_not(self) -> str:
+        """Why the fighter cannot act, for messages."""
+        if self.removed:
+            return "no longer in the encounter"
+        return "dead" if self.dead else "unconscious"
+
+    @property
+    def helpless(self) -> bool:
+        return not self.dead and (self.has("unconscious") or self.has("helpless"))
+
+    @property
+    def berserk_boxes(self) -> dict[str, int]:
+        if not self.berserk_total:
+            return {}
+        return berserk_result(self.berserk_total).extra_boxes
+
+    def body_boxes(self) -> tuple[int, ...]:
+        return _with_extra(self.character.body_boxes, self.berserk_boxes)
+
+    def fatigue_boxes(self) -> tuple[int, ...]:
+        return _with_extra(self.character.fatigue_boxes, self.berserk_boxes)
+
+    def body_capacity(self) -> int:
+        if self.character.edition == "classic":
+            return sum(self.body_boxes())
+        return V08_FATAL
+
+    def fatigue_capacity(self) -> int:
+        if self.character.edition == "classic":
+            return sum(self.fatigue_boxes())
+        return fatigue_capacity(self.character)
+
+    def at_fatal(self) -> bool:
+        return self.wounds >= self.body_capacity()
+
+    def wound_category(self) -> str:
+        """Classic category of the last filled body box ("Unhurt" when none)."""
+        return classic_level(self.body_boxes(), self.wounds)[0]
+
+    def weapon_state(self, weapon: str) -> str:
+        return dict(self.weapons_state).get(weapon, "")
+
+    def current_character(self) -> Character:
+        """The character with its current wounds, stuns and fatigue, and berserk
+        boxes added to the tracks, so derived penalties are the current ones."""
+        update: dict[str, object] = {
+            "wounds": self.wounds, "stuns": min(self.stuns, V08_BEATEN),
+            "fatigue_short": self.fatigue_short, "fatigue_long": self.fatigue_long}
+        if self.berserk_total:
+            update["body_boxes"] = self.body_boxes()
+            update["fatigue_boxes"] = self.fatigue_boxes()
+        return self.character.model_copy(update=update)
+
     def with_condition(self, condition: str, rounds: int | None) -> FighterState:
         key = condition.casefold()
         kept = tuple((n, r) for n, r in self.conditions if n != key)
@@ -87,13 +204,28 @@ class FighterState:
         key = condition.casefold()
         return replace(self, conditions=tuple((n, r) for n, r in self.conditions if n != key))
 
+    def calmed(self) -> FighterState:
+        """Leaving berserk: the extra boxes and the damage in them go (RULES 1.9)."""
+        if not self.berserk_total:
+            return self
+        extra = self.berserk_boxes
+        body = _extra_filled(self.character.body_boxes, extra, self.wounds)
+        fatigue_total = self.fatigue_short + self.fatigue_long
+        tired = _extra_filled(self.character.fatigue_boxes, extra, fatigue_total)
+        short = max(0, self.fatigue_short - tired)
+        long_ = self.fatigue_long - max(0, tired - self.fatigue_short)
+        return replace(self, berserk_total=0, wounds=self.wounds - body, fatigue_short=short,
+                       fatigue_long=long_).without_condition("berserk")
+
 
 @dataclass(frozen=True)
 class CombatState:
     edition: Edition
+    options: RulesOptions = DEFAULT_OPTIONS
     round: int = 1
     fighters: Mapping[str, FighterState] = field(
         default_factory=lambda: MappingProxyType({}))
+    pending: tuple[Pending, ...] = ()
 
     def fighter(self, fid: str) -> FighterState:
         try:
@@ -104,134 +236,11 @@ class CombatState:
     def active(self) -> list[FighterState]:
         return [f for f in self.fighters.values() if not f.removed]
 
+    def pending_for(self, fid: str) -> list[Pending]:
+        return [p for p in self.pending if p.id == fid]
+
     def _with(self, f: FighterState) -> CombatState:
         fighters = dict(self.fighters)
         fighters[f.id] = f
         return replace(self, fighters=MappingProxyType(fighters))
 
-
-def _add(state: CombatState, e: AddCombatant) -> CombatState:
-    if e.id in state.fighters:
-        raise RulesError(f"id: {e.id!r} is already on the board")
-    if e.character.edition != state.edition:
-        raise RulesError(f"character.edition: {e.name} is a {e.character.edition} character; "
-                         f"this encounter is {state.edition}")
-    c = e.character
-    f = FighterState(e.id, e.name, e.side, e.row, c, wounds=c.wounds, stuns=c.stuns,
-                     fatigue_short=c.fatigue_short, fatigue_long=c.fatigue_long)
-    return state._with(f)
-
-
-def _wound(f: FighterState, levels: int) -> FighterState:
-    cap = body_capacity(f.character)
-    total = f.wounds + levels
-    return replace(f, wounds=min(cap, total),
-                   levels_beyond=f.levels_beyond + max(0, total - cap))
-
-
-def _fatigue(f: FighterState, levels: int, term: str) -> FighterState:
-    room = fatigue_capacity(f.character) - f.fatigue_short - f.fatigue_long
-    take = min(room, levels)
-    f = (replace(f, fatigue_short=f.fatigue_short + take) if term == "short"
-         else replace(f, fatigue_long=f.fatigue_long + take))
-    if take < levels or room == take:
-        # RULES 1.7 [decision]: a full fatigue track collapses the fighter.
-        f = f.with_condition("unconscious", None)
-    return f
-
-
-def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:
-    c = f.character
-    limits = {"wounds": body_capacity(c), "stuns": V08_BEATEN, "row": 99,
-              "fatigue_short": fatigue_capacity(c) - f.fatigue_long,
-              "fatigue_long": fatigue_capacity(c) - f.fatigue_short, "initiative": 10_000}
-    if e.field == "stuns" and state.edition == "classic":
-        raise RulesError("field: stuns are a 0.8 rule (RULES 2); classic uses short-term "
-                         "fatigue")
-    if e.value > limits[e.field]:
-        raise RulesError(f"value: {e.field} {e.value} is more than {f.name}'s track holds "
-                         f"({limits[e.field]})")
-    if e.field == "wounds":
-        return replace(f, wounds=e.value, levels_beyond=0)
-    if e.field == "stuns":
-        return replace(f, stuns=e.value)
-    if e.field == "fatigue_short":
-        return replace(f, fatigue_short=e.value)
-    if e.field == "fatigue_long":
-        return replace(f, fatigue_long=e.value)
-    if e.field == "row":
-        return replace(f, row=e.value)
-    return replace(f, initiative=e.value)
-
-
-def _end_round(state: CombatState) -> CombatState:
-    fighters: dict[str, FighterState] = {}
-    for fid, f in state.fighters.items():
-        conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
-                           if r is None or r > 1)
-        f = replace(f, conditions=conditions)
-        if state.edition == "classic":
-            f = replace(f, initiative=None)  # rolled again every round (RULES 1.5)
-        fighters[fid] = f
-    return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters))
-
-
-def _attack(state: CombatState, e: Attack) -> CombatState:
-    """Apply an attack's recorded results to its target (RULES 1.6).
-
-    Wounds fill body levels; brawling damage fills short-term fatigue
-    [decision: RULES 1.2 calls it temporary]. A stun or a knockdown adds one
-    short-term fatigue (once, when both happen) and the target is stunned for
-    the next round [decision]; a knockdown also leaves it prone until it stands.
-    """
-    a, t = state.fighter(e.attacker), state.fighter(e.defender)
-    if not a.can_act:
-        raise RulesError(f"{a.name} is {'dead' if a.dead else 'unconscious'} and cannot "
-                         "attack (RULES 1.6)")
-    if a.removed or t.removed:
-        raise RulesError("both fighters must still be in the encounter")
-    if e.hit and e.levels:
-        t = _wound(t, e.levels) if e.damage_kind == "wounds" else _fatigue(t, e.levels, "short")
-    if e.hit and (e.stunned or e.knockdown):
-        t = _fatigue(t, 1, "short").with_condition("stunned", 1)
-    if e.hit and e.knockdown:
-        t = t.with_condition("prone", None)
-    return state._with(t)
-
-
-def apply(state: CombatState, event: Event) -> CombatState:
-    """The state after ``event``; raises RulesError (state unchanged) if illegal."""
-    if isinstance(event, AddCombatant):
-        return _add(state, event)
-    if isinstance(event, Attack):
-        return _attack(state, event)
-    if isinstance(event, EndRound):
-        return _end_round(state)
-    f = state.fighter(event.id)
-    if f.removed:
-        raise RulesError(f"{f.name} has been removed from the encounter")
-    if isinstance(event, RemoveCombatant):
-        return state._with(replace(f, removed=True))
-    if isinstance(event, Initiative):
-        if not f.can_act:
-            why = "dead" if f.dead else "unconscious"
-            raise RulesError(f"{f.name} is {why} and cannot act (RULES 1.6)")
-        return state._with(replace(f, initiative=event.total))
-    if isinstance(event, Wound):
-        return state._with(_wound(f, event.levels))
-    if isinstance(event, Stuns):
-        if state.edition == "classic":
-            raise RulesError("stuns are a 0.8 rule (RULES 2); classic stuns add short-term "
-                             "fatigue (RULES 1.6)")
-        return state._with(replace(f, stuns=add_stuns(f.stuns, event.levels)))
-    if isinstance(event, Fatigue):
-        return state._with(_fatigue(f, event.levels, event.term))
-    if isinstance(event, SetCondition):
-        return state._with(f.with_condition(event.condition, event.rounds))
-    if isinstance(event, ClearCondition):
-        if not f.has(event.condition):
-            raise RulesError(f"condition: {f.name} is not {event.condition}")
-        return state._with(f.without_condition(event.condition))
-    if isinstance(event, Override):
-        return state._with(_override(state, f, event))
-    raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

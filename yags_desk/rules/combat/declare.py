@@ -1,0 +1,160 @@
+"""Whether a declaration is allowed (RULES 1.5 step 1, 1.8, 1.9, RULES 2).
+
+The reducer calls :func:`check_declaration` before recording a Declare event;
+a refusal names the rule that forbids it and leaves the log unchanged.
+"""
+
+from __future__ import annotations
+
+from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.derived import StyleValues, derive
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.items import Weapon, fists
+
+__all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size"]
+
+BERSERKER = "Berserker"  # the advantage RULES 1.9 requires
+_ATTACKS = ("attack", "missile")
+_MELEE_ONLY = ("piercing", "prepare", "disarm", "break_weapon")
+_SIZES = ("small", "medium", "large")
+
+
+def weapon_size(w: Weapon) -> str:
+    """RULES 1.3 [decision]: small = fist, knife, dagger; large = two-handed."""
+    if w.two_handed:
+        return "large"
+    if w.has("natural") or w.name.casefold() in ("fist/kick", "fists", "knife", "dagger"):
+        return "small"
+    return "medium"
+
+
+def _weapon(f: FighterState, name: str) -> Weapon:
+    c = f.character
+    found: list[Weapon] = [w for w in (*c.weapons, *((c.shield,) if c.shield else ()))
+                           if w.name == name]
+    if found:
+        return found[0]
+    return fists(c.edition)
+
+
+def declared_style(state: CombatState, f: FighterState, label: str) -> StyleValues:
+    """The fighter's style with that label, refused if unknown or unusable."""
+    d = derive(f.current_character(), state.options)
+    try:
+        s = d.style(label)
+    except KeyError:
+        raise RulesError(f"style: {f.name} has no style {label!r}") from None
+    if not s.usable:
+        raise RulesError(f"style: {f.name} cannot use {label}: {'; '.join(s.warnings)}")
+    if any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons):
+        raise RulesError(f"style: {f.name}'s weapon for {label} is broken or dropped "
+                         "(RULES 1.9)")
+    return s
+
+
+def _target(state: CombatState, f: FighterState, e: Declare) -> FighterState | None:
+    if e.target is None:
+        if e.action in _ATTACKS or e.action == "kill_helpless":
+            raise RulesError(f"target: {f.name} must name whom to attack")
+        return None
+    t = state.fighter(e.target)
+    if t.id == f.id:
+        raise RulesError(f"target: {f.name} cannot attack itself")
+    if t.removed or t.dead:
+        raise RulesError(f"target: {t.name} is {t.why_not if t.removed else 'already dead'}")
+    return t
+
+
+def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | None) -> None:
+    if e.stance != "normal":
+        raise RulesError("stance: stances are a 0.8 rule (RULES 2); classic fighters "
+                         "declare special attacks (RULES 1.9)")
+    if e.defences is not None:
+        raise RulesError("defences: declared defences are a 0.8 rule (RULES 2); a classic "
+                         "defence stands against every attack of the round (RULES 1.5)")
+    c = f.character
+    if e.special == "berserk" and not c.has_advantage(BERSERKER):
+        raise RulesError(f"special: {f.name} lacks the Berserker advantage that berserk "
+                         "needs (RULES 1.9)")
+    if f.berserk_total:
+        if e.special == "defensive" or e.action in ("missile", "rest", "wait"):
+            raise RulesError(f"{f.name} is berserk: no defensive fighting, missiles, rest or "
+                             "flight (RULES 1.9)")
+    if e.action == "kill_helpless" and t is not None and not t.helpless:
+        raise RulesError(f"target: {t.name} is not helpless; a killing blow at the end of "
+                         "the round needs an unconscious or helpless target (RULES 1.6)")
+    if e.action not in _ATTACKS:
+        if e.special not in (None, "aim", "prepare", "berserk"):
+            raise RulesError(f"special: {e.special} is an attack (RULES 1.9); "
+                             f"{f.name} does not attack this round")
+        return
+    if not e.style:
+        raise RulesError(f"style: {f.name} must say which weapon style it attacks with")
+    s = declared_style(state, f, e.style)
+    missile = s.style == "missile"
+    if e.action == "missile" and not missile:
+        raise RulesError(f"style: {e.style} is not a missile style (RULES 1.8)")
+    if e.action == "attack" and missile:
+        raise RulesError(f"action: {e.style} is a missile style; declare a missile attack "
+                         "(RULES 1.8)")
+    if e.special == "aim" and not missile:
+        raise RulesError("special: aiming needs a missile weapon (RULES 1.9)")
+    if e.special in _MELEE_ONLY and missile:
+        raise RulesError(f"special: {e.special} is a melee attack (RULES 1.9)")
+    if missile:
+        if e.range_m is None:
+            raise RulesError("range_m: a missile attack needs the distance to the target")
+        if s.ranges is not None and e.range_m > s.ranges[3]:
+            raise RulesError(f"range_m: {e.range_m} m is beyond the extreme range of "
+                             f"{s.ranges[3]} m for {e.style} (RULES 1.8)")
+    if e.special == "disarm" and t is not None:
+        mine = max(_SIZES.index(weapon_size(_weapon(f, w))) for w in s.weapons)
+        theirs = _target_weapon_size(state, t)
+        if theirs - mine >= 2:
+            raise RulesError(f"special: {f.name} cannot disarm with a weapon two sizes "
+                             f"smaller than {t.name}'s (RULES 1.9)")
+
+
+def _target_weapon_size(state: CombatState, t: FighterState) -> int:
+    label = t.declaration.style if t.declaration and t.declaration.style else ""
+    names: tuple[str, ...]
+    if label:
+        names = derive(t.current_character(), state.options).style(label).weapons
+    else:
+        names = tuple(w.name for w in t.character.weapons) or ("Fist/kick",)
+    return max(_SIZES.index(weapon_size(_weapon(t, w))) for w in names)
+
+
+def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
+    if e.special is not None:
+        raise RulesError("special: the special attacks are classic rules (RULES 1.9); "
+                         "0.8 fighters choose a stance (RULES 2)")
+    d = derive(f.current_character(), state.options)
+    if e.defences is not None and d.max_defences is not None:
+        most = d.max_defences.total + (1 if e.stance == "defensive" else 0)
+        if e.defences > most:
+            raise RulesError(f"defences: {f.name} may declare at most {most} defences "
+                             "((Agility + Perception) / 2, +1 defensive) (RULES 2)")
+    if e.action in _ATTACKS:
+        if not e.style:
+            raise RulesError(f"style: {f.name} must say which weapon style it attacks with")
+        declared_style(state, f, e.style)
+        if d.move is not None and e.move_m > d.move.total:
+            raise RulesError(f"move_m: moving {e.move_m} m, more than Move "
+                             f"{d.move.total}, leaves no attack (RULES 2)")
+
+
+def check_declaration(state: CombatState, e: Declare) -> None:
+    """Raise RulesError if ``e`` is not allowed now."""
+    f = state.fighter(e.id)
+    if not f.can_act:
+        raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if f.attacked:
+        raise RulesError(f"{f.name} has already acted this round; declarations come "
+                         "before the actions (RULES 1.5)")
+    t = _target(state, f, e)
+    if state.edition == "classic":
+        _classic(state, f, e, t)
+    else:
+        _v08(state, f, e)

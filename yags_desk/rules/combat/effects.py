@@ -1,0 +1,156 @@
+"""Applying one change to a fighter, and the checks a change makes necessary.
+
+Wounds that reach Critical or Fatal, or stuns that reach Beaten, add a
+:class:`Pending` check to the state (RULES 1.6, RULES 2); the round cannot
+end until it is rolled or waived.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from yags_desk.rules.combat.events import Effect
+from yags_desk.rules.combat.state import (
+    V08_BEATEN,
+    V08_FATAL,
+    CombatState,
+    FighterState,
+    Pending,
+)
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.wounds import add_stuns, classic_fatal_fumble_chance, v08_fatal_target
+
+__all__ = ["CRITICAL_TARGET", "FATAL_TARGET", "apply_effect", "apply_effects", "drop_pending",
+           "wound"]
+
+CRITICAL_TARGET = 20  # RULES 1.6: stamina roll 20+ on reaching Critical
+CRITICAL_FUMBLE = 5
+FATAL_TARGET = 20
+_ORDER = ("Unhurt", "Hurt", "Light", "Medium", "Serious", "Critical", "Fatal")
+
+
+def drop_pending(state: CombatState, fid: str, kinds: tuple[str, ...] = ()) -> CombatState:
+    """Remove ``fid``'s pending checks (of ``kinds``, or all)."""
+    keep = tuple(p for p in state.pending
+                 if p.id != fid or (kinds and p.kind not in kinds))
+    return replace(state, pending=keep)
+
+
+def _add_pending(state: CombatState, p: Pending) -> CombatState:
+    state = drop_pending(state, p.id, (p.kind,))
+    return replace(state, pending=(*state.pending, p))
+
+
+def _wound_classic(state: CombatState, f: FighterState, levels: int) -> CombatState:
+    cap = f.body_capacity()
+    was_fatal, was = f.at_fatal(), _ORDER.index(f.wound_category())
+    total = f.wounds + levels
+    f = replace(f, wounds=min(cap, total), levels_beyond=f.levels_beyond + max(0, total - cap))
+    if f.at_fatal():
+        # RULES 1.6: reaching Fatal (or any new wound while Fatal, or levels
+        # beyond it): the Fatal roll, fumble chance 5 or 10, +2 per level beyond.
+        if not was_fatal:
+            f = replace(f, fatal_round=state.round)
+        state = state._with(f)
+        state = drop_pending(state, f.id, ("critical",))
+        return _add_pending(state, Pending(
+            f.id, "fatal", FATAL_TARGET,
+            classic_fatal_fumble_chance(levels, f.levels_beyond), blow=levels))
+    state = state._with(f)
+    now = _ORDER.index(f.wound_category())
+    critical = _ORDER.index("Critical")
+    if was < critical <= now:
+        if f.minor and state.options.minor_npcs_drop_at_critical:
+            return state._with(f.with_condition("unconscious", None))
+        return _add_pending(state, Pending(f.id, "critical", CRITICAL_TARGET,
+                                           CRITICAL_FUMBLE, blow=levels))
+    return state
+
+
+def _wound_v08(state: CombatState, f: FighterState, levels: int) -> CombatState:
+    total = f.wounds + f.levels_beyond + levels
+    was_fatal = f.wounds >= V08_FATAL
+    f = replace(f, wounds=min(V08_FATAL, total), levels_beyond=max(0, total - V08_FATAL))
+    if total < V08_FATAL:
+        return state._with(f)
+    if not was_fatal:
+        f = replace(f, fatal_round=state.round)
+    # RULES 2: Health check against 20 + 5 per wound beyond 6; a natural 1 fumbles.
+    state = state._with(replace(f, good_success=False))
+    return _add_pending(state, Pending(f.id, "fatal", v08_fatal_target(total), 1,
+                                       blow=levels))
+
+
+def _fatigue(state: CombatState, f: FighterState, levels: int, term: str) -> CombatState:
+    room = f.fatigue_capacity() - f.fatigue_short - f.fatigue_long
+    take = min(room, levels)
+    f = (replace(f, fatigue_short=f.fatigue_short + take) if term == "short"
+         else replace(f, fatigue_long=f.fatigue_long + take))
+    if take < levels or room == take:
+        # RULES 1.7 [decision]: a full fatigue track collapses the fighter.
+        f = f.with_condition("unconscious", None)
+    return state._with(f)
+
+
+def _stuns(state: CombatState, f: FighterState, blow: int) -> CombatState:
+    if state.edition == "classic":
+        raise RulesError("stuns are a 0.8 rule (RULES 2); classic stuns add short-term "
+                         "fatigue (RULES 1.6)")
+    before = f.stuns
+    f = replace(f, stuns=add_stuns(f.stuns, blow))
+    state = state._with(f)
+    if f.stuns >= V08_BEATEN > before:
+        # RULES 2: Beaten calls for the Health check as for wounds [decision: 20].
+        return _add_pending(state, Pending(f.id, "beaten", FATAL_TARGET, 1, blow=blow))
+    return state
+
+
+def _weapon(f: FighterState, weapon: str, condition: str) -> FighterState:
+    kept = tuple((w, s) for w, s in f.weapons_state if w != weapon)
+    return replace(f, weapons_state=(*kept, (weapon, condition)))
+
+
+def wound(state: CombatState, fid: str, levels: int) -> CombatState:
+    """``levels`` body levels (classic) or wounds (0.8) to ``fid``."""
+    f = state.fighter(fid)
+    if state.edition == "classic":
+        return _wound_classic(state, f, levels)
+    return _wound_v08(state, f, levels)
+
+
+def apply_effect(state: CombatState, e: Effect) -> CombatState:
+    f = state.fighter(e.target)
+    if f.removed:
+        raise RulesError(f"{f.name} is no longer in the encounter")
+    if e.kind == "wounds":
+        return wound(state, f.id, e.amount) if e.amount else state
+    if e.kind == "stuns":
+        return _stuns(state, f, e.amount) if e.amount else state
+    if e.kind in ("fatigue_short", "fatigue_long"):
+        term = "short" if e.kind == "fatigue_short" else "long"
+        return _fatigue(state, f, e.amount, term) if e.amount else state
+    if e.kind == "condition":
+        if not e.name:
+            raise RulesError("effect.name: a condition needs a name")
+        state = state._with(f.with_condition(e.name, e.rounds))
+        return drop_pending(state, f.id) if e.name.casefold() == "dead" else state
+    if e.kind == "clear":
+        return state._with(f.without_condition(e.name))
+    if e.kind == "berserk":
+        if f.berserk_total:
+            raise RulesError(f"{f.name} is already berserk (RULES 1.9)")
+        return state._with(replace(f, berserk_total=e.amount).with_condition("berserk", None))
+    if e.kind == "calm":
+        return state._with(f.calmed())
+    if e.kind == "first_aid":
+        return state._with(replace(f, tended=True).without_condition("dying"))
+    condition = {"weapon_damaged": "damaged", "weapon_broken": "broken",
+                 "weapon_dropped": "dropped"}[e.kind]
+    return state._with(_weapon(f, e.name, condition))
+
+
+def apply_effects(state: CombatState, effects: tuple[Effect, ...]) -> CombatState:
+    for e in effects:
+        state = apply_effect(state, e)
+    return state
+

@@ -1,0 +1,193 @@
+"""The pure reducer: ``apply(state, event)`` is the state after ``event``.
+
+It raises :class:`RulesError` naming the rule that forbids an event and never
+changes ``state``. Attacks and checks carry their results as effects, so a
+log replays to the same state and each event undoes as one step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from yags_desk.rules.combat.declare import check_declaration
+from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    Attack,
+    Check,
+    ClearCondition,
+    Declare,
+    Effect,
+    EndRound,
+    Event,
+    Fatigue,
+    Initiative,
+    Override,
+    RemoveCombatant,
+    SetCondition,
+    Stuns,
+    Wound,
+)
+from yags_desk.rules.combat.state import (
+    CHECK_RULES,
+    V08_BEATEN,
+    CombatState,
+    FighterState,
+)
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["apply"]
+
+
+def _add(state: CombatState, e: AddCombatant) -> CombatState:
+    if e.id in state.fighters:
+        raise RulesError(f"id: {e.id!r} is already on the board")
+    if e.character.edition != state.edition:
+        raise RulesError(f"character.edition: {e.name} is a {e.character.edition} character; "
+                         f"this encounter is {state.edition}")
+    c = e.character
+    f = FighterState(e.id, e.name, e.side, e.row, c, minor=e.minor, wounds=c.wounds,
+                     stuns=c.stuns, fatigue_short=c.fatigue_short,
+                     fatigue_long=c.fatigue_long)
+    if c.edition == "0.8" and c.wounds > 6:
+        f = replace(f, wounds=6, levels_beyond=c.wounds - 6)
+    return state._with(f)
+
+
+def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:
+    limits = {"wounds": f.body_capacity(), "stuns": V08_BEATEN, "row": 99,
+              "fatigue_short": f.fatigue_capacity() - f.fatigue_long,
+              "fatigue_long": f.fatigue_capacity() - f.fatigue_short, "initiative": 10_000}
+    if e.field == "stuns" and state.edition == "classic":
+        raise RulesError("field: stuns are a 0.8 rule (RULES 2); classic uses short-term "
+                         "fatigue")
+    if e.value > limits[e.field]:
+        raise RulesError(f"value: {e.field} {e.value} is more than {f.name}'s track holds "
+                         f"({limits[e.field]})")
+    if e.field == "wounds":
+        return replace(f, wounds=e.value, levels_beyond=0)
+    if e.field == "stuns":
+        return replace(f, stuns=e.value)
+    if e.field == "fatigue_short":
+        return replace(f, fatigue_short=e.value)
+    if e.field == "fatigue_long":
+        return replace(f, fatigue_long=e.value)
+    if e.field == "row":
+        return replace(f, row=e.value)
+    return replace(f, initiative=e.value)
+
+
+def _end_round(state: CombatState) -> CombatState:
+    if state.pending:
+        p = state.pending[0]
+        raise RulesError(f"{p.describe(state.fighter(p.id).name)} must be rolled or waived "
+                         "before the round ends")
+    due = end_of_round_due(state)
+    if due:
+        p = due[0]
+        raise RulesError(f"{p.describe(state.fighter(p.id).name)} is due at the end of "
+                         f"round {state.round}")
+    fighters: dict[str, FighterState] = {}
+    for fid, f in state.fighters.items():
+        conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
+                           if r is None or r > 1)
+        rested = f.declaration is not None and f.declaration.action == "rest"
+        f = replace(f, conditions=conditions, declaration=None, attacked=False,
+                    countered=False, defence=None, defended=False, checks_done=(),
+                    # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
+                    fatigue_checks=0 if rested else f.fatigue_checks)
+        if state.edition == "classic":
+            f = replace(f, initiative=None, tiebreak=0)  # rolled every round (RULES 1.5)
+        fighters[fid] = f
+    return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters))
+
+
+def _attack(state: CombatState, e: Attack) -> CombatState:
+    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    if not a.can_act:
+        raise RulesError(f"{a.name} is {a.why_not} and cannot attack (RULES 1.6)")
+    if t.removed:
+        raise RulesError(f"{t.name} is no longer in the encounter")
+    if t.dead:
+        raise RulesError(f"{t.name} is already dead")
+    if state.edition == "classic" and a.has("prone"):
+        raise RulesError(f"{a.name} is prone: standing up takes the attack action "
+                         "(RULES 1.6)")
+    if e.counter:
+        if a.countered:
+            raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
+        a = replace(a, countered=True)
+    else:
+        if a.attacked:
+            raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
+        a = replace(a, attacked=True)
+    state = state._with(a)
+    t = state.fighter(t.id)
+    if e.defence_rolled:
+        t = replace(t, defence=e.defence_total)
+    if e.defence_dice:
+        t = replace(t, defended=True)
+    state = state._with(t)
+    return apply_effects(state, e.effects)
+
+
+def _check(state: CombatState, e: Check) -> CombatState:
+    f = state.fighter(e.id)
+    if f.removed:
+        raise RulesError(f"{f.name} is no longer in the encounter")
+    if f.dead and e.kind != "other":
+        raise RulesError(f"{f.name} is dead; no {e.kind} roll ({CHECK_RULES[e.kind]})")
+    pending = [p for p in state.pending if p.id == f.id and p.kind == e.kind]
+    if pending:
+        state = replace(state, pending=tuple(p for p in state.pending if p is not pending[0]))
+    if e.kind == "fatigue":
+        f = replace(f, fatigue_checks=f.fatigue_checks + 1)
+    if e.kind in ("fatal", "beaten", "fatal_round") and state.edition == "0.8":
+        f = replace(f, good_success=e.passed and "good success" in e.outcome)
+    f = replace(f, checks_done=(*f.checks_done, e.kind))
+    return apply_effects(state._with(f), e.effects)
+
+
+def apply(state: CombatState, event: Event) -> CombatState:
+    """The state after ``event``; raises RulesError (state unchanged) if illegal."""
+    if isinstance(event, AddCombatant):
+        return _add(state, event)
+    if isinstance(event, Attack):
+        return _attack(state, event)
+    if isinstance(event, Check):
+        return _check(state, event)
+    if isinstance(event, EndRound):
+        return _end_round(state)
+    f = state.fighter(event.id)
+    if f.removed:
+        raise RulesError(f"{f.name} has been removed from the encounter")
+    if isinstance(event, RemoveCombatant):
+        return drop_pending(state._with(replace(f, removed=True)), f.id)
+    if isinstance(event, Declare):
+        check_declaration(state, event)
+        return state._with(replace(f, declaration=event))
+    if isinstance(event, Initiative):
+        if not f.can_act:
+            raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+        return state._with(replace(f, initiative=event.total, tiebreak=event.tiebreak))
+    if isinstance(event, Wound):
+        return wound(state, f.id, event.levels)
+    if isinstance(event, Stuns):
+        return apply_effects(state, (Effect(target=f.id, kind="stuns", amount=event.levels),))
+    if isinstance(event, Fatigue):
+        kind = "fatigue_short" if event.term == "short" else "fatigue_long"
+        return apply_effects(state, (Effect(target=f.id, kind=kind, amount=event.levels),))
+    if isinstance(event, SetCondition):
+        return apply_effects(state, (Effect(target=f.id, kind="condition",
+                                            name=event.condition, rounds=event.rounds),))
+    if isinstance(event, ClearCondition):
+        if not f.has(event.condition):
+            raise RulesError(f"condition: {f.name} is not {event.condition}")
+        if event.condition.casefold() == "berserk":
+            return state._with(f.calmed())
+        return state._with(f.without_condition(event.condition))
+    if isinstance(event, Override):
+        return state._with(_override(state, f, event))
+    raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover
