@@ -11,7 +11,10 @@ import pytest
 from pydantic import ValidationError
 
 from yags_desk.rules.character import Character, Skill, WornArmour, default_attributes
+from yags_desk.rules.combat.events import Initiative, SetCondition, Wound
+from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Armour, Weapon
+from yags_desk.rules.options import RulesOptions
 from yags_desk.storage import documents
 from yags_desk.storage.documents import (
     DocumentError,
@@ -21,7 +24,7 @@ from yags_desk.storage.documents import (
     validate_file,
     write_document,
 )
-from yags_desk.storage.encounter_file import Combatant, Encounter, new_encounter
+from yags_desk.storage.encounter_file import Combatant, Encounter, encounter_log, new_encounter
 
 SWORD = Weapon(id="sword", name="Sword", edition="classic", kind="melee", skill="single",
                attack=2, defence=1, damage=4, strength=8, load=1.5, properties=("impaling",))
@@ -255,7 +258,7 @@ def test_migration_runs_on_raw_dict_before_validation(
         raw["name"] = raw.pop("fullname")
         return raw
 
-    monkeypatch.setattr(documents, "CURRENT_SCHEMA_VERSION", 2)
+    monkeypatch.setitem(documents.SCHEMA_VERSIONS, "character", 2)
     monkeypatch.setitem(documents.MIGRATIONS, ("character", 1), rename)
     before = path.read_bytes()
     doc = read_document(path, "character")
@@ -270,7 +273,7 @@ def test_migration_runs_on_raw_dict_before_validation(
 def test_migrations_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"schema_version": 1, "kind": "character", "data": {}}))
-    monkeypatch.setattr(documents, "CURRENT_SCHEMA_VERSION", 3)
+    monkeypatch.setitem(documents.SCHEMA_VERSIONS, "character", 3)
     monkeypatch.setitem(documents.MIGRATIONS, ("character", 1),
                         lambda d: {**d, "name": "Step"})
     monkeypatch.setitem(documents.MIGRATIONS, ("character", 2),
@@ -283,7 +286,7 @@ def test_missing_or_failing_migration_is_an_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.json"
     path.write_text(json.dumps({"schema_version": 1, "kind": "character", "data": {}}))
-    monkeypatch.setattr(documents, "CURRENT_SCHEMA_VERSION", 2)
+    monkeypatch.setitem(documents.SCHEMA_VERSIONS, "character", 2)
     assert validate_file(path) == [
         "schema_version: no way to upgrade a version 1 character file to version 2"]
 
@@ -307,11 +310,42 @@ def make_encounter(**changes: Any) -> Encounter:
 
 
 def test_encounter_round_trip(tmp_path: Path) -> None:
-    encounter = make_encounter(options={"called-shots": True},
-                               events=({"type": "roll", "dice": [3, 10, 4]},))
+    base = make_encounter()
+    aldric = base.combatants[0].id
+    encounter = base.model_copy(update=dict(
+        options=RulesOptions(optional=("hit_locations",), classic_fumble_chance=4),
+        events=(Initiative(id=aldric, dice=(3, 10, 4), total=31),
+                Wound(id=aldric, levels=2, source="arrow"))))
     path = tmp_path / "e.json"
     write_document(path, "encounter", encounter)
-    assert read_document(path, "encounter").model == encounter
+    loaded = read_document(path, "encounter").model
+    assert loaded == encounter
+    state = encounter_log(loaded).state  # type: ignore[arg-type]
+    assert state.fighter(aldric).wounds == 2 and state.options.classic_fumble_chance == 4
+
+
+def test_version_1_encounter_is_upgraded(tmp_path: Path) -> None:
+    data = make_encounter().model_dump(mode="json")
+    data.pop("notes")
+    data["options"] = {"hit_locations": True, "oops": False}
+    data["events"] = [{"type": "wound", "id": data["combatants"][0]["id"], "levels": 1}]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"schema_version": 1, "kind": "encounter", "data": data}))
+    doc = read_document(path, "encounter")
+    assert doc.migrated and doc.model.options.optional == ("hit_locations",)  # type: ignore[attr-defined]
+    data["options"] = {"called-shots": True}
+    path.write_text(json.dumps({"schema_version": 1, "kind": "encounter", "data": data}))
+    [line] = validate_file(path)
+    assert "unknown optional rule 'called-shots'" in line
+
+
+def test_encounter_with_a_refused_event_names_it() -> None:
+    base = make_encounter()
+    aldric = base.combatants[0].id
+    encounter = base.model_copy(update={"events": (SetCondition(id=aldric, condition="dead"),
+                                                   Initiative(id=aldric, total=20))})
+    with pytest.raises(RulesError, match=r"events\.1: Aldric is dead and cannot act"):
+        encounter_log(encounter)
 
 
 def test_encounter_combatant_of_other_edition_is_refused() -> None:
@@ -333,9 +367,10 @@ def test_encounter_limits() -> None:
             {**data["combatants"][0], "row": 100}]})
     with pytest.raises(ValidationError, match="ISO 8601"):
         Encounter.model_validate({**data, "created": "last Tuesday"})
+    end = {"type": "end_round"}
     with pytest.raises(ValidationError, match="at most 100000"):
-        Encounter.model_validate({**data, "events": [{}] * 100_001})
-    assert len(Encounter.model_validate({**data, "events": [{}] * 100_000}).events) == 100_000
+        Encounter.model_validate({**data, "events": [end] * 100_001})
+    assert len(Encounter.model_validate({**data, "events": [end] * 100_000}).events) == 100_000
     with pytest.raises(ValidationError, match="used by two"):
         Encounter.model_validate({**data, "combatants": [data["combatants"][0]] * 2})
     with pytest.raises(ValidationError, match="Extra inputs"):

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from yags_desk.rules.character import Character, default_attributes
+from yags_desk.rules.combat.events import EndRound
 from yags_desk.storage import paths
 from yags_desk.storage.documents import DocumentError, read_document, to_json_text
 from yags_desk.storage.encounter_file import Combatant, new_encounter
@@ -251,7 +252,7 @@ def test_autosave_and_recovery(home: Path, bundle: Path) -> None:
     assert path.parent == paths.autosave_dir()
     assert library.pending_recoveries() == [path]
     assert read_document(path, "encounter").model == encounter
-    later = encounter.model_copy(update={"events": ({"type": "round"},)})
+    later = encounter.model_copy(update={"events": (EndRound(),)})
     assert library.autosave(encounter.id, "encounter", later) == path
     assert read_document(path).model == later
     other = library.autosave("../../weird key/ä", "character", make_character())

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 __all__ = [
     "CURRENT_SCHEMA_VERSION",
+    "SCHEMA_VERSIONS",
     "KINDS",
     "MAX_DEPTH",
     "MAX_ERRORS",
@@ -53,8 +54,16 @@ __all__ = [
     "write_document",
 ]
 
-CURRENT_SCHEMA_VERSION = 1
 KINDS = ("character", "catalogue", "encounter", "battle")
+# The version each kind is written at; each kind moves on its own, so a change
+# to encounters does not make every character file "old".
+SCHEMA_VERSIONS: dict[str, int] = {"character": 1, "catalogue": 1, "encounter": 2,
+                                   "battle": 1}
+CURRENT_SCHEMA_VERSION = max(SCHEMA_VERSIONS.values())  # the newest of any kind
+
+
+def current_version(kind: str) -> int:
+    return SCHEMA_VERSIONS[kind]
 MAX_FILE_BYTES = 20 * 2**20
 MAX_DEPTH = 64
 MAX_ERRORS = 50
@@ -103,7 +112,7 @@ class Document:
     @property
     def migrated(self) -> bool:
         """True when the file was written by an older version and upgraded on reading."""
-        return self.schema_version < CURRENT_SCHEMA_VERSION
+        return self.schema_version < current_version(self.kind)
 
 
 class _Envelope(BaseModel):
@@ -281,11 +290,12 @@ def _parse_bytes(raw: bytes) -> dict[str, Any]:
 
 
 def _migrate(kind: str, version: int, data: dict[str, Any]) -> dict[str, Any]:
-    while version < CURRENT_SCHEMA_VERSION:
+    target = current_version(kind)
+    while version < target:
         migration = MIGRATIONS.get((kind, version))
         if migration is None:
             raise _Refused(f"schema_version: no way to upgrade a version {version} {kind} "
-                           f"file to version {CURRENT_SCHEMA_VERSION}")
+                           f"file to version {target}")
         try:
             data = migration(data)
         except Exception as exc:  # a migration meeting data it did not expect
@@ -304,11 +314,11 @@ def _decode(raw: bytes, path: Path, expected_kind: str | None) -> Document:
     except _Refused as exc:
         raise DocumentError(path, [str(exc)]) from None
     version = value.get("schema_version")
-    if isinstance(version, int) and not isinstance(version, bool) and (
-            version > CURRENT_SCHEMA_VERSION):
+    newest = SCHEMA_VERSIONS.get(str(value.get("kind")), CURRENT_SCHEMA_VERSION)
+    if isinstance(version, int) and not isinstance(version, bool) and version > newest:
         raise DocumentError(path, [
             f"schema_version: file was written by a newer YAGS Desk (version {version}); "
-            f"this version reads up to {CURRENT_SCHEMA_VERSION}"])
+            f"this version reads up to {newest}"])
     try:
         envelope = _Envelope.model_validate(value)
     except ValidationError as exc:
@@ -385,7 +395,7 @@ def to_json_text(kind: str, model: BaseModel) -> str:
     """The file text for ``model``: pretty JSON, non-ASCII kept, the model's field order."""
     if kind not in KINDS:
         raise ValueError(f"kind: unknown kind {kind!r}")
-    envelope = {"schema_version": CURRENT_SCHEMA_VERSION, "kind": kind,
+    envelope = {"schema_version": current_version(kind), "kind": kind,
                 "data": model.model_dump(mode="json")}
     return json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
 

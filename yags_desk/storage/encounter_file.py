@@ -1,9 +1,10 @@
-"""The encounter file, first version: a roster plus an ordered list of events.
+"""The encounter file: edition, options, a starting roster and the events.
 
 An encounter is its starting roster (combatants, each carrying a full copy of
 its character) and the events of the fight so far; the combat engine computes
-the current state from them. This version keeps events as plain JSON objects;
-the combat engine will give them a schema through a migration.
+the current state from them (:func:`encounter_log`). Version 2 gives events
+their schema (``yags_desk.rules.combat.events``) and options their model
+(``RulesOptions``); version 1 files are upgraded on reading.
 """
 
 from __future__ import annotations
@@ -14,15 +15,21 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from yags_desk.rules.character import Character, new_id
+from yags_desk.rules.combat.events import AddCombatant, Event
+from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.editions import Edition
+from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
 
 __all__ = [
     "MAX_COMBATANTS",
     "MAX_EVENTS",
     "Combatant",
     "Encounter",
+    "encounter_log",
+    "migrate_v1",
     "new_encounter",
     "now_iso",
+    "with_log",
 ]
 
 MAX_EVENTS = 100_000
@@ -56,6 +63,11 @@ class Combatant(BaseModel):
     side: str = Field(min_length=1, max_length=60)
     row: int = Field(default=0, ge=0, le=99)
     character: Character
+    minor: bool = False  # an unimportant NPC (RULES 1.6 GM option)
+
+    def as_event(self) -> AddCombatant:
+        return AddCombatant(id=self.id, name=self.name, side=self.side, row=self.row,
+                            character=self.character, minor=self.minor)
 
 
 class Encounter(BaseModel):
@@ -66,9 +78,10 @@ class Encounter(BaseModel):
     id: str = Field(default_factory=new_id, min_length=1, max_length=64, pattern=_ID_PATTERN)
     name: str = Field(min_length=1, max_length=200)
     edition: Edition
-    options: dict[str, bool] = Field(default_factory=dict, max_length=MAX_OPTIONS)
+    options: RulesOptions = Field(default_factory=RulesOptions)
     combatants: tuple[Combatant, ...] = Field(default=(), max_length=MAX_COMBATANTS)
-    events: tuple[dict[str, Any], ...] = Field(default=(), max_length=MAX_EVENTS)
+    events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
+    notes: str = Field(default="", max_length=20_000)
     created: str = Field(default_factory=now_iso, max_length=64)
     modified: str = Field(default_factory=now_iso, max_length=64)
 
@@ -76,14 +89,6 @@ class Encounter(BaseModel):
     @classmethod
     def _timestamps(cls, value: str) -> str:
         return _check_timestamp(value)
-
-    @field_validator("options")
-    @classmethod
-    def _option_names(cls, value: dict[str, bool]) -> dict[str, bool]:
-        for name in value:
-            if not name.strip() or len(name) > 80:
-                raise ValueError("an option needs a name of 1 to 80 characters")
-        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> Encounter:
@@ -101,9 +106,47 @@ class Encounter(BaseModel):
         return self
 
 
-def new_encounter(name: str, edition: Edition,
-                  combatants: tuple[Combatant, ...] = ()) -> Encounter:
+def new_encounter(name: str, edition: Edition, combatants: tuple[Combatant, ...] = (),
+                  options: RulesOptions | None = None) -> Encounter:
     """An encounter with no events yet, created and modified now."""
     stamp = now_iso()
     return Encounter(name=name, edition=edition, combatants=combatants,
-                     created=stamp, modified=stamp)
+                     options=options or RulesOptions(), created=stamp, modified=stamp)
+
+
+def encounter_log(encounter: Encounter) -> CombatLog:
+    """The fight so far: the roster, then every event replayed through the rules.
+
+    Raises RulesError naming the first event the rules refuse
+    ("events.12: Bandit 1 is dead and cannot attack (RULES 1.6)").
+    """
+    return CombatLog(encounter.edition, encounter.events, encounter.options,
+                     roster=[c.as_event() for c in encounter.combatants])
+
+
+def with_log(encounter: Encounter, log: CombatLog) -> Encounter:
+    """The encounter holding ``log``'s events, modified now (for saving)."""
+    return encounter.model_copy(update={"events": log.events, "modified": now_iso()})
+
+
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: options become RulesOptions (the switched-on optional rules);
+    events keep their content and must now match the event schema."""
+    data = dict(data)
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("options: expected an object of switches")
+    unknown = [k for k, on in options.items() if on and k not in OPTIONAL_RULES]
+    if unknown:
+        raise ValueError(f"options: unknown optional rule {unknown[0]!r}")
+    data["options"] = {"optional": sorted(k for k, on in options.items() if on)}
+    return data
+
+
+def _register() -> None:
+    from yags_desk.storage import documents
+
+    documents.MIGRATIONS.setdefault(("encounter", 1), migrate_v1)
+
+
+_register()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from yags_desk.rules.combat.events import Event
+from yags_desk.rules.combat.events import AddCombatant, Event
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.editions import Edition
@@ -22,8 +22,16 @@ class CombatLog:
     """An encounter's events and the states they produce."""
 
     def __init__(self, edition: Edition, events: Iterable[Event] = (),
-                 options: RulesOptions = DEFAULT_OPTIONS) -> None:
-        self._start = CombatState(edition=edition, options=options)
+                 options: RulesOptions = DEFAULT_OPTIONS,
+                 roster: Iterable[AddCombatant] = ()) -> None:
+        """``roster`` is the starting line-up (not undoable); ``events`` follow it."""
+        start = CombatState(edition=edition, options=options)
+        for number, add in enumerate(roster):
+            try:
+                start = apply(start, add)
+            except RulesError as e:
+                raise RulesError(f"combatants.{number}: {e}") from None
+        self._start = start
         self._events: list[Event] = []
         self._states: list[CombatState] = [self._start]
         self._redo: list[Event] = []
@@ -48,6 +56,10 @@ class CombatLog:
     @property
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
+
+    @property
+    def start(self) -> CombatState:
+        return self._start
 
     def state_before(self, index: int) -> CombatState:
         """The state just before event ``index`` (for describing it)."""
