@@ -45,6 +45,10 @@ class RulesOptions(BaseModel):
     v08_old_wound_penalties: bool = False
     # RULES 1.1: fumble chance 3 by default; poor conditions 4 or 5.
     classic_fumble_chance: int = Field(default=3, ge=0, le=20)
+    # RULES 1.6 [decision]: the Critical, Fatal and dying stamina rolls test the
+    # wound itself, so by default they do not take the wound, fatigue and load
+    # penalties (RULES 1.7 names those penalties for fatigue rolls only).
+    classic_survival_penalties: bool = False
     # RULES 1.6 GM option: unimportant NPCs drop at Critical without a roll.
     minor_npcs_drop_at_critical: bool = False
     # RULES 3: the optional rules switched on for this encounter.

@@ -63,6 +63,7 @@ CheckKind = Literal[
     "disarm",          # RULES 1.9: the opposed Dexterity roll after a hit
     "break_weapon",    # RULES 1.9: Strength + 2d10! against the weapon's Tgh
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
+    "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",

@@ -101,7 +101,8 @@ def _end_round(state: CombatState) -> CombatState:
         if state.edition == "classic":
             f = replace(f, initiative=None, tiebreak=0)  # rolled every round (RULES 1.5)
         fighters[fid] = f
-    return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters))
+    return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters),
+                   last_attack=None)
 
 
 def _attack(state: CombatState, e: Attack) -> CombatState:
@@ -118,12 +119,17 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if e.counter:
         if a.countered:
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
-        a = replace(a, countered=True)
+        if state.edition == "classic" and a.attacked:
+            raise RulesError(f"{a.name} has already attacked this round; striking back is "
+                             "its attack (RULES 1.5)")
+        # Classic: the initiative loser's strike back is its attack for the round.
+        a = replace(a, countered=True, attacked=a.attacked or state.edition == "classic")
     else:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
         a = replace(a, attacked=True)
     state = state._with(a)
+    state = replace(state, last_attack=None if e.counter else (a.id, t.id))
     t = state.fighter(t.id)
     if e.defence_rolled:
         t = replace(t, defence=e.defence_total)
@@ -187,7 +193,11 @@ def apply(state: CombatState, event: Event) -> CombatState:
             raise RulesError(f"condition: {f.name} is not {event.condition}")
         if event.condition.casefold() == "berserk":
             return state._with(f.calmed())
-        return state._with(f.without_condition(event.condition))
+        f = f.without_condition(event.condition)
+        if (event.condition.casefold() == "prone" and state.edition == "classic"
+                and f.declaration is not None and f.declaration.action == "stand_up"):
+            f = replace(f, attacked=True)  # RULES 1.6: standing up takes the attack action
+        return state._with(f)
     if isinstance(event, Override):
         return state._with(_override(state, f, event))
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

@@ -40,14 +40,15 @@ CHECK_RULES = {
     "dying": "RULES 1.6", "beaten": "RULES 2", "fatigue": "RULES 1.7",
     "berserk": "RULES 1.9", "riding": "RULES 1.11", "fall": "RULES 1.11",
     "disarm": "RULES 1.9", "break_weapon": "RULES 1.9", "killing_blow": "RULES 1.6",
-    "other": "the GM",
+    "first_aid": "RULES 1.10", "other": "the GM",
 }
 CHECK_NAMES = {
     "critical": "Critical consciousness roll", "fatal": "Fatal roll",
     "fatal_round": "end-of-round Fatal roll", "dying": "dying roll",
     "beaten": "Beaten Health check", "fatigue": "fatigue roll", "berserk": "berserk roll",
     "riding": "riding roll", "fall": "falling roll", "disarm": "disarm roll",
-    "break_weapon": "break roll", "killing_blow": "killing blow", "other": "roll",
+    "break_weapon": "break roll", "killing_blow": "killing blow", "first_aid": "first aid",
+    "other": "roll",
 }
 
 
@@ -226,6 +227,8 @@ class CombatState:
     fighters: Mapping[str, FighterState] = field(
         default_factory=lambda: MappingProxyType({}))
     pending: tuple[Pending, ...] = ()
+    # The last attack of the round (attacker, defender): its target may strike back.
+    last_attack: tuple[str, str] | None = None
 
     def fighter(self, fid: str) -> FighterState:
         try:

@@ -1,0 +1,233 @@
+"""The classic round (RULES 1.5): declare, initiative, actions, end of round.
+
+Pure functions over :class:`CombatState` that tell the board what comes next
+and build the events: initiative each round (ties: higher Agility, then a
+roll-off), the action order (special attacks that lose initiative act last),
+the initiative loser's strike back in a pair, and :func:`auto_round`, which
+plays a whole round for fighters the GM lets the program run.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
+from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
+from yags_desk.rules.combat.declare import declared_style
+from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.events import (
+    Attack,
+    ClearCondition,
+    Declare,
+    EndRound,
+    Event,
+    Initiative,
+)
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.derived import StyleValues, derive
+from yags_desk.rules.dice import OpenRoll, roll_2d10x
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.values import Value
+
+__all__ = ["LOSES_INITIATIVE", "TIEBREAK_SIDES", "NextAction", "action_order", "auto_round",
+           "best_attack_style", "initiative_value", "make_initiative", "nearest_enemy",
+           "next_action", "ties"]
+
+# RULES 1.9: these special attacks lose initiative: they act after everyone else.
+LOSES_INITIATIVE = ("piercing", "disarm", "killing_blow", "break_weapon")
+TIEBREAK_SIDES = 100  # RULES 1.5 [decision]: the roll-off is a d100, higher wins
+
+InitiativeHook = Callable[[CombatState, FighterState], list[tuple[str, int]]]
+_initiative_hooks: list[InitiativeHook] = []
+
+
+def register_initiative_modifiers(hook: InitiativeHook) -> None:
+    """Special attacks, mounts and berserk add their initiative modifiers here."""
+    if hook not in _initiative_hooks:
+        _initiative_hooks.append(hook)
+
+
+def _style_for(state: CombatState, f: FighterState) -> StyleValues | None:
+    d = f.declaration
+    if d is not None and d.style:
+        return declared_style(state, f, d.style)
+    return best_attack_style(state, f)
+
+
+def initiative_value(state: CombatState, f: FighterState) -> Value:
+    """Initiative before dice: the declared style's (RULES 1.2) plus modifiers."""
+    s = _style_for(state, f)
+    value = s.initiative if s is not None and s.initiative is not None else Value.of(
+        "Agility", f.character.attributes["agility"])
+    for hook in _initiative_hooks:
+        for label, amount in hook(state, f):
+            value = value.plus(label, amount)
+    return value
+
+
+def make_initiative(state: CombatState, fid: str, dice: OpenRoll, tiebreak: int = 0) -> Initiative:
+    """The Initiative event for ``fid`` with its 2d10! (rolled or typed in)."""
+    if state.edition != "classic":
+        raise RulesError("this is the classic initiative (RULES 1.5); 0.8 rolls once per "
+                         "combat (RULES 2)")
+    f = state.fighter(fid)
+    if not f.can_act:
+        raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if not 0 <= tiebreak <= TIEBREAK_SIDES:
+        raise RulesError(f"tiebreak: the roll-off is 1 to {TIEBREAK_SIDES}")
+    total = initiative_value(state, f).total + dice.total
+    return Initiative(id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
+
+
+def _loses(f: FighterState) -> bool:
+    d = f.declaration
+    return d is not None and d.special in LOSES_INITIATIVE
+
+
+def _key(f: FighterState) -> tuple[int, int, int, int]:
+    return (_loses(f), -(f.initiative or 0), -f.character.attributes["agility"], -f.tiebreak)
+
+
+def action_order(state: CombatState) -> list[FighterState]:
+    """Who acts in what order this round (RULES 1.5, 1.9): decreasing initiative,
+    ties to higher Agility then the roll-off; specials that lose initiative last."""
+    ready = [f for f in state.active() if f.can_act and f.initiative is not None]
+    return sorted(ready, key=_key)  # sorted() is stable: board order breaks what is left
+
+
+def ties(state: CombatState) -> list[list[str]]:
+    """Groups still tied after initiative and Agility, whose roll-off is missing or equal."""
+    groups: dict[tuple[int, int, int], list[FighterState]] = {}
+    for f in action_order(state):
+        groups.setdefault(_key(f)[:3], []).append(f)
+    out: list[list[str]] = []
+    for group in groups.values():
+        if len(group) > 1 and len({f.tiebreak for f in group}) < len(group):
+            out.append([f.id for f in group])
+    return out
+
+
+@dataclass(frozen=True)
+class NextAction:
+    fighter: str
+    kind: str  # "attack", "counter" (the strike back of RULES 1.5), "stand_up"
+    target: str | None = None
+    style: str = ""
+
+
+def _target_ok(state: CombatState, fid: str | None) -> bool:
+    if fid is None or fid not in state.fighters:
+        return False
+    t = state.fighters[fid]
+    return not (t.removed or t.dead)
+
+
+def next_action(state: CombatState) -> NextAction | None:
+    """The next thing to resolve this round, or None when only the end is left."""
+    if state.last_attack is not None:
+        a_id, d_id = state.last_attack
+        loser = state.fighters[d_id]
+        decl = loser.declaration
+        # RULES 1.5: in a pair, the initiative loser strikes back if still standing.
+        if (decl is not None and decl.action == "attack" and decl.target == a_id
+                and loser.can_act and not loser.attacked and not loser.has("prone")
+                and _target_ok(state, a_id)):
+            return NextAction(d_id, "counter", a_id, decl.style)
+    for f in action_order(state):
+        d = f.declaration
+        if f.attacked or d is None:
+            continue
+        if d.action == "stand_up" and f.has("prone"):
+            return NextAction(f.id, "stand_up")
+        if d.action in ("attack", "missile") and _target_ok(state, d.target):
+            if d.action == "attack" and f.has("prone"):
+                continue
+            return NextAction(f.id, "attack", d.target, d.style)
+    return None
+
+
+# -- automatic play ------------------------------------------------------------------
+
+
+def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
+    """The closest standing enemy by board row (then the least hurt, then board order)."""
+    foes = [g for g in state.active() if g.side != f.side and g.can_act]
+    if not foes:
+        return None
+    return min(foes, key=lambda g: (abs(g.row - f.row), g.wounds))
+
+
+def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
+    """The usable melee style with the best attack plus damage (what an NPC picks)."""
+    d = derive(f.current_character(), state.options)
+    melee = [s for s in d.styles if s.usable and s.style != "missile"
+             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+    return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
+
+
+def _declare(state: CombatState, f: FighterState) -> Declare | None:
+    if f.has("prone"):
+        return Declare(id=f.id, action="stand_up")
+    foe = nearest_enemy(state, f)
+    style = best_attack_style(state, f)
+    if foe is None or style is None:
+        return Declare(id=f.id, action="wait")
+    return Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+
+
+def auto_round(state: CombatState, rng: random.Random,
+               only: set[str] | None = None) -> tuple[list[Event], CombatState]:
+    """Play one classic round with rolled dice: declarations for fighters that
+    have none (those in ``only``, or everyone), initiative, every action with
+    its strike back, the checks as they arise, the end of round.
+
+    Returns the events (to push onto the log) and the state after them.
+    """
+    events: list[Event] = []
+
+    def push(e: Event) -> None:
+        nonlocal state
+        state = apply(state, e)
+        events.append(e)
+
+    def settle() -> None:
+        while state.pending:
+            push(resolve_check(state, state.pending[0], roll_2d10x(rng)))
+
+    for f in state.active():
+        if f.can_act and f.declaration is None and (only is None or f.id in only):
+            decl = _declare(state, f)
+            if decl is not None:
+                push(decl)
+    for f in state.active():
+        if f.can_act and f.initiative is None:
+            push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
+    while (step := next_action(state)) is not None:
+        f = state.fighter(step.fighter)
+        if step.kind == "stand_up":
+            push(ClearCondition(id=f.id, condition="prone"))
+            continue
+        assert step.target is not None
+        t = state.fighter(step.target)
+        if not t.can_act and step.kind == "attack" and (only is None or f.id in only):
+            foe = nearest_enemy(state, f)
+            if foe is not None and f.declaration is not None:
+                push(f.declaration.model_copy(update={"target": foe.id}))
+                continue
+        defending = t.can_act and t.defence is None
+        e: Attack = resolve_attack(state, f.id, t.id, step.style, roll_dice(rng, defending))
+        if step.kind == "counter":
+            e = e.model_copy(update={"counter": True})
+        push(e)
+        settle()
+    for due in end_of_round_due(state):
+        if due.kind == "killing_blow":
+            push(kill_helpless(state, due.id))
+        else:
+            push(resolve_check(state, due, roll_2d10x(rng)))
+        settle()
+    push(EndRound())
+    return events, state
