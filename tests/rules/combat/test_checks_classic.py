@@ -46,8 +46,9 @@ def to_fatal(log: CombatLog, fid: str = "aldric") -> None:
     log.push(Wound(id=fid, levels=3))
 
 
-def roll(log: CombatLog, dice: tuple[int, ...], fid: str = "aldric", **kw: bool) -> str:
-    [p] = [p for p in all_due(log.state) if p.id == fid]
+def roll(log: CombatLog, dice: tuple[int, ...], fid: str = "aldric", kind: str = "",
+         **kw: bool) -> str:
+    [p] = [p for p in all_due(log.state) if p.id == fid and kind in ("", p.kind)]
     log.push(resolve_check(log.state, p, typed(dice), **kw))
     n = len(log.events) - 1
     return describe(log.events[n], log.state_before(n), log.state)
@@ -180,7 +181,7 @@ def test_conscious_fatal_fighter_rolls_at_later_round_ends_only() -> None:
     assert "lies still and stays conscious" in text
     log.push(EndRound())
     log.push(Declare(id="aldric", action="rest"))
-    roll(log, (1, 2))  # fumble: lying still, only unconscious
+    roll(log, (1, 2), kind="fatal_round")  # fumble: lying still, only unconscious
     a = log.state.fighter("aldric")
     assert a.has("unconscious") and not a.dead
 
