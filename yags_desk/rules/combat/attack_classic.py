@@ -105,11 +105,11 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
                                        else fumble_chance)
     attack_total = s.attack.total + dice.attack.total
 
-    defence_total, def_fumble, rolled = MIN_DEFENCE, False, False
+    defence_total, def_fumble, rolled, standing = MIN_DEFENCE, False, False, False
     def_dice: tuple[int, ...] = ()
     if t.defence is not None:
         # RULES 1.5 [decision]: the defence rolled at the first attack stands all round.
-        defence_total = t.defence
+        defence_total, standing = t.defence, True
     elif dice.defence is not None and t.can_act:
         ds = _style(t, td, defence_style) if defence_style else best_defence(td)
         if ds is not None and ds.defence is not None:
@@ -136,7 +136,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         attacker=a.id, defender=t.id, style=s.label,
         attack_dice=dice.attack.dice, attack_total=attack_total, attack_fumble=att_fumble,
         defence_dice=def_dice, defence_total=defence_total, defence_fumble=def_fumble,
-        defence_rolled=rolled,
+        defence_rolled=rolled, defence_standing=standing,
         hit=hit, damage_dice=damage_dice, damage_total=damage_total, soak=soak, levels=levels,
         damage_kind=kind, stunned=stunned, knockdown=knockdown,
         effects=damage_effects(t.id, levels, kind, stunned, knockdown) if hit else ())

@@ -231,6 +231,7 @@ class Attack(_Event):
     defence_total: int
     defence_fumble: bool = False
     defence_rolled: bool = False
+    defence_standing: bool = False  # classic: the defence rolled earlier this round
     hit: bool
     damage_dice: tuple[int, ...] = Field(default=(), max_length=200)
     damage_total: int = 0

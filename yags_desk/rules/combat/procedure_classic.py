@@ -203,7 +203,8 @@ def auto_round(state: CombatState, rng: random.Random,
             if decl is not None:
                 push(decl)
     for f in state.active():
-        if f.can_act and f.initiative is None:
+        acts = f.declaration is None or f.declaration.action not in ("wait", "rest")
+        if f.can_act and f.initiative is None and acts:
             push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
     while (step := next_action(state)) is not None:
         f = state.fighter(step.fighter)

@@ -126,6 +126,8 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
     against = f"{e.attack_total} against {e.defence_total}"
     if e.defence_fumble:
         against += " (defence fumbled)"
+    elif e.defence_standing:
+        against += " (defence of the round)"
     elif not e.defence_dice:
         against += " (no defence)"
     if not e.hit:
