@@ -158,7 +158,7 @@ def test_the_defence_stands_against_every_attack_of_the_round() -> None:
     assert second.defence_total == first.defence_total and not second.defence_rolled
     log.push(second)
     n = len(log.events) - 1
-    assert "15 against 25 (defence of the round)" in describe(
+    assert "24 against 25 (defence of the round)" in describe(
         second, log.state_before(n), log.state)
 
 
