@@ -14,7 +14,6 @@ from __future__ import annotations
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Check, Effect
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
-from yags_desk.rules.derived import derive
 from yags_desk.rules.dice import OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.values import Value, pct
@@ -36,7 +35,7 @@ def stamina_roll_value(state: CombatState, f: FighterState, kind: str) -> Value:
     value = Value.of("Stamina", f.character.attributes["stamina"])
     if kind in _SURVIVAL and not state.options.classic_survival_penalties:
         return value
-    d = derive(f.current_character(), state.options)
+    d = f.derived(state.options)
     return value.plus("wounds, fatigue and load", d.total_penalty) if d.total_penalty else value
 
 
@@ -139,7 +138,7 @@ def first_aid(state: CombatState, healer_id: str, patient_id: str, dice: OpenRol
     if p.dead or p.wounds == 0:
         raise RulesError(f"{p.name} has no wounds to tend (RULES 1.10)")
     c = h.character
-    d = derive(h.current_character(), state.options)
+    d = h.derived(state.options)
     value = pct(c.attributes["dexterity"], c.skill("First aid")) + d.total_penalty
     target = FIRST_AID_DIFFICULTY[p.wound_category()]
     total = value + dice.total

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.derived import StyleValues, derive
+from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon, fists
 
@@ -40,7 +40,7 @@ def _weapon(f: FighterState, name: str) -> Weapon:
 
 def declared_style(state: CombatState, f: FighterState, label: str) -> StyleValues:
     """The fighter's style with that label, refused if unknown or unusable."""
-    d = derive(f.current_character(), state.options)
+    d = f.derived(state.options)
     try:
         s = d.style(label)
     except KeyError:
@@ -120,7 +120,7 @@ def _target_weapon_size(state: CombatState, t: FighterState) -> int:
     label = t.declaration.style if t.declaration and t.declaration.style else ""
     names: tuple[str, ...]
     if label:
-        names = derive(t.current_character(), state.options).style(label).weapons
+        names = t.derived(state.options).style(label).weapons
     else:
         names = tuple(w.name for w in t.character.weapons) or ("Fist/kick",)
     return max(_SIZES.index(weapon_size(_weapon(t, w))) for w in names)
@@ -130,7 +130,7 @@ def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
     if e.special is not None:
         raise RulesError("special: the special attacks are classic rules (RULES 1.9); "
                          "0.8 fighters choose a stance (RULES 2)")
-    d = derive(f.current_character(), state.options)
+    d = f.derived(state.options)
     if e.defences is not None and d.max_defences is not None:
         most = d.max_defences.total + (1 if e.stance == "defensive" else 0)
         if e.defences > most:

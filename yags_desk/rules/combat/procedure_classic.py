@@ -27,7 +27,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.derived import StyleValues, derive
+from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.values import Value
@@ -162,7 +162,7 @@ def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
 
 def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
     """The usable melee style with the best attack plus damage (what an NPC picks)."""
-    d = derive(f.current_character(), state.options)
+    d = f.derived(state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
              and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
     return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)

@@ -90,7 +90,14 @@ def _end_round(state: CombatState) -> CombatState:
         raise RulesError(f"{p.describe(state.fighter(p.id).name)} is due at the end of "
                          f"round {state.round}")
     fighters: dict[str, FighterState] = {}
+    classic = state.edition == "classic"
     for fid, f in state.fighters.items():
+        if (f.removed or f.dead) or not (
+                f.declaration or f.attacked or f.countered or f.defended or f.checks_done
+                or f.defence is not None or (classic and f.initiative is not None)
+                or any(r is not None for _, r in f.conditions)):
+            fighters[fid] = f  # nothing of this round to clear
+            continue
         conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
                            if r is None or r > 1)
         rested = f.declaration is not None and f.declaration.action == "rest"

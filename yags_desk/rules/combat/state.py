@@ -20,6 +20,7 @@ from types import MappingProxyType
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
@@ -81,6 +82,10 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
         count += used
         filled -= used
     return count
+
+
+_DERIVED_CACHE_SIZE = 4096
+_DERIVED_CACHE: dict[tuple[object, ...], tuple[Character, Derived]] = {}
 
 
 @dataclass(frozen=True)
@@ -195,6 +200,21 @@ class FighterState:
             update["body_boxes"] = self.body_boxes()
             update["fatigue_boxes"] = self.fatigue_boxes()
         return self.character.model_copy(update=update)
+
+    def derived(self, options: RulesOptions = DEFAULT_OPTIONS) -> Derived:
+        """derive() of the current character, cached: replaying a long log asks
+        for the same fighter's numbers many times."""
+        key = (id(self.character), self.wounds, self.stuns, self.fatigue_short,
+               self.fatigue_long, self.berserk_total, options)
+        hit = _DERIVED_CACHE.get(key)
+        if hit is not None and hit[0] is self.character:
+            return hit[1]
+        if len(_DERIVED_CACHE) >= _DERIVED_CACHE_SIZE:
+            _DERIVED_CACHE.clear()
+        d = derive(self.current_character(), options)
+        # The character is kept in the value, so its id cannot be reused meanwhile.
+        _DERIVED_CACHE[key] = (self.character, d)
+        return d
 
     def with_condition(self, condition: str, rounds: int | None) -> FighterState:
         key = condition.casefold()
