@@ -9,12 +9,16 @@ import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from pydantic import ValidationError
 
 from tests.rules.builders import classic, v08
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
+from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
+from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,
+    Declare,
     EndRound,
     Event,
     Fatigue,
@@ -27,8 +31,10 @@ from yags_desk.rules.combat.events import (
     event_adapter,
 )
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.procedure_classic import auto_round
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import body_capacity, fatigue_capacity
+from yags_desk.rules.dice import roll_2d10x
 from yags_desk.rules.errors import RulesError
 
 ALDRIC = AddCombatant(id="aldric", name="Aldric", side="party", row=0,
@@ -238,6 +244,37 @@ class FightMachine(RuleBasedStateMachine):
     def end_round(self) -> None:
         self._try(EndRound())
 
+    @rule(seed=st.integers(0, 10**6))
+    def roll_what_is_due(self, seed: int) -> None:
+        rng = random.Random(seed)
+        while due := [*self.log.state.pending, *end_of_round_due(self.log.state)]:
+            p = due[0]
+            if p.kind == "killing_blow":
+                self.log.push(kill_helpless(self.log.state, p.id))
+            else:
+                self.log.push(resolve_check(self.log.state, p, roll_2d10x(rng)))
+
+    @rule(a=st.sampled_from(IDS), t=st.sampled_from(IDS),
+          action=st.sampled_from(["attack", "rest", "kill_helpless", "stand_up"]))
+    def declare(self, a: str, t: str, action: str) -> None:
+        try:
+            self._try(Declare(id=a, action=action, target=t,  # type: ignore[arg-type]
+                              style="Brawling" if action == "attack" else ""))
+        except ValidationError:
+            pass
+
+    @rule(seed=st.integers(0, 10**6))
+    def automatic_round(self, seed: int) -> None:
+        before = (self.log.events, self.log.state)
+        try:
+            events, state = auto_round(self.log.state, random.Random(seed))
+        except RulesError:
+            assert (self.log.events, self.log.state) == before
+            return
+        for e in events:
+            self.log.push(e)
+        assert self.log.state == state
+
     @rule()
     def undo(self) -> None:
         if len(self.log.events) > self.n_start:
@@ -251,8 +288,13 @@ class FightMachine(RuleBasedStateMachine):
     @invariant()
     def tracks_never_overflow(self) -> None:
         for f in self.log.state.fighters.values():
-            assert 0 <= f.wounds <= body_capacity(f.character)
+            assert 0 <= f.wounds <= body_capacity(f.character) == f.body_capacity()
             assert 0 <= f.fatigue_short + f.fatigue_long <= fatigue_capacity(f.character)
+
+    @invariant()
+    def only_the_living_owe_rolls(self) -> None:
+        for p in self.log.state.pending:
+            assert not self.log.state.fighter(p.id).dead
 
     @invariant()
     def dead_never_acts(self) -> None:
@@ -275,4 +317,4 @@ class FightMachine(RuleBasedStateMachine):
 
 
 TestFightMachine = FightMachine.TestCase
-TestFightMachine.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+TestFightMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)

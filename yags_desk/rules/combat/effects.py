@@ -99,7 +99,7 @@ def _stuns(state: CombatState, f: FighterState, blow: int) -> CombatState:
     before = f.stuns
     f = replace(f, stuns=add_stuns(f.stuns, blow))
     state = state._with(f)
-    if f.stuns >= V08_BEATEN > before:
+    if f.stuns >= V08_BEATEN > before and not f.dead:
         # RULES 2: Beaten calls for the Health check as for wounds [decision: 20].
         return _add_pending(state, Pending(f.id, "beaten", FATAL_TARGET, 1, blow=blow))
     return state
@@ -113,9 +113,9 @@ def _weapon(f: FighterState, weapon: str, condition: str) -> FighterState:
 def wound(state: CombatState, fid: str, levels: int) -> CombatState:
     """``levels`` body levels (classic) or wounds (0.8) to ``fid``."""
     f = state.fighter(fid)
-    if state.edition == "classic":
-        return _wound_classic(state, f, levels)
-    return _wound_v08(state, f, levels)
+    state = _wound_classic(state, f, levels) if state.edition == "classic" else _wound_v08(
+        state, f, levels)
+    return drop_pending(state, fid) if f.dead else state  # the dead roll nothing
 
 
 def apply_effect(state: CombatState, e: Effect) -> CombatState:

@@ -197,6 +197,7 @@ def auto_round(state: CombatState, rng: random.Random,
         while state.pending:
             push(resolve_check(state, state.pending[0], roll_2d10x(rng)))
 
+    settle()
     for f in state.active():
         if f.can_act and f.declaration is None and (only is None or f.id in only):
             decl = _declare(state, f)
