@@ -68,8 +68,9 @@ def _carer(c: CarerHelp | V08Carer | None) -> str:
         return ""
     if isinstance(c, V08Carer):
         return f", {c.carer} caring +{c.bonus}"
-    shared = f" shared by {c.patients}" if c.patients > 1 else ""
-    return f", {c.carer}'s {c.skill} {c.total}{' (fumbled)' if c.fumble else ''}{shared} +{c.bonus}"
+    roll = f"{c.carer}'s {c.skill} {c.total}{' (fumbled)' if c.fumble else ''}"
+    shared = f", half shared by {c.patients}" if c.patients > 1 else ""
+    return f", {roll}{shared}: +{c.bonus}"
 
 
 def describe(e: Entry, before: Patient, after: Patient) -> str:
