@@ -413,3 +413,35 @@ def test_tampered_entries_are_refused_with_the_field() -> None:
     other = recovery_roll(state(record(3, tended=True)), DAY1, [5, 5])  # a Medium roll
     with pytest.raises(RulesError, match="category: the entry says Medium"):
         rec.push(other)
+
+
+def test_refused_rolls_roll_no_dice() -> None:
+    rec = record(6, status="unconscious")
+    rec.push(dying_roll(state(rec), DAY1, [4, 4]))  # 18: dead
+    rng = random.Random(5)
+    before = rng.getstate()
+    for roll in (lambda: first_aid(state(rec), DAY1, rng, healer=MARA),
+                 lambda: dying_roll(state(rec), DAY1, rng),
+                 lambda: recovery_roll(state(rec), DAY1, rng)):
+        with pytest.raises(RulesError, match="Aldric is dead"):
+            roll()
+    assert rng.getstate() == before
+
+
+def test_coma_ends_the_rolls_until_the_gm_speaks() -> None:
+    rec = record(6, tended=True)
+    rec.push(recovery_roll(state(rec), DAY1, [3, 4]))  # 17: 120 days, no coma
+    assert state(rec).status == "awake"
+    rec = record(6, tended=True)
+    rec.push(recovery_roll(state(rec), DAY1, [6, 6], modifier=-10))  # 12: coma, death
+    with pytest.raises(RulesError, match="in a coma that ends in death"):
+        rec.push(Rest(at=t(2, 10), length="night"))
+    rec.push(Override(at=t(40, 10), status="dead", reason="never woke"))
+    assert state(rec).status == "dead"
+
+
+def test_badly_typed_dice_are_refused_with_the_die() -> None:
+    with pytest.raises(RulesError, match="a 10 explodes"):
+        first_aid(state(record(1)), DAY1, [10, 3], healer=MARA)
+    with pytest.raises(RulesError, match="die 2: 0 is not a d10 face"):
+        hurt_check(state(record(1, tended=True)), t(1, 11), [4, 0])

@@ -76,7 +76,15 @@ def _require_counted(p: ClassicPatient, at: GameTime, what: str) -> None:
                          "that long-term fatigue first (RULES 1.10)")
 
 
+def _require_alive(p: ClassicPatient, what: str) -> None:
+    if p.status in ("dead", "coma"):
+        state = "dead" if p.status == "dead" else "in a coma that ends in death (RULES 1.10)"
+        raise RulesError(f"{what}: {p.name} is {state}; only a note or a GM override can "
+                         "follow")
+
+
 def _require_tended(p: ClassicPatient, what: str) -> None:
+    _require_alive(p, what)
     if p.wounds == 0:
         raise RulesError(f"{what}: {p.name} is not wounded")
     if not p.tended:
@@ -85,6 +93,7 @@ def _require_tended(p: ClassicPatient, what: str) -> None:
 
 
 def check_first_aid(p: ClassicPatient, at: GameTime) -> None:
+    _require_alive(p, "first aid")
     if p.wounds == 0:
         raise RulesError(f"first aid: {p.name} is not wounded (RULES 1.10)")
     if p.tended:
@@ -95,6 +104,7 @@ def check_first_aid(p: ClassicPatient, at: GameTime) -> None:
 def check_untended_fatigue(p: ClassicPatient, at: GameTime) -> int:
     """The untended hours to count now; refuses when untended fatigue does not apply."""
     what = "untended fatigue"
+    _require_alive(p, what)
     if p.wounds == 0:
         raise RulesError(f"{what}: {p.name} is not wounded (RULES 1.10)")
     if p.tended:
@@ -148,6 +158,7 @@ def check_recovery_roll(p: ClassicPatient, at: GameTime) -> None:
 
 
 def check_recovery_end(p: ClassicPatient, at: GameTime) -> RecoveryPeriod:
+    _require_alive(p, "recovery end")
     if p.period is None:
         raise RulesError(f"recovery end: {p.name} has no recovery period running (RULES 1.10)")
     if at < p.period.end:
@@ -165,6 +176,7 @@ def recovery_end_outcome(p: ClassicPatient, period: RecoveryPeriod) -> str:
 
 def check_dying_roll(p: ClassicPatient, at: GameTime) -> None:
     what = "dying roll"
+    _require_alive(p, what)
     if p.category != "Fatal":
         raise RulesError(f"{what}: only Fatal wounds call for it; {p.name} is {p.category} "
                          "(RULES 1.6)")
@@ -234,10 +246,7 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
     at = e.at
     if isinstance(e, (Note, Override)):
         return _override(p, e) if isinstance(e, Override) else p
-    if p.status in ("dead", "coma"):
-        state = "dead" if p.status == "dead" else "in a coma that ends in death (RULES 1.10)"
-        raise RulesError(f"{e.kind}: {p.name} is {state}; only a note or a GM override "
-                         "can follow")
+    _require_alive(p, e.kind.replace("_", " "))
     if isinstance(e, UntendedFatigue):
         _same("hours", e.hours, check_untended_fatigue(p, at))
         room = p.fatigue_capacity - p.fatigue_short - p.fatigue_long

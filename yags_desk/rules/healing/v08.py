@@ -59,12 +59,18 @@ V08Entry = (V08FirstAid | V08HealthCheck | V08WeeklyHealing | V08StunRecovery | 
 SOURCE = "combat-wounds.yags"
 
 
+def _require_alive(p: V08Patient, what: str) -> None:
+    if p.status == "dead":
+        raise RulesError(f"{what}: {p.name} is dead; only a note or a GM override can follow")
+
+
 def first_aid_target(p: V08Patient, treats: str) -> int:
     return p.healing_target(10 if treats == "wounds" else 0)
 
 
 def check_first_aid(p: V08Patient, treats: str) -> None:
     what = f"first aid ({treats})"
+    _require_alive(p, what)
     if treats == "stuns":
         if p.stuns == 0:
             raise RulesError(f"{what}: {p.name} has no stuns ({SOURCE})")
@@ -110,6 +116,7 @@ def next_stun_recovery(p: V08Patient) -> GameTime:
 
 def check_health_check(p: V08Patient, at: GameTime, reason: str) -> None:
     what = f"health check ({reason})"
+    _require_alive(p, what)
     due = untended_reason(p)
     if due is None:
         state = ("stable" if p.tended else "infected" if p.infected
@@ -137,6 +144,7 @@ def health_check_outcome(p: V08Patient, reason: str, success: bool, fumble: bool
 
 def check_weekly_healing(p: V08Patient, at: GameTime) -> None:
     what = "weekly healing"
+    _require_alive(p, what)
     if p.wounds == 0:
         raise RulesError(f"{what}: {p.name} is not wounded ({SOURCE})")
     if p.infected:
@@ -150,6 +158,7 @@ def check_weekly_healing(p: V08Patient, at: GameTime) -> None:
 
 
 def check_stun_recovery(p: V08Patient, at: GameTime) -> None:
+    _require_alive(p, "stun recovery")
     if p.stuns == 0:
         raise RulesError(f"stun recovery: {p.name} has no stuns ({SOURCE})")
     if at < next_stun_recovery(p):
@@ -158,6 +167,7 @@ def check_stun_recovery(p: V08Patient, at: GameTime) -> None:
 
 
 def check_infection(p: V08Patient, at: GameTime) -> GameTime:
+    _require_alive(p, "infection")
     if p.infection_since is None:
         raise RulesError(f"infection: {p.name}'s wounds are not infected ({SOURCE})")
     due = p.infection_since.plus(days=1)
@@ -259,8 +269,7 @@ def _apply(p: V08Patient, e: V08Entry) -> V08Patient:
         return p
     if isinstance(e, Override):
         return _override(p, e)
-    if p.status == "dead":
-        raise RulesError(f"{e.kind}: {p.name} is dead; only a note or a GM override can follow")
+    _require_alive(p, e.kind.replace("_", " "))
     if isinstance(e, Rest):
         if e.length == "short":
             return replace(p, fatigue_short=0)
