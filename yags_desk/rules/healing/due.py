@@ -1,0 +1,159 @@
+"""What is due for a patient, and when, so the GM can follow healing across sessions.
+
+``due(patient, at)`` lists the next rolls and events with the campaign time
+each becomes possible ("Hurt check due at day 3, 14:00"; "recovery from
+Serious: 20 days, ends day 23, 10:00"), each marked ready when that time is
+not after ``at``. Classic: RULES 1.6, 1.7, 1.10; 0.8: combat-wounds.yags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yags_desk.rules.healing.classic import (
+    next_hurt_check,
+    next_light_check,
+    untended_hours,
+)
+from yags_desk.rules.healing.classic_entries import (
+    DYING_TARGET,
+    FIRST_AID_DIFFICULTY,
+    HEALING_TARGET,
+)
+from yags_desk.rules.healing.clock import GameTime
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
+from yags_desk.rules.healing.v08 import (
+    first_aid_target,
+    next_critical_check,
+    next_stun_recovery,
+    next_untended_check,
+    next_weekly_healing,
+    untended_reason,
+)
+
+__all__ = ["Due", "due"]
+
+
+@dataclass(frozen=True)
+class Due:
+    """One thing due: the entry ``kind`` to record, from ``when``, described in ``text``."""
+
+    kind: str
+    when: GameTime
+    text: str
+    ready: bool
+
+
+def _item(kind: str, when: GameTime, text: str, at: GameTime) -> Due:
+    return Due(kind, when, text, when <= at)
+
+
+def due(p: Patient, at: GameTime) -> tuple[Due, ...]:
+    """Everything due for ``p`` as seen at ``at``, soonest first."""
+    items = _classic(p, at) if isinstance(p, ClassicPatient) else _v08(p, at)
+    return tuple(sorted(items, key=lambda d: d.when.hours))
+
+
+def _classic(p: ClassicPatient, at: GameTime) -> list[Due]:
+    now = p.now
+    if p.status == "dead":
+        return []
+    if p.status == "coma":
+        return [_item("override", now, f"{p.name} is in a coma after the recovery roll for "
+                      "a Fatal wound; death follows (RULES 1.10): record it with a GM "
+                      "override", at)]
+    out: list[Due] = []
+    if p.wounds and not p.tended:
+        out.append(_item("first_aid", now, f"First aid for {p.category} wounds: Dexterity × "
+                         f"First aid% + 2d10! against {FIRST_AID_DIFFICULTY[p.category]} "
+                         "(RULES 1.10)", at))
+        if p.untended_fatigue_runs:
+            hours = untended_hours(p, at)
+            if hours:
+                text = (f"Untended wounds: +{hours} long-term fatigue for the {hours} "
+                        f"hour{'s' if hours > 1 else ''} since {p.fatigue_counted_to} "
+                        "(RULES 1.10)")
+            else:
+                text = ("Untended wounds: +1 long-term fatigue every hour until first aid, "
+                        f"next at {p.fatigue_counted_to.plus(hours=1)} (RULES 1.10)")
+            out.append(_item("untended_fatigue", p.fatigue_counted_to.plus(hours=1), text, at))
+        if p.category == "Fatal" and p.status == "unconscious":
+            out.append(_item("dying_roll", now, f"Unconscious at Fatal: stamina + 2d10! "
+                             f"{DYING_TARGET}+ (fumble 4) each minute, or death, until first "
+                             "aid succeeds (RULES 1.6)", at))
+    elif p.wounds and p.category == "Hurt":
+        when = next_hurt_check(p)
+        out.append(_item("hurt_check", when, f"Hurt check due at {when}: stamina + 2d10! "
+                         f"{HEALING_TARGET}+ heals; else again an hour later (RULES 1.10)", at))
+    elif p.wounds and p.category == "Light":
+        when = next_light_check(p)
+        out.append(_item("light_check", when, f"Light check due at {when}, after a night's "
+                         f"rest: stamina + 2d10! {HEALING_TARGET}+ heals; else again the next "
+                         "morning (RULES 1.10)", at))
+    elif p.wounds and p.period is None:
+        out.append(_item("recovery_roll", now, f"Recovery roll for {p.category}: stamina + "
+                         "2d10! on the recovery-days table (RULES 1.10)", at))
+    elif p.period is not None:
+        per = p.period
+        text = f"Recovery from {per.category}: {per.days} days, ends {per.end}"
+        if per.fumbled:
+            text += (": the roll was fumbled, so the patient "
+                     + ("dies" if per.category == "Fatal" else "loses one more body level")
+                     + " then")
+        out.append(_item("recovery_end", per.end, text + " (RULES 1.10)", at))
+    if p.fatigue_short:
+        out.append(_item("rest", now, "Short-term fatigue clears with ten minutes' rest "
+                         "(RULES 1.7)", at))
+    elif p.fatigue_long and not p.untended_fatigue_runs:
+        out.append(_item("rest", now, "Long-term fatigue clears with a night's sleep "
+                         "(RULES 1.7)", at))
+    return out
+
+
+def _v08(p: V08Patient, at: GameTime) -> list[Due]:
+    if p.status == "dead":
+        return []
+    now = p.now
+    source = "(combat-wounds.yags)"
+    out: list[Due] = []
+    reason = untended_reason(p)
+    if reason == "fatal":
+        out.append(_item("v08_health_check", now, "Fatal and untended: Health × 4 + d20 "
+                         "against 20 each minute at rest (each round if active), or death, "
+                         f"until first aid {source}", at))
+    elif reason == "critical":
+        when = next_critical_check(p)
+        fail = "death" if p.status == "coma" else "Fatal and a coma"
+        out.append(_item("v08_health_check", when, f"Untended Critical wounds: Health × 4 + "
+                         f"d20 against 20 at {when} and daily; failure: {fail} {source}", at))
+    elif reason == "untended":
+        when = next_untended_check(p)
+        out.append(_item("v08_health_check", when, f"Untended wounds: Health × 4 + d20 "
+                         f"against 20 at {when} unless first aid comes first; failure: one "
+                         f"wound worse, a fumble infects {source}", at))
+    if p.wounds and not p.wounds_aided and not p.infected:
+        out.append(_item("v08_first_aid", now, "First aid on the wounds: Intelligence × "
+                         f"First aid + d20 against {first_aid_target(p, 'wounds')} {source}",
+                         at))
+    if p.stuns and not p.stuns_aided:
+        out.append(_item("v08_first_aid", now, "First aid on the stuns: Intelligence × "
+                         f"First aid + d20 against {first_aid_target(p, 'stuns')}; each level "
+                         f"of success heals a stun {source}", at))
+    if p.infection_since is not None:
+        when = p.infection_since.plus(days=1)
+        out.append(_item("v08_infection", when, f"Infected wound: one wound worse at {when} "
+                         "and every day, death at Fatal; first aid cannot help, herb lore or "
+                         f"medicine might {source}", at))
+    elif p.tended and p.wounds:
+        when = next_weekly_healing(p)
+        out.append(_item("v08_weekly_healing", when, f"Weekly healing at {when}: Health × 4 "
+                         f"+ d20 against {p.healing_target(10)} heals one wound {source}", at))
+    if p.stuns:
+        when = next_stun_recovery(p)
+        out.append(_item("v08_stun_recovery", when, f"Stun recovery at {when}: Health × 4 + "
+                         f"d20 against {p.healing_target(0)}; each level of success heals a "
+                         f"stun {source}", at))
+    if p.fatigue_short or p.fatigue_long:
+        out.append(_item("rest", now, "Fatigue clears with rest; exhaustion with four hours' "
+                         f"sleep {source}", at))
+    return out
