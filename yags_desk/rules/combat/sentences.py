@@ -24,11 +24,11 @@ from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_leve
 __all__ = ["describe"]
 
 
-def _wound_text(f: FighterState) -> str:
+def _wound_text(f: FighterState, state: CombatState) -> str:
     if f.character.edition == "classic":
-        name, penalty = classic_level(f.character.body_boxes, f.wounds)
+        name, penalty = classic_level(f.body_boxes(), f.wounds)
     else:
-        name, penalty = v08_wound_level(f.wounds)
+        name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
     beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
     return f"{name} ({penalty:+d}{beyond})"
 
@@ -60,9 +60,9 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         unit = "body level" if after.edition == "classic" else "wound"
         plural = "" if event.levels == 1 else "s"
         src = f" from {event.source}" if event.source else ""
-        return f"{f.name} takes {event.levels} {unit}{plural}{src} → {_wound_text(f)}."
+        return f"{f.name} takes {event.levels} {unit}{plural}{src} → {_wound_text(f, after)}."
     if isinstance(event, Stuns):
-        name, penalty = v08_stun_level(f.stuns)
+        name, penalty = v08_stun_level(f.stuns, after.options.v08_track())
         was = before.fighter(event.id).stuns
         change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
         return f"{f.name} takes a blow of {event.levels} stuns: {change}, {name} ({penalty:+d})."
@@ -139,7 +139,7 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
         if e.damage_kind == "fatigue":
             text += f" → {e.levels} fatigue {unit}"
         else:
-            text += f" → {e.levels} {unit}, {_wound_text(t)}"
+            text += f" → {e.levels} {unit}, {_wound_text(t, after)}"
     elif e.stunned:
         text += " → stunned"
     else:
