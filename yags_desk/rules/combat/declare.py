@@ -130,6 +130,12 @@ def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
     if e.special is not None:
         raise RulesError("special: the special attacks are classic rules (RULES 1.9); "
                          "0.8 fighters choose a stance (RULES 2)")
+    if f.initiative is None:
+        raise RulesError(f"{f.name} has no initiative yet: it is rolled at the start of the "
+                         "combat, before declarations (RULES 2)")
+    if e.action == "reroll_initiative" and (e.defences or e.move_m or e.target):
+        raise RulesError(f"{f.name} re-rolls initiative: that takes the whole round, with no "
+                         "movement, attack or defence (RULES 2)")
     d = derive(f.current_character(), state.options)
     if e.defences is not None and d.max_defences is not None:
         most = d.max_defences.total + (1 if e.stance == "defensive" else 0)
