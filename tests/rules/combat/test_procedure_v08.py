@@ -14,9 +14,11 @@ from tests.rules.combat.v08_setup import (
     ORC,
     SWORD,
     declare,
+    dice,
     fight,
     last_sentence,
 )
+from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
 from yags_desk.rules.combat.checks_v08 import act_normally, roll_initiative_v08
 from yags_desk.rules.combat.events import (
     Attack,
@@ -124,6 +126,18 @@ def test_declaring_needs_initiative_and_respects_the_limits() -> None:
             "more than Move 13, leaves no attack")
     log.push(SetCondition(id="brenna", condition="unconscious"))
     refused(log, Declare(id="brenna", action="rest"), "unconscious and cannot act")
+
+
+def test_defences_already_used_cannot_be_declared_away() -> None:
+    log = fight(bandit=True)
+    declare(log, "brenna", "orc", SWORD, 2)
+    declare(log, "orc", "brenna", DAGGER)
+    declare(log, "bandit", "brenna", SWORD)
+    log.push(resolve_attack_v08(log.state, "orc", "brenna", dice(5, 5)))
+    log.push(resolve_attack_v08(log.state, "bandit", "brenna", dice(5, 5)))
+    assert log.state.fighter("brenna").defending == ("orc", "bandit")
+    refused(log, Declare(id="brenna", action="attack", target="orc", style=SWORD, defences=1),
+            "already defended against 2 attackers this round")
 
 
 def test_declarations_go_up_initiative_and_ties_go_to_intelligence() -> None:

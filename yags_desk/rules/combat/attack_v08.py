@@ -302,6 +302,8 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
                              f"melee this round without a defence against it; {t.name} did "
                              "not (RULES 2)")
     else:
+        if a.attacked:
+            raise RulesError(f"{a.name} has already attacked this round (RULES 2)")
         d = a.declaration
         if d is None or d.action not in ("attack", "wait"):
             raise RulesError(f"{a.name} declared no attack this round; actions are declared "

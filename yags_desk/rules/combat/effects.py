@@ -37,6 +37,8 @@ def drop_pending(state: CombatState, fid: str, kinds: tuple[str, ...] = ()) -> C
 
 
 def _add_pending(state: CombatState, p: Pending) -> CombatState:
+    if state.fighter(p.id).dead:
+        return state  # the dead roll nothing (a GM's wound to a corpse calls for no check)
     state = drop_pending(state, p.id, (p.kind,))
     return replace(state, pending=(*state.pending, p))
 
