@@ -8,7 +8,9 @@ import pytest
 
 from tests.rules.builders import v08, v08_weapon
 from tests.rules.combat.v08_setup import (
+    BRENNA,
     DAGGER,
+    ORC,
     SWORD,
     declare,
     dice,
@@ -35,6 +37,7 @@ from yags_desk.rules.combat.procedure_v08 import counter_strike_due
 from yags_desk.rules.combat.round_v08 import defence_penalty
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.odds import attack_odds
+from yags_desk.rules.options import RulesOptions
 
 
 def duel(orc_defences: int | None = 1, orc_style: str = DAGGER) -> CombatLog:
@@ -225,6 +228,38 @@ def test_ineffective_attack_does_half_the_levels_as_stuns() -> None:
     assert e.ineffective and e.damage_kind == "stuns" and e.levels == 1
     assert (orc.wounds, orc.stuns) == (0, 1)
     assert "→ 3 levels, ineffective: 1 stun" in last_sentence(log)
+
+
+def test_a_waiting_fighter_may_strike_whoever_sets_it_off() -> None:
+    log = fight(bandit=True)
+    log.push(Declare(id="brenna", action="wait", target="orc", note="when anyone charges"))
+    e = resolve_attack_v08(log.state, "brenna", "bandit", dice(10, 5))
+    log.push(e)
+    assert e.style == SWORD and log.state.fighter("brenna").attacked
+
+
+def test_old_wound_penalties_option_reaches_the_attack() -> None:
+    log = CombatLog("0.8", options=RulesOptions(v08_old_wound_penalties=True))
+    for e in fight().events:
+        log.push(e)
+    declare(log, "brenna", "orc", SWORD)
+    log.push(Wound(id="brenna", levels=2))  # Light: -5 in the older set, -3 in the table
+    assert attack_modifiers_v08(log.state, "brenna", "orc").attack == 21 - 5
+
+
+def test_load_lowers_agility_and_so_the_brawl_odds() -> None:
+    log = CombatLog("0.8")
+    log.push(BRENNA)
+    # Strength 4: load above 16 (up to 32) is medium encumbrance, Agility 3 - 1 = 2.
+    log.push(ORC.model_copy(update={"character": ORC.character.model_copy(
+        update={"other_load": 20})}))
+    log.push(Initiative(id="brenna", dice=(14,), total=30))
+    log.push(Initiative(id="orc", dice=(8,), total=20))
+    declare(log, "orc", "brenna", DAGGER)
+    m = attack_modifiers_v08(log.state, "orc", "brenna")
+    assert m.attack == 2 * 3 + 2
+    assert declared_attack_odds_v08(log.state, "orc") == attack_odds(
+        "0.8", 8, 19, damage=8, soak=12)
 
 
 def test_refusals_name_the_rule_and_leave_the_log_unchanged() -> None:

@@ -124,6 +124,8 @@ def test_declaring_needs_initiative_and_respects_the_limits() -> None:
     # Orc's Move is 5 + 4 + 3 + 1 = 13.
     refused(log, Declare(id="orc", action="attack", target="brenna", style=DAGGER, move_m=14),
             "more than Move 13, leaves no attack")
+    refused(log, Declare(id="orc", action="kill_helpless", target="brenna"),
+            "classic rule")
     log.push(SetCondition(id="brenna", condition="unconscious"))
     refused(log, Declare(id="brenna", action="rest"), "unconscious and cannot act")
 

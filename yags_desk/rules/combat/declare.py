@@ -134,6 +134,9 @@ def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
     if f.initiative is None:
         raise RulesError(f"{f.name} has no initiative yet: it is rolled at the start of the "
                          "combat, before declarations (RULES 2)")
+    if e.action == "kill_helpless":
+        raise RulesError("action: killing the helpless at the end of the round is a classic "
+                         "rule (RULES 1.6); in 0.8 attack the fallen fighter (RULES 2)")
     if e.action == "reroll_initiative" and (e.defences or e.move_m or e.target):
         raise RulesError(f"{f.name} re-rolls initiative: that takes the whole round, with no "
                          "movement, attack or defence (RULES 2)")
