@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -33,7 +34,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_classic import auto_round
 from yags_desk.rules.combat.sentences import describe
-from yags_desk.rules.combat.state import body_capacity, fatigue_capacity
+from yags_desk.rules.combat.state import FighterState, body_capacity, fatigue_capacity
 from yags_desk.rules.dice import roll_2d10x
 from yags_desk.rules.errors import RulesError
 
@@ -184,6 +185,9 @@ def test_removed_fighter_takes_no_more_events() -> None:
 
 
 IDS = ("a", "b", "c")
+# FighterState fields that belong to one round (all after ``declaration``).
+_NAMES = [f.name for f in dataclasses.fields(FighterState)]
+ROUND_FIELDS = _NAMES[_NAMES.index("declaration"):]
 
 
 class FightMachine(RuleBasedStateMachine):
@@ -290,6 +294,14 @@ class FightMachine(RuleBasedStateMachine):
         for f in self.log.state.fighters.values():
             assert 0 <= f.wounds <= body_capacity(f.character) == f.body_capacity()
             assert 0 <= f.fatigue_short + f.fatigue_long <= fatigue_capacity(f.character)
+
+    @invariant()
+    def a_new_round_starts_clean(self) -> None:
+        if self.log.events and isinstance(self.log.events[-1], EndRound):
+            fresh = FighterState("x", "x", "x", 0, classic())
+            for f in self.log.state.fighters.values():
+                for name in ROUND_FIELDS:
+                    assert getattr(f, name) == getattr(fresh, name), name
 
     @invariant()
     def only_the_living_owe_rolls(self) -> None:

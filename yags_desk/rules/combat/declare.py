@@ -7,6 +7,7 @@ a refusal names the rule that forbids it and leaves the log unchanged.
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.errors import RulesError
@@ -130,6 +131,20 @@ def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
     if e.special is not None:
         raise RulesError("special: the special attacks are classic rules (RULES 1.9); "
                          "0.8 fighters choose a stance (RULES 2)")
+    if f.initiative is None:
+        raise RulesError(f"{f.name} has no initiative yet: it is rolled at the start of the "
+                         "combat, before declarations (RULES 2)")
+    if e.action == "kill_helpless":
+        raise RulesError("action: killing the helpless at the end of the round is a classic "
+                         "rule (RULES 1.6); in 0.8 attack the fallen fighter (RULES 2)")
+    if e.action == "reroll_initiative" and (e.defences or e.move_m or e.target):
+        raise RulesError(f"{f.name} re-rolls initiative: that takes the whole round, with no "
+                         "movement, attack or defence (RULES 2)")
+    count = (e.defences if e.defences is not None
+             else 0 if e.action == "reroll_initiative" else DEFAULT_DEFENCES)
+    if count < len(f.defending):
+        raise RulesError(f"defences: {f.name} has already defended against "
+                         f"{len(f.defending)} attackers this round (RULES 2)")
     d = f.derived(state.options)
     if e.defences is not None and d.max_defences is not None:
         most = d.max_defences.total + (1 if e.stance == "defensive" else 0)

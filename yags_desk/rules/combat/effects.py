@@ -37,6 +37,8 @@ def drop_pending(state: CombatState, fid: str, kinds: tuple[str, ...] = ()) -> C
 
 
 def _add_pending(state: CombatState, p: Pending) -> CombatState:
+    if state.fighter(p.id).dead:
+        return state  # the dead roll nothing (a GM's wound to a corpse calls for no check)
     state = drop_pending(state, p.id, (p.kind,))
     return replace(state, pending=(*state.pending, p))
 
@@ -92,12 +94,19 @@ def _fatigue(state: CombatState, f: FighterState, levels: int, term: str) -> Com
     return state._with(f)
 
 
-def _stuns(state: CombatState, f: FighterState, blow: int) -> CombatState:
+def _stuns(state: CombatState, f: FighterState, blow: int,
+           cumulative: bool = False) -> CombatState:
     if state.edition == "classic":
         raise RulesError("stuns are a 0.8 rule (RULES 2); classic stuns add short-term "
                          "fatigue (RULES 1.6)")
     before = f.stuns
-    f = replace(f, stuns=add_stuns(f.stuns, blow))
+    # RULES 2: mixed damage's stuns add up; a blow of stuns replaces, adds one or not.
+    stuns = min(V08_BEATEN, f.stuns + blow) if cumulative else add_stuns(f.stuns, blow)
+    f = replace(f, stuns=stuns)
+    if f.stuns >= V08_BEATEN > before and f.fatal_round is None:
+        # Fighting on while Beaten: the end-of-round check starts the next round, as
+        # for Fatal (due.py).
+        f = replace(f, fatal_round=state.round)
     state = state._with(f)
     if f.stuns >= V08_BEATEN > before and not f.dead:
         # RULES 2: Beaten calls for the Health check as for wounds [decision: 20].
@@ -124,8 +133,8 @@ def apply_effect(state: CombatState, e: Effect) -> CombatState:
         raise RulesError(f"{f.name} is no longer in the encounter")
     if e.kind == "wounds":
         return wound(state, f.id, e.amount) if e.amount else state
-    if e.kind == "stuns":
-        return _stuns(state, f, e.amount) if e.amount else state
+    if e.kind in ("stuns", "stuns_add"):
+        return _stuns(state, f, e.amount, e.kind == "stuns_add") if e.amount else state
     if e.kind in ("fatigue_short", "fatigue_long"):
         term = "short" if e.kind == "fatigue_short" else "long"
         return _fatigue(state, f, e.amount, term) if e.amount else state

@@ -68,7 +68,8 @@ CheckKind = Literal[
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
-                     "first_aid"]
+                     "first_aid",
+                     "stuns_add"]  # 0.8 mixed damage: stuns that add up (RULES 2)
 
 
 class _Event(BaseModel):
@@ -82,7 +83,8 @@ class Effect(BaseModel):
     effects in order, so the event is replayed and undone as one step.
 
     ``wounds``: body levels (classic) or wounds (0.8), ``amount`` of them; ``stuns``:
-    a blow of ``amount`` stuns (RULES 2 replace/half rule); ``fatigue_short`` /
+    a blow of ``amount`` stuns (RULES 2 replace/half rule); ``stuns_add``: ``amount``
+    stuns added to the current level (0.8 mixed damage, RULES 2); ``fatigue_short`` /
     ``fatigue_long``: levels; ``condition`` / ``clear``: ``name`` (``rounds`` None =
     until cleared); ``berserk``: enter berserk with a roll of ``amount`` (RULES 1.9);
     ``calm``: leave berserk; ``weapon_*``: the weapon ``name``; ``first_aid``: the
@@ -241,6 +243,7 @@ class Attack(_Event):
     stunned: bool = False
     knockdown: bool = False
     killed: bool = False  # killing blow, ambush (RULES 1.9)
+    ineffective: bool = False  # 0.8: the GM marked it ineffective: half the stuns (RULES 2)
     outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
 

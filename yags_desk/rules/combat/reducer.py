@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from yags_desk.rules.combat.attack_v08 import after_attack_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
@@ -30,6 +31,7 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.state import (
     CHECK_RULES,
     V08_BEATEN,
@@ -79,6 +81,15 @@ def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:
     return replace(f, initiative=e.value)
 
 
+def _quiet(f: FighterState, classic: bool) -> bool:
+    """Nothing of this round to clear (replace() is costly on a 200-fighter board)."""
+    return not (f.declaration or f.attacked or f.countered or f.defended or f.checks_done
+                or f.defence is not None or f.defending or f.counter_due
+                or f.acts_normally or f.rerolled
+                or (classic and (f.initiative is not None or f.tiebreak))
+                or any(r is not None for _, r in f.conditions))
+
+
 def _end_round(state: CombatState) -> CombatState:
     if state.pending:
         p = state.pending[0]
@@ -92,10 +103,7 @@ def _end_round(state: CombatState) -> CombatState:
     fighters: dict[str, FighterState] = {}
     classic = state.edition == "classic"
     for fid, f in state.fighters.items():
-        if (f.removed or f.dead) or not (
-                f.declaration or f.attacked or f.countered or f.defended or f.checks_done
-                or f.defence is not None or (classic and f.initiative is not None)
-                or any(r is not None for _, r in f.conditions)):
+        if _quiet(f, classic):
             fighters[fid] = f  # nothing of this round to clear
             continue
         conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
@@ -103,6 +111,7 @@ def _end_round(state: CombatState) -> CombatState:
         rested = f.declaration is not None and f.declaration.action == "rest"
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
+                    defending=(), counter_due=(), acts_normally=False, rerolled=False,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
                     fatigue_checks=0 if rested else f.fatigue_checks)
         if state.edition == "classic":
@@ -123,8 +132,10 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
+    if state.edition == "0.8":
+        check_attack_v08(state, e)  # declared attacks, counter strikes, defences (RULES 2)
     if e.counter:
-        if a.countered:
+        if a.countered and state.edition == "classic":
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
         if state.edition == "classic" and a.attacked:
             raise RulesError(f"{a.name} has already attacked this round; striking back is "
@@ -143,6 +154,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if e.defence_dice:
         t = replace(t, defended=True)
     state = state._with(t)
+    if state.edition == "0.8":
+        state = after_attack_v08(state, e)
     return apply_effects(state, e.effects)
 
 
@@ -158,7 +171,10 @@ def _check(state: CombatState, e: Check) -> CombatState:
     if e.kind == "fatigue":
         f = replace(f, fatigue_checks=f.fatigue_checks + 1)
     if e.kind in ("fatal", "beaten", "fatal_round") and state.edition == "0.8":
-        f = replace(f, good_success=e.passed and "good success" in e.outcome)
+        # RULES 2: a good success on the Fatal check fights on; passing the Beaten
+        # check or the end-of-round check keeps the fighter on its feet.
+        fights_on = e.passed and (e.kind != "fatal" or "good success" in e.outcome)
+        f = replace(f, good_success=fights_on)
     f = replace(f, checks_done=(*f.checks_done, e.kind))
     return apply_effects(state._with(f), e.effects)
 
@@ -184,12 +200,15 @@ def apply(state: CombatState, event: Event) -> CombatState:
     if isinstance(event, Initiative):
         if not f.can_act:
             raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+        if state.edition == "0.8":
+            return state._with(replace(initiative_v08(state, f, event), tiebreak=event.tiebreak))
         return state._with(replace(f, initiative=event.total, tiebreak=event.tiebreak))
     if isinstance(event, Wound):
         return wound(state, f.id, event.levels)
     if isinstance(event, Stuns):
         return apply_effects(state, (Effect(target=f.id, kind="stuns", amount=event.levels),))
     if isinstance(event, Fatigue):
+        state = state._with(fatigue_v08(state, f, event))  # initiative 0 (RULES 2)
         kind = "fatigue_short" if event.term == "short" else "fatigue_long"
         return apply_effects(state, (Effect(target=f.id, kind=kind, amount=event.levels),))
     if isinstance(event, SetCondition):

@@ -18,8 +18,10 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.state import CHECK_NAMES, CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.rules.wounds import split_mixed, v08_levels
 
 __all__ = ["describe"]
 
@@ -54,6 +56,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, RemoveCombatant):
         return f"{f.name} leaves the encounter."
     if isinstance(event, Initiative):
+        if after.edition == "0.8":
+            return _initiative_sentence_v08(event, before.fighter(event.id), f)
         dice = f" (dice {' '.join(map(str, event.dice))})" if event.dice else ""
         return f"{f.name} has initiative {event.total}{dice}."
     if isinstance(event, Wound):
@@ -69,7 +73,9 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, Fatigue):
         collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
             event.id).has("unconscious") else ""
-        return (f"{f.name} gains {event.levels} {event.term}-term fatigue{collapsed} "
+        why = f" to {event.source}" if event.source == ACT_NORMALLY else (
+            f" from {event.source}" if event.source else "")
+        return (f"{f.name} gains {event.levels} {event.term}-term fatigue{why}{collapsed} "
                 f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
     if isinstance(event, SetCondition):
         how_long = f" for {event.rounds} rounds" if event.rounds else ""
@@ -118,7 +124,63 @@ def _check_sentence(e: Check, f: FighterState) -> str:
     return f"{f.name}'s {name}: {e.total}{against}{dice}{fumble} → {e.outcome}."
 
 
+def _initiative_sentence_v08(e: Initiative, was: FighterState, f: FighterState) -> str:
+    """RULES 2: once per combat; a natural 1 gives 0; a declared re-roll, halved from 0."""
+    dice = f" (d20 {' '.join(map(str, e.dice))})" if e.dice else ""
+    again = was.initiative is not None
+    text = f"{f.name} {'re-rolls' if again else 'rolls'} initiative"
+    if e.natural_one:
+        return (f"{text}: a natural 1{dice} sets it to 0 (skill rolls halved, actions slow).")
+    halved = " (halved from initiative 0)" if again and was.initiative == 0 and not (
+        was.acts_normally) else ""
+    return f"{text}: {e.total}{dice}{halved}."
+
+
+def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
+    """A 0.8 attack (RULES 2): totals, passive defence, damage past soak and
+    the levels as wounds, stuns or both, with the modifiers and halvings."""
+    a, t = after.fighter(e.attacker), after.fighter(e.defender)
+    verb = "counter strikes" if e.counter else "attacks"
+    mods = "; ".join(f"{label} {amount:+d}" for label, amount in e.modifiers)
+    notes = "; ".join(x for x in (mods, e.outcome) if x)
+    tail = f" [{notes}]" if notes else ""
+    if e.attack_fumble:
+        return f"{a.name} {verb} {t.name} and fumbles (d20 {e.attack_dice[0]}){tail}."
+    against = f"{e.attack_total} against {e.defence_total}"
+    if e.defence_fumble:
+        against += " (defence fumbled)"
+    elif not e.defence_dice:
+        against += " (passive)"
+    if not e.hit:
+        return f"{a.name} {verb} {t.name} and misses: {against}{tail}."
+    net = e.damage_total - e.soak
+    text = (f"{a.name} {verb} {t.name} and hits: {against}; damage {e.damage_total} − soak "
+            f"{e.soak} = {net}")
+    raw = v08_levels(e.damage_total, e.soak)
+    track = after.options.v08_track()
+    wounds, stuns = v08_wound_level(t.wounds, track), v08_stun_level(t.stuns, track)
+    beyond = f", {t.levels_beyond} beyond" if t.levels_beyond else ""
+    wound_text = f"wounds {wounds[0]} ({wounds[1]:+d}{beyond})"
+    stun_text = f"stuns {stuns[0]} ({stuns[1]:+d})"
+    if raw == 0:
+        text += " → no damage"
+    elif e.ineffective:
+        text += (f" → {raw} level{'s' if raw != 1 else ''}, ineffective: {e.levels} "
+                 f"stun{'s' if e.levels != 1 else ''}, {stun_text}")
+    elif e.damage_kind == "mixed":
+        s, w = split_mixed(raw)
+        text += (f" → {raw} level{'s' if raw != 1 else ''} mixed: {s} stun{'s' if s != 1 else ''}"
+                 f" + {w} wound{'s' if w != 1 else ''}, {wound_text}, {stun_text}")
+    elif e.damage_kind == "stuns":
+        text += f" → {raw} stun{'s' if raw != 1 else ''}, {stun_text}"
+    else:
+        text += f" → {raw} wound{'s' if raw != 1 else ''}, {wound_text}"
+    return text + tail + "."
+
+
 def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
+    if after.edition == "0.8":
+        return _attack_sentence_v08(e, after)
     a, t = after.fighter(e.attacker), after.fighter(e.defender)
     if e.attack_fumble:
         dice = " ".join(map(str, e.attack_dice))

@@ -134,6 +134,13 @@ class FighterState:
     defence: int | None = None  # classic: the defence rolled for this round (RULES 1.5)
     defended: bool = False
     checks_done: tuple[str, ...] = ()
+    # 0.8, this round (RULES 2): the fighters its declared defences cover, in the
+    # order they were taken; the fighters it may counter strike; a fatigue level
+    # taken to act normally at initiative 0; initiative re-rolled.
+    defending: tuple[str, ...] = ()
+    counter_due: tuple[str, ...] = ()
+    acts_normally: bool = False
+    rerolled: bool = False
 
     def has(self, condition: str) -> bool:
         key = condition.casefold()

@@ -1,0 +1,338 @@
+"""One 0.8 melee attack, from the declarations and d20s to an :class:`Attack` event.
+
+RULES 2 and ``reference/yags-0.8/combat/combat.yags`` (Making an attack,
+Inflicting Damage, Declaring Defences), ``combat/combat-melee.yags`` (Stance,
+Free Strikes: counter strikes):
+
+- attack: attribute x skill + weapon attack + d20 (the declared style's value,
+  which already carries wound, stun and load penalties); a natural 1 fumbles
+  and misses;
+- defence: the same with the weapon's defence when the defender has a declared
+  defence for this attacker, else the passive 15; attack >= defence hits;
+- stances, the penalty for the number of defences declared, and initiative 0
+  (skill rolls halved) change the rolls; :func:`attack_modifiers_v08` is the
+  one place that says how, for the resolution and for the odds;
+- damage: Strength + weapon damage + d20 against soak + armour: none below
+  soak, else 1 + (damage - soak) // 5 levels, as wounds, stuns or mixed
+  (alternating, the first to stuns, adding up on both tracks); an attack the
+  GM marks ineffective does stuns, halved (round down).
+
+0.8 missile attacks (``combat-missile.yags``: distance, increments, snap and
+careful shots) are not covered here and are refused with a message.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from yags_desk.rules.combat.events import Attack, Effect
+from yags_desk.rules.combat.round_v08 import (
+    at_zero,
+    declared_defences,
+    defence_penalty,
+    defends_actively,
+    stance_of,
+    take_defence,
+)
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.derived import Derived, StyleValues
+from yags_desk.rules.dice import D20Roll, roll_d20
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.odds import PASSIVE_DEFENCE
+from yags_desk.rules.wounds import split_mixed, v08_levels
+
+__all__ = [
+    "AttackDiceV08",
+    "AttackMods",
+    "RollOutcome",
+    "after_attack_v08",
+    "attack_modifiers_v08",
+    "check_attack_v08",
+    "damage_effects_v08",
+    "resolve_attack_v08",
+    "roll_dice_v08",
+    "roll_outcome",
+]
+
+_STANCE_ATTACK = {"aggressive": 5, "defensive": -10, "prone": -10}
+_STANCE_DEFENCE = {"aggressive": -10, "defensive": 5, "prone": -10}
+_STANCE_DAMAGE = {"aggressive": 5}
+
+
+@dataclass(frozen=True)
+class AttackDiceV08:
+    """The d20s of one attack; ``defence`` may be None when the target cannot
+    defend actively (it is then ignored)."""
+
+    attack: D20Roll
+    defence: D20Roll | None
+    damage: D20Roll
+
+
+def roll_dice_v08(rng: random.Random, defending: bool = True) -> AttackDiceV08:
+    return AttackDiceV08(D20Roll(roll_d20(rng)),
+                         D20Roll(roll_d20(rng)) if defending else None, D20Roll(roll_d20(rng)))
+
+
+@dataclass(frozen=True)
+class AttackMods:
+    """Everything an attack's dice are added to, at this moment.
+
+    ``defence`` None: the passive defence 15. ``modifiers`` lists every change
+    made to the styles' values, as (label, amount).
+    """
+
+    attacker: str
+    defender: str
+    style: StyleValues
+    attack: int
+    defence: int | None
+    damage: int
+    soak: int
+    damage_kind: str
+    attack_halved: bool
+    defence_halved: bool
+    fumble_chance: int
+    defence_fumble_chance: int
+    counter: bool
+    modifiers: tuple[tuple[str, int], ...]
+
+
+def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
+    if label:
+        try:
+            s = d.style(label)
+        except KeyError:
+            raise RulesError(f"style: {f.name} has no style {label!r}") from None
+        if not s.usable:
+            raise RulesError(f"style: {f.name} cannot use {label}: {'; '.join(s.warnings)}")
+        if s.style == "missile":
+            raise RulesError(f"style: {label} is a missile style; 0.8 missile attacks "
+                             "(combat-missile.yags) are not in the engine yet")
+        return s
+    melee = [s for s in d.styles if s.usable and s.style != "missile"]
+    return max(melee, key=lambda s: s.attack.total)  # Brawl is always there
+
+
+def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValues | None:
+    """The declared style when it can defend (combat-melee.yags: a fighter attacking
+    with Melee defends with it), else the best defence."""
+    if label is None and t.declaration is not None and t.declaration.style:
+        label = t.declaration.style
+    if label:
+        try:
+            s = d.style(label)
+            if s.usable and s.defence is not None:
+                return s
+        except KeyError:
+            pass
+    options = [s for s in d.styles if s.usable and s.defence is not None]
+    return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
+
+
+def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
+                         counter: bool = False, style: str | None = None,
+                         defence_style: str | None = None) -> AttackMods:
+    """The numbers of ``attacker`` striking ``defender`` now (RULES 2).
+
+    The style is the declared one (a counter strike uses the declared style if
+    it is a melee style, else the fighter's best). Raises RulesError when the
+    attack is not possible.
+    """
+    if state.edition != "0.8":
+        raise RulesError("this is the 0.8 attack procedure; the encounter is classic")
+    a, t = state.fighter(attacker_id), state.fighter(defender_id)
+    if not a.can_act:
+        raise RulesError(f"{a.name} is {a.why_not} and cannot attack (RULES 2)")
+    if t.removed or t.dead:
+        raise RulesError(f"{t.name} is {t.why_not if t.removed else 'already dead'}")
+    if a.id == t.id:
+        raise RulesError(f"{a.name} cannot attack itself")
+    ad = a.derived(state.options)
+    td = t.derived(state.options)
+    if style is None and a.declaration is not None and a.declaration.style:
+        style = a.declaration.style
+        if counter and not any(x.label == style and x.style != "missile" for x in ad.styles):
+            style = None  # a counter strike is a melee strike
+    s = _melee_style(a, ad, style)
+    mods: list[tuple[str, int]] = []
+    attack, damage = s.attack.total, s.damage.total
+    a_stance = stance_of(a)
+    for label, table, roll in (("attack", _STANCE_ATTACK, "a"), ("damage", _STANCE_DAMAGE, "d")):
+        amount = table.get(a_stance, 0)
+        if amount:
+            mods.append((f"{label}: {a.name}'s {a_stance} stance", amount))
+            if roll == "a":
+                attack += amount
+            else:
+                damage += amount
+    n = declared_defences(a)
+    if defence_penalty(n):
+        mods.append((f"attack: {a.name}'s {n} defences", defence_penalty(n)))
+        attack += defence_penalty(n)
+
+    defence: int | None = None
+    ds = _defence_style(t, td, defence_style)
+    if ds is not None and ds.defence is not None and defends_actively(state, t, a.id):
+        defence = ds.defence.total
+        t_stance = stance_of(t)
+        if _STANCE_DEFENCE.get(t_stance, 0):
+            mods.append((f"defence: {t.name}'s {t_stance} stance", _STANCE_DEFENCE[t_stance]))
+            defence += _STANCE_DEFENCE[t_stance]
+        n = declared_defences(t)
+        if defence_penalty(n):
+            mods.append((f"defence: {t.name}'s {n} defences", defence_penalty(n)))
+            defence += defence_penalty(n)
+    return AttackMods(
+        attacker=a.id, defender=t.id, style=s, attack=attack, defence=defence, damage=damage,
+        soak=td.soak.total, damage_kind=s.damage_kind, attack_halved=at_zero(a),
+        defence_halved=defence is not None and at_zero(t), fumble_chance=s.fumble_chance,
+        defence_fumble_chance=ds.fumble_chance if ds is not None else 1, counter=counter,
+        modifiers=tuple(mods))
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    attack_total: int
+    attack_fumble: bool
+    defence_total: int
+    defence_fumble: bool
+    hit: bool
+    damage_total: int
+    levels: int
+
+
+def roll_outcome(m: AttackMods, attack: int, defence: int | None, damage: int) -> RollOutcome:
+    """The result of natural d20s ``attack``, ``defence`` (None: not rolled) and
+    ``damage`` under ``m``: the one rule shared by the resolution and the odds.
+
+    Halved rolls (initiative 0) halve the whole total, rounding down [decision].
+    An active defence counts at least 15, and a fumbled one 15, as in the odds
+    engine (odds.py [decision]).
+    """
+    total = m.attack + attack
+    attack_total = total // 2 if m.attack_halved else total
+    attack_fumble = attack <= m.fumble_chance
+    defence_total, defence_fumble = PASSIVE_DEFENCE, False
+    if m.defence is not None and defence is not None:
+        defence_fumble = defence <= m.defence_fumble_chance
+        if not defence_fumble:
+            rolled = m.defence + defence
+            defence_total = max(PASSIVE_DEFENCE, rolled // 2 if m.defence_halved else rolled)
+    hit = not attack_fumble and attack_total >= defence_total
+    damage_total = m.damage + damage if hit else 0
+    levels = v08_levels(damage_total, m.soak) if hit else 0
+    return RollOutcome(attack_total, attack_fumble, defence_total, defence_fumble, hit,
+                       damage_total, levels)
+
+
+def damage_effects_v08(target: str, levels: int, kind: str,
+                       ineffective: bool) -> tuple[str, int, tuple[Effect, ...]]:
+    """(damage kind, levels applied, effects) of ``levels`` of ``kind`` damage (RULES 2).
+
+    Ineffective: stuns, halved (round down). Mixed: alternating levels, the first
+    to stuns, adding up on both tracks (stuns first, then wounds).
+    """
+    if ineffective:
+        stuns = levels // 2
+        return "stuns", stuns, ((Effect(target=target, kind="stuns", amount=stuns),)
+                                if stuns else ())
+    if not levels:
+        return kind, 0, ()
+    if kind == "mixed":
+        stuns, wounds = split_mixed(levels)
+        out = [Effect(target=target, kind="stuns_add", amount=stuns)]
+        if wounds:
+            out.append(Effect(target=target, kind="wounds", amount=wounds))
+        return kind, levels, tuple(out)
+    effect = "stuns" if kind == "stuns" else "wounds"
+    return kind, levels, (Effect(target=target, kind=effect, amount=levels),)
+
+
+def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
+                       dice: AttackDiceV08, *, counter: bool = False,
+                       ineffective: bool = False, style: str | None = None,
+                       defence_style: str | None = None) -> Attack:
+    """The Attack event for ``attacker`` striking ``defender`` with its declared style.
+
+    ``counter``: the counter strike of a fighter attacked without a declared
+    defence against it. ``ineffective``: the GM marks the attack ineffective.
+    Raises RulesError, naming the rule, when the attack is not allowed now.
+    """
+    m = attack_modifiers_v08(state, attacker_id, defender_id, counter=counter, style=style,
+                             defence_style=defence_style)
+    a, t = state.fighter(attacker_id), state.fighter(defender_id)
+    if m.defence is not None and dice.defence is None:
+        raise RulesError(f"dice.defence: {t.name} defends actively against {a.name}; "
+                         "give its d20")
+    defence_die = dice.defence.natural if (m.defence is not None and dice.defence) else None
+    r = roll_outcome(m, dice.attack.natural, defence_die, dice.damage.natural)
+    kind, levels, effects = (damage_effects_v08(t.id, r.levels, m.damage_kind, ineffective)
+                             if r.hit else (m.damage_kind, 0, ()))
+    notes = []
+    if m.attack_halved:
+        notes.append(f"{a.name}'s attack halved at initiative 0")
+    if m.defence_halved:
+        notes.append(f"{t.name}'s defence halved at initiative 0")
+    e = Attack(
+        attacker=a.id, defender=t.id, style=m.style.label, counter=counter,
+        modifiers=m.modifiers, attack_dice=(dice.attack.natural,),
+        attack_total=r.attack_total, attack_fumble=r.attack_fumble,
+        defence_dice=() if defence_die is None else (defence_die,),
+        defence_total=r.defence_total, defence_fumble=r.defence_fumble, hit=r.hit,
+        damage_dice=(dice.damage.natural,) if r.hit else (), damage_total=r.damage_total,
+        soak=m.soak if r.hit else 0, levels=levels, damage_kind=kind,
+        ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects)
+    check_attack_v08(state, e)
+    return e
+
+
+# --- the reducer's rules for a 0.8 Attack event ---------------------------------
+
+
+def check_attack_v08(state: CombatState, e: Attack) -> None:
+    """Refuse an Attack event the 0.8 round does not allow (RULES 2)."""
+    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    for p in state.pending_for(a.id):
+        raise RulesError(f"{p.describe(a.name)} must be made before {a.name} attacks")
+    if e.counter:
+        if t.id not in a.counter_due:
+            raise RulesError(f"{a.name} may counter strike only a fighter who attacked it in "
+                             f"melee this round without a defence against it; {t.name} did "
+                             "not (RULES 2)")
+    else:
+        if a.attacked:
+            raise RulesError(f"{a.name} has already attacked this round (RULES 2)")
+        d = a.declaration
+        if d is None or d.action not in ("attack", "wait"):
+            raise RulesError(f"{a.name} declared no attack this round; actions are declared "
+                             "at the start of the round (RULES 2)")
+        if d.action == "attack" and d.target != t.id:
+            named = state.fighter(d.target).name if d.target else "nobody"
+            raise RulesError(f"{a.name} declared an attack on {named}, not on {t.name} "
+                             "(RULES 2)")
+    if e.defence_dice and not defends_actively(state, t, a.id):
+        raise RulesError(f"{t.name} has no declared defence left for {a.name}: each covers "
+                         "one attacker, the others face the passive 15 (RULES 2)")
+
+
+def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
+    """Book the defences an attack uses and the counter strike it earns (RULES 2).
+
+    The attacker keeps one of its defences for its target if it has one left;
+    if not, the target may counter strike once it has been hit or missed. The
+    target spends one defence on the attacker when it defends actively.
+    A counter strike earns nothing and uses the strike it was owed.
+    """
+    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    if e.counter:
+        return state._with(replace(a, counter_due=tuple(x for x in a.counter_due
+                                                        if x != t.id)))
+    if not e.missile and t.can_act:
+        a = take_defence(a, t.id)
+        if t.id not in a.defending and a.id not in t.counter_due:
+            t = replace(t, counter_due=(*t.counter_due, a.id))
+    if e.defence_dice:
+        t = take_defence(t, a.id)
+    return state._with(a)._with(t)

@@ -1,0 +1,55 @@
+"""Exact odds of a declared 0.8 attack, before the dice are thrown (issue 3 item 7).
+
+The numbers come from :func:`attack_v08.attack_modifiers_v08`, the function the
+resolution uses, so odds and results cannot drift apart: the declared style
+with its wound, stun and load penalties, stances, the defence-count penalties,
+active or passive defence and the options. The odds engine
+(:func:`odds.attack_odds`) does the convolution; when initiative 0 halves a
+roll the totals are no longer a d20 shifted, and the odds are summed exactly
+over the twenty faces of each die with :func:`attack_v08.roll_outcome`.
+"""
+
+from __future__ import annotations
+
+from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
+from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.odds import AttackOdds, attack_odds, damage_bucket, outcome_keys
+
+__all__ = ["declared_attack_odds_v08", "odds_of"]
+
+_FACES = range(1, 21)
+
+
+def odds_of(m: AttackMods) -> AttackOdds:
+    """Exact odds of an attack with the numbers ``m`` (RULES 2)."""
+    if not (m.attack_halved or m.defence_halved):
+        return attack_odds("0.8", m.attack, m.defence, damage=m.damage, soak=m.soak,
+                           fumble_chance=m.fumble_chance,
+                           defence_fumble_chance=m.defence_fumble_chance)
+    defence_faces: list[int | None] = list(_FACES) if m.defence is not None else [None]
+    hits = sum(roll_outcome(m, a, d, 1).hit for a in _FACES for d in defence_faces)
+    hit = hits / (20 * len(defence_faces))
+    outcomes = dict.fromkeys(outcome_keys("0.8"), 0.0)
+    outcomes["miss"] = 1.0 - hit
+    for face in _FACES:
+        outcomes[damage_bucket("0.8", m.damage + face - m.soak)] += hit / 20
+    fumble = min(20, max(0, m.fumble_chance)) / 20
+    return AttackOdds(hit=hit, attack_fumble=fumble, outcomes=outcomes)
+
+
+def declared_attack_odds_v08(state: CombatState, attacker_id: str, *,
+                             defender_id: str | None = None,
+                             counter: bool = False) -> AttackOdds:
+    """Odds of ``attacker``'s declared attack on its declared target (or on
+    ``defender_id``; ``counter`` for a counter strike) as things stand now.
+
+    ``outcomes`` gives the levels the damage would do; the weapon's damage type
+    says whether they are wounds, stuns or mixed.
+    """
+    if defender_id is None:
+        d = state.fighter(attacker_id).declaration
+        if d is None or d.target is None:
+            raise RulesError(f"{state.fighter(attacker_id).name} has declared no target")
+        defender_id = d.target
+    return odds_of(attack_modifiers_v08(state, attacker_id, defender_id, counter=counter))

@@ -1,0 +1,152 @@
+"""The 0.8 round procedure: who declares and acts when, and an automatic round.
+
+RULES 2 and ``reference/yags-0.8/combat/combat.yags`` (The Combat Round):
+initiative once per combat; declarations in increasing initiative; then the
+fast actions, the normal ones and the slow ones, each in decreasing
+initiative; then the end-of-round checks. ``initiative.yags`` explains why the
+order matters (those with higher initiative hear the others' declarations).
+"""
+
+from __future__ import annotations
+
+import random
+
+from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
+from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
+from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.events import Declare, EndRound, Event
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.round_v08 import speed
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.dice import D20Roll, roll_d20
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["PHASES", "action_order", "auto_round_v08", "counter_strike_due",
+           "declaration_order", "nearest_enemy"]
+
+# The phases of a round in the order they are played; "wait" lists the fighters
+# waiting for an event: each acts when its event happens, or not at all.
+PHASES = ("fast", "normal", "slow", "wait")
+
+
+def _rank(f: FighterState) -> tuple[int, int, int, int]:
+    """Initiative, then [decision] Intelligence (what initiative is rolled from),
+    Agility and the roll-off die; a full tie keeps the board order."""
+    a = f.character.attributes
+    return (f.initiative or 0, a["intelligence"], a["agility"], f.tiebreak)
+
+
+def _able(state: CombatState) -> list[FighterState]:
+    if state.edition != "0.8":
+        raise RulesError("this is the 0.8 round procedure; the encounter is classic")
+    able = [f for f in state.active() if f.can_act]
+    for f in able:
+        if f.initiative is None:
+            raise RulesError(f"{f.name} has no initiative yet: everybody rolls it at the "
+                             "start of the combat (RULES 2)")
+    return able
+
+
+def declaration_order(state: CombatState) -> list[str]:
+    """Ids of the fighters able to act, lowest initiative first (RULES 2)."""
+    able = _able(state)
+    ranked = sorted(range(len(able)), key=lambda i: (_rank(able[i]), -i))
+    return [able[i].id for i in ranked]
+
+
+def action_order(state: CombatState) -> list[tuple[str, str]]:
+    """(phase, id) for each declared action, fast then normal then slow, each in
+    decreasing initiative, then the waiting fighters (RULES 2).
+
+    A fighter that rests, or declared nothing, does not appear.
+    """
+    ranked = list(reversed(declaration_order(state)))
+    out: list[tuple[str, str]] = []
+    for phase in PHASES:
+        for fid in ranked:
+            f = state.fighter(fid)
+            d = f.declaration
+            if d is None or d.action == "rest":
+                continue
+            mine = "wait" if d.action == "wait" else speed(state, f)
+            if mine == phase:
+                out.append((phase, fid))
+    return out
+
+
+def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
+    """Whether ``striker`` may now counter strike ``target`` (RULES 2): it was
+    attacked in melee by ``target`` without a defence against it, still
+    stands and owes no Health check."""
+    f = state.fighter(striker)
+    return f.can_act and target in f.counter_due and not state.pending_for(striker)
+
+
+def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
+    """The standing enemy in the nearest row (another side), ties by initiative."""
+    f = state.fighter(fid)
+    foes = [g for g in state.active() if g.side != f.side and g.can_act]
+    if not foes:
+        return None
+    return min(foes, key=lambda g: (abs(g.row - f.row), -(g.initiative or 0), g.id))
+
+
+def _best_melee(state: CombatState, f: FighterState) -> str:
+    d = f.derived(state.options)
+    melee = [s for s in d.styles if s.usable and s.style != "missile"]
+    return max(melee, key=lambda s: s.attack.total).label
+
+
+def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
+    """One automatic round, as NPCs would fight it; returns the events in order.
+
+    Initiative for anyone who lacks it; each able fighter without a declaration
+    attacks the nearest standing enemy with its best melee style, declaring
+    one defence; actions in phase order, each followed by the Health checks it
+    calls for and any counter strike; the end-of-round checks; EndRound.
+    [decision] A fighter whose declared target has fallen loses its action.
+    Push the events through a :class:`CombatLog` to keep them.
+    """
+    events: list[Event] = []
+
+    def push(e: Event) -> None:
+        nonlocal state
+        state = apply(state, e)
+        events.append(e)
+
+    def d20() -> D20Roll:
+        return D20Roll(roll_d20(rng))
+
+    def checks() -> None:
+        while state.pending:
+            push(resolve_check(state, state.pending[0], d20()))
+
+    if state.edition != "0.8":
+        raise RulesError("this is the 0.8 round procedure; the encounter is classic")
+    checks()
+    for f in state.active():
+        if f.can_act and f.initiative is None:
+            push(roll_initiative_v08(state, f.id, d20()))
+    for fid in declaration_order(state):
+        f = state.fighter(fid)
+        target = nearest_enemy(state, fid)
+        if f.declaration is None and target is not None:
+            push(Declare(id=fid, action="attack", target=target.id,
+                         style=_best_melee(state, f), defences=1))
+    for _phase, fid in action_order(state):
+        f = state.fighter(fid)
+        d = f.declaration
+        if d is None or d.action != "attack" or d.target is None or not f.can_act:
+            continue
+        if f.attacked or state.pending_for(fid) or not state.fighter(d.target).can_act:
+            continue
+        push(resolve_attack_v08(state, fid, d.target, roll_dice_v08(rng)))
+        checks()
+        if counter_strike_due(state, d.target, fid):
+            push(resolve_attack_v08(state, d.target, fid, roll_dice_v08(rng), counter=True))
+            checks()
+    while due := end_of_round_due(state):
+        push(resolve_check(state, due[0], d20()))
+        checks()
+    push(EndRound())
+    return events

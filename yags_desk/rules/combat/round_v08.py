@@ -1,0 +1,162 @@
+"""The 0.8 round, the parts the reducer and the procedures share (RULES 2).
+
+Sources: ``reference/yags-0.8/combat/combat.yags`` (The Combat Sequence:
+initiative, declarations, defences and their penalty table, counter strikes,
+waits, movement), ``combat/combat-melee.yags`` (Stance; Re-evaluating
+Initiative; Free Strikes: counter strikes), ``combat/combat-wounds.yags``
+(Shock and Pain: initiative 0 and the fatigue level to act normally).
+
+Nothing here imports the reducer, so the reducer can call these rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from yags_desk.rules.combat.events import Fatigue, Initiative
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.errors import RulesError
+
+__all__ = [
+    "ACT_NORMALLY",
+    "DEFAULT_DEFENCES",
+    "Phase",
+    "at_zero",
+    "declared_defences",
+    "defence_penalty",
+    "defends_actively",
+    "fatigue_v08",
+    "initiative_v08",
+    "speed",
+    "stance_of",
+    "take_defence",
+]
+
+Phase = Literal["fast", "normal", "slow"]
+
+# The Fatigue event's source that marks the level a fighter at initiative 0 takes
+# to act normally for the round (RULES 2; combat-wounds.yags, Shock and Pain).
+ACT_NORMALLY = "act normally at initiative 0"
+# [decision] A fighter who declared no number of defences (or did not declare)
+# has one: the usual case, no penalty; 0 would hand every foe a counter strike.
+DEFAULT_DEFENCES = 1
+# RULES 2 / combat.yags: penalty to all attacks and defences by defences declared.
+_DEFENCE_PENALTY = (0, 0, -10, -20, -40, -60, -80)
+# [decision] Beyond six defences (Agility + Perception above 12) each one more
+# costs a further -20, the table's last step.
+_PENALTY_STEP = -20
+
+
+def defence_penalty(defences: int) -> int:
+    """Penalty to every attack and defence that round for ``defences`` declared:
+    1 -> 0, 2 -> -10, 3 -> -20, 4 -> -40, 5 -> -60, 6 -> -80 (RULES 2)."""
+    if defences < len(_DEFENCE_PENALTY):
+        return _DEFENCE_PENALTY[max(0, defences)]
+    return _DEFENCE_PENALTY[-1] + _PENALTY_STEP * (defences - len(_DEFENCE_PENALTY) + 1)
+
+
+def declared_defences(f: FighterState) -> int:
+    """How many attackers ``f`` may actively defend against this round."""
+    if not f.can_act:
+        return 0
+    d = f.declaration
+    if d is None or d.defences is None:
+        # Re-rolling initiative precludes defences (combat-melee.yags).
+        return 0 if d is not None and d.action == "reroll_initiative" else DEFAULT_DEFENCES
+    return d.defences
+
+
+def stance_of(f: FighterState) -> str:
+    """The declared stance; a prone fighter is prone whatever it declared
+    (combat-melee.yags, Stance: prone is a stance forced on you)."""
+    if f.has("prone"):
+        return "prone"
+    return f.declaration.stance if f.declaration is not None else "normal"
+
+
+def at_zero(f: FighterState) -> bool:
+    """Initiative 0: skill rolls halved and every action slow, unless the fighter
+    took a fatigue level to act normally this round (RULES 2)."""
+    return f.initiative == 0 and not f.acts_normally
+
+
+def speed(state: CombatState, f: FighterState) -> Phase:
+    """Fast, normal or slow for ``f``'s declared action (RULES 2, combat.yags,
+    combat-melee.yags Stance). Anything that makes an action slow wins:
+    initiative 0, prone or defensive stance, moving past half Move, re-rolling
+    initiative [decision: it is done at the end of the round]. Otherwise an
+    aggressive melee attack is fast; everything else is normal."""
+    d = f.declaration
+    stance = stance_of(f)
+    if at_zero(f) or stance in ("prone", "defensive"):
+        return "slow"
+    if d is None:
+        return "normal"
+    if d.action == "reroll_initiative":
+        return "slow"
+    move = f.derived(state.options).move
+    if d.action == "attack" and move is not None and d.move_m > move.total // 2:
+        return "slow"  # a full Move leaves only a slow standard attack
+    if d.action == "attack" and stance == "aggressive":
+        return "fast"
+    return "normal"
+
+
+def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> bool:
+    """Whether ``t`` meets ``attacker_id``'s attacks with an active defence.
+
+    Each declared defence covers every attack of one attacker (RULES 2).
+    [decision] Defences go to fighters in the order they first meet ``t`` this
+    round: each fighter ``t`` attacks and each that attacks ``t``. Once all are
+    taken, further attackers face the passive defence 15.
+    """
+    if not t.can_act:
+        return False
+    return attacker_id in t.defending or len(t.defending) < declared_defences(t)
+
+
+def take_defence(t: FighterState, other: str) -> FighterState:
+    """``t`` spends one of its defences on ``other`` if it has one left."""
+    if other in t.defending or len(t.defending) >= declared_defences(t):
+        return t
+    return replace(t, defending=(*t.defending, other))
+
+
+def initiative_v08(state: CombatState, f: FighterState, e: Initiative) -> FighterState:
+    """The reducer's rule for a 0.8 Initiative event: rolled once per combat; a
+    natural 1 gives 0; a second roll only after declaring a re-roll, once (RULES 2)."""
+    if e.natural_one and e.total != 0:
+        raise RulesError(f"total: a natural 1 sets {f.name}'s initiative to 0, not "
+                         f"{e.total} (RULES 2)")
+    if e.total < 0:
+        raise RulesError(f"total: initiative is never below 0 (RULES 2), not {e.total}")
+    if f.initiative is None:
+        return replace(f, initiative=e.total)
+    d = f.declaration
+    if d is None or d.action != "reroll_initiative":
+        raise RulesError(f"{f.name} already has initiative {f.initiative}: it is rolled once "
+                         "per combat; declare a re-roll to roll again (RULES 2)")
+    if f.rerolled:
+        raise RulesError(f"{f.name} has already re-rolled initiative this round (RULES 2)")
+    return replace(f, initiative=e.total, rerolled=True)
+
+
+def fatigue_v08(state: CombatState, f: FighterState, e: Fatigue) -> FighterState:
+    """Check a fatigue level taken to act normally at initiative 0 and mark the
+    round (RULES 2); other fatigue needs no check here."""
+    if e.source != ACT_NORMALLY:
+        return f
+    if state.edition != "0.8":
+        raise RulesError("source: acting normally at initiative 0 is a 0.8 rule (RULES 2)")
+    if f.initiative != 0:
+        raise RulesError(f"{f.name}'s initiative is {f.initiative}, not 0: there is nothing "
+                         "to pay a fatigue level for (RULES 2)")
+    if f.acts_normally:
+        raise RulesError(f"{f.name} already acts normally this round (RULES 2)")
+    if e.levels != 1 or e.term != "short":
+        raise RulesError("levels: acting normally at initiative 0 costs one level of "
+                         "fatigue (RULES 2)")
+    if not f.can_act:
+        raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 2)")
+    return replace(f, acts_normally=True)
