@@ -275,7 +275,7 @@ def test_refusals_name_the_rule_and_leave_the_log_unchanged() -> None:
     declare(log, "brenna", "orc", SWORD)
     refused("brenna", "bandit", "declared an attack on Orc, not on Bandit")
     log.push(Wound(id="brenna", levels=6))
-    refused("brenna", "orc", "Fatal roll .* must be made before Brenna attacks")
+    refused("brenna", "orc", "Fatal Health check .* must be made before Brenna attacks")
     log.push(SetCondition(id="orc", condition="unconscious"))
     refused("orc", "brenna", "Orc is unconscious and cannot attack")
 

@@ -46,7 +46,7 @@ def test_fatal_target_rises_5_per_wound_beyond_six_and_sentence() -> None:
     p = fatal(log, 8)
     assert p.target == 30
     check(log, p, 18)  # 30 against 30: success, not good
-    assert last_sentence(log) == ("Brenna's Fatal roll: 30 against 30 (dice 18) → falls "
+    assert last_sentence(log) == ("Brenna's Fatal Health check: 30 against 30 (dice 18) → falls "
                                   "unconscious.")
 
 
@@ -66,7 +66,7 @@ def test_good_success_checks_at_the_end_of_each_later_round() -> None:
     log.push(EndRound())
     (due,) = end_of_round_due(log.state)
     assert (due.kind, due.target) == ("fatal_round", 20)
-    with pytest.raises(RulesError, match="end-of-round Fatal roll .* is due"):
+    with pytest.raises(RulesError, match="end-of-round Health check .* is due"):
         log.push(EndRound())
     check(log, due, 8)  # 20: fights on
     assert log.state.fighter("brenna").good_success
@@ -88,7 +88,7 @@ def test_round_cannot_end_with_a_check_pending() -> None:
     log = fight()
     fatal(log)
     before = (log.events, log.state)
-    with pytest.raises(RulesError, match="Brenna's Fatal roll .* must be rolled or waived"):
+    with pytest.raises(RulesError, match="Brenna's Fatal Health check .* must be rolled or waived"):
         log.push(EndRound())
     assert (log.events, log.state) == before
 
@@ -128,7 +128,7 @@ def test_dying_check_once_a_minute_for_the_unconscious_at_fatal() -> None:
 
 
 def test_a_check_that_is_not_due_is_refused() -> None:
-    with pytest.raises(RulesError, match="Fatal roll .* is not due now"):
+    with pytest.raises(RulesError, match="Fatal Health check .* is not due now"):
         resolve_check(fight().state, Pending("brenna", "fatal", 20, 1), d20_from_typed(10))
     with pytest.raises(RulesError, match="classic"):
         resolve_check(CombatLog("classic").state, Pending("x", "fatal"), d20_from_typed(10))

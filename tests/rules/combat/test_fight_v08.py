@@ -111,11 +111,11 @@ def test_scripted_fight_outcome() -> None:
         "2 defences -10].",
         "Brenna counter strikes Orc and hits: 25 against 15 (passive); damage 31 − soak 12 "
         "= 19 → 4 wounds, wounds Fatal (-25) [attack: Brenna's 2 defences -10].",
-        "Orc's Fatal roll: 30 against 20 (dice 18) → good success: fights on, checking at "
+        "Orc's Fatal Health check: 30 against 20 (dice 18) → good success: fights on, checking at "
         "the end of each round.",
-        "Orc's end-of-round Fatal roll: 21 against 20 (dice 9) → fights on.",
+        "Orc's end-of-round Health check: 21 against 20 (dice 9) → fights on.",
         "Bandit attacks Brenna and fumbles (d20 1).",
-        "Orc's Fatal roll: 32 against 35 (dice 20) → dies.",
+        "Orc's Fatal Health check: 32 against 35 (dice 20) → dies.",
     ):
         assert line in text
 

@@ -295,7 +295,7 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
     """Refuse an Attack event the 0.8 round does not allow (RULES 2)."""
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
     for p in state.pending_for(a.id):
-        raise RulesError(f"{p.describe(a.name)} must be made before {a.name} attacks")
+        raise RulesError(f"{p.describe(a.name, '0.8')} must be made before {a.name} attacks")
     if e.counter:
         if t.id not in a.counter_due:
             raise RulesError(f"{a.name} may counter strike only a fighter who attacked it in "

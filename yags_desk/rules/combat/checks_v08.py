@@ -58,7 +58,7 @@ def resolve_check(state: CombatState, pending: Pending, roll: D20Roll) -> Check:
             raise RulesError(f"{f.name} is not lying unconscious at Fatal: no dying check "
                              "(RULES 2)")
     elif pending not in state.pending and pending not in end_of_round_due(state):
-        raise RulesError(f"{pending.describe(f.name)} is not due now")
+        raise RulesError(f"{pending.describe(f.name, '0.8')} is not due now")
     total = health_check_value(state, f.id) + roll.natural
     fumble = roll.is_fumble(max(1, pending.fumble_chance))
     passed = not fumble and total >= pending.target

@@ -33,10 +33,11 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.state import (
-    CHECK_RULES,
     V08_BEATEN,
     CombatState,
     FighterState,
+    check_name,
+    check_rule,
 )
 from yags_desk.rules.errors import RulesError
 
@@ -93,13 +94,13 @@ def _quiet(f: FighterState, classic: bool) -> bool:
 def _end_round(state: CombatState) -> CombatState:
     if state.pending:
         p = state.pending[0]
-        raise RulesError(f"{p.describe(state.fighter(p.id).name)} must be rolled or waived "
-                         "before the round ends")
+        what = p.describe(state.fighter(p.id).name, state.edition)
+        raise RulesError(f"{what} must be rolled or waived before the round ends")
     due = end_of_round_due(state)
     if due:
         p = due[0]
-        raise RulesError(f"{p.describe(state.fighter(p.id).name)} is due at the end of "
-                         f"round {state.round}")
+        what = p.describe(state.fighter(p.id).name, state.edition)
+        raise RulesError(f"{what} is due at the end of round {state.round}")
     fighters: dict[str, FighterState] = {}
     classic = state.edition == "classic"
     for fid, f in state.fighters.items():
@@ -164,7 +165,8 @@ def _check(state: CombatState, e: Check) -> CombatState:
     if f.removed:
         raise RulesError(f"{f.name} is no longer in the encounter")
     if f.dead and e.kind != "other":
-        raise RulesError(f"{f.name} is dead; no {e.kind} roll ({CHECK_RULES[e.kind]})")
+        raise RulesError(f"{f.name} is dead; no {check_name(e.kind, state.edition)} "
+                         f"({check_rule(e.kind, state.edition)})")
     pending = [p for p in state.pending if p.id == f.id and p.kind == e.kind]
     if pending:
         state = replace(state, pending=tuple(p for p in state.pending if p is not pending[0]))

@@ -19,7 +19,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
-from yags_desk.rules.combat.state import CHECK_NAMES, CombatState, FighterState
+from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.wounds import split_mixed, v08_levels
 
@@ -115,7 +115,7 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
 
 
 def _check_sentence(e: Check, f: FighterState) -> str:
-    name = CHECK_NAMES.get(e.kind, e.kind)
+    name = check_name(e.kind, f.character.edition)
     if not e.dice and not e.total:
         return f"{f.name}'s {name}: {e.outcome}."
     dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""

@@ -28,7 +28,7 @@ from yags_desk.rules.tracks import classic_level
 from yags_desk.rules.wounds import berserk_result
 
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
-           "fatigue_capacity"]
+           "check_name", "check_rule", "fatigue_capacity"]
 
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
@@ -51,6 +51,23 @@ CHECK_NAMES = {
     "break_weapon": "break roll", "killing_blow": "killing blow", "first_aid": "first aid",
     "other": "roll",
 }
+
+
+# 0.8 calls its survival rolls Health checks (RULES 2).
+_V08_NAMES = {"fatal": "Fatal Health check", "fatal_round": "end-of-round Health check",
+              "dying": "Health check of the dying", "beaten": "Beaten Health check"}
+
+
+def check_name(kind: str, edition: str = "classic") -> str:
+    if edition == "0.8" and kind in _V08_NAMES:
+        return _V08_NAMES[kind]
+    return CHECK_NAMES.get(kind, kind)
+
+
+def check_rule(kind: str, edition: str = "classic") -> str:
+    if edition == "0.8" and kind in _V08_NAMES:
+        return "RULES 2"
+    return CHECK_RULES.get(kind, "RULES")
 
 
 def body_capacity(c: Character) -> int:
@@ -98,8 +115,8 @@ class Pending:
     fumble_chance: int = 0
     blow: int = 0  # levels of the blow that caused it (classic Fatal fumble chance)
 
-    def describe(self, name: str) -> str:
-        return f"{name}'s {CHECK_NAMES.get(self.kind, self.kind)} ({CHECK_RULES[self.kind]})"
+    def describe(self, name: str, edition: str = "classic") -> str:
+        return f"{name}'s {check_name(self.kind, edition)} ({check_rule(self.kind, edition)})"
 
 
 @dataclass(frozen=True)
