@@ -67,7 +67,7 @@ CheckKind = Literal[
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
-                     "first_aid"]
+                     "first_aid", "check"]
 
 
 class _Event(BaseModel):
@@ -85,7 +85,10 @@ class Effect(BaseModel):
     ``fatigue_long``: levels; ``condition`` / ``clear``: ``name`` (``rounds`` None =
     until cleared); ``berserk``: enter berserk with a roll of ``amount`` (RULES 1.9);
     ``calm``: leave berserk; ``weapon_*``: the weapon ``name``; ``first_aid``: the
-    wounds are tended (stops the dying rolls).
+    wounds are tended (stops the dying rolls); ``check``: the check ``name`` (a
+    CheckKind) is now due for ``target`` before the round ends, ``against`` the
+    other fighter (disarm, break weapon), ``amount`` what it needs (metres of a
+    fall).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
@@ -95,6 +98,7 @@ class Effect(BaseModel):
     amount: int = Field(default=0, ge=0, le=10_000)
     name: str = Field(default="", max_length=100)
     rounds: int | None = Field(default=None, ge=1, le=10_000)
+    against: CombatantId | None = None
 
 
 class AddCombatant(_Event):
@@ -134,6 +138,8 @@ class Declare(_Event):
     stance: Stance = "normal"
     range_m: int | None = Field(default=None, ge=0, le=100_000)
     move_m: int = Field(default=0, ge=0, le=10_000)
+    # RULES 1.9: subdue combines with another special (ambush, killing blow...).
+    subdue: bool = False
 
 
 class Initiative(_Event):
@@ -261,6 +267,10 @@ class Check(_Event):
     passed: bool = False
     outcome: str = Field(default="", max_length=300)
     against: CombatantId | None = None
+    # A second roll of the check: the other side's opposed roll (disarm, whose
+    # total is ``target``), or the damage of a fall (RULES 1.9, 1.11).
+    second_dice: tuple[int, ...] = Field(default=(), max_length=200)
+    second_total: int = Field(default=0, ge=-10_000, le=10_000)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
 
 
