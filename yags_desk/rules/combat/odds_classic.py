@@ -52,11 +52,11 @@ def declared_attack_odds(state: CombatState, attacker_id: str, *,
     """
     f = state.fighter(attacker_id)
     d = f.declaration
-    if d is None or d.action not in ("attack", "missile") or not d.target or not d.style:
-        raise RulesError(f"{f.name} has declared no attack this round (RULES 1.5)")
-    if d.special in ("aim", "prepare"):
+    if d is not None and d.special in ("aim", "prepare"):
         raise RulesError(f"{f.name} does not attack this round: "
                          f"{'aiming' if d.special == 'aim' else 'preparing'} (RULES 1.9)")
+    if d is None or d.action not in ("attack", "missile") or not d.target or not d.style:
+        raise RulesError(f"{f.name} has declared no attack this round (RULES 1.5)")
     p = plan_attack(state, attacker_id, d.target, d.style, defence_style=defence_style,
                     close=close, wrestled=wrestled)
     return plan_odds(p, defending=defending)
