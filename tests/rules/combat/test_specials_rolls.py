@@ -137,8 +137,16 @@ def test_break_weapon_damages_then_breaks() -> None:
     pushed(log, break_check(log.state, "brute", roll(10, 9, 1)))  # damaged again: broken
     assert log.state.fighter("aldric").weapon_state("Long sword") == "broken"
     log.push(EndRound())
+    before = (log.events, log.state)
     with pytest.raises(RulesError, match=r"broken or dropped \(RULES 1\.9\)"):
         declare(log, "aldric", "brute", LS)
+    with pytest.raises(RulesError, match=r"broken or dropped \(RULES 1\.9\)"):
+        resolve_attack(log.state, "aldric", "brute", LS, dice((5, 5)))
+    assert (log.events, log.state) == before
+    # Its defence falls back on brawling (0 + 4, at least 15): sword and shield,
+    # 0% + 5 + 7 + 4 = 16, is out of reach with the sword broken.
+    e = resolve_attack(log.state, "brute", "aldric", AX, dice((5, 5), (2, 2)))
+    assert e.defence_total == 15 and e.defence_dice == (2, 2)
 
 
 def test_twice_toughness_breaks_at_once_and_light_weapons_take_5() -> None:
