@@ -241,3 +241,15 @@ def test_melee_only_specials_are_refused_with_a_missile() -> None:
                     range_m=10)
     with pytest.raises(RulesError, match="only thrown weapons"):
         declare(log, "archer", "aldric", BOW, action="missile", subdue=True, range_m=10)
+
+
+def test_a_stun_lasts_through_the_next_round() -> None:
+    log = board(("bandit", bandit()), ("victim", classic("Victim", strength=20)))
+    # damage 18 + 2 = 20 against soak 20: stunned
+    e = pushed(log, resolve_attack(log.state, "bandit", "victim", SS, dice((9, 9), None,
+                                                                          (1, 1))))
+    assert e.stunned
+    log.push(EndRound())
+    assert log.state.fighter("victim").has("stunned")
+    log.push(EndRound())
+    assert not log.state.fighter("victim").has("stunned")

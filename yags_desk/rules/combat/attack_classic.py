@@ -71,7 +71,9 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
     Wounds fill body levels; brawling damage fills short-term fatigue
     [decision: RULES 1.2 calls it temporary]. A stun or a knockdown adds one
     short-term fatigue (once, when both happen) and the target is stunned for
-    the next round [decision]; a knockdown also leaves it prone until it stands.
+    the next round [decision] (``rounds=2``: the rest of this round and the
+    next, as conditions count down when a round ends); a knockdown also leaves
+    it prone until it stands.
     """
     out: list[Effect] = []
     if levels:
@@ -79,7 +81,7 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
                           amount=levels))
     if stunned or knockdown:
         out.append(Effect(target=target, kind="fatigue_short", amount=1))
-        out.append(Effect(target=target, kind="condition", name="stunned", rounds=1))
+        out.append(Effect(target=target, kind="condition", name="stunned", rounds=2))
     if knockdown:
         out.append(Effect(target=target, kind="condition", name="prone"))
     return tuple(out)

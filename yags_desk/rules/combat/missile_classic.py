@@ -4,12 +4,12 @@ RULES 1.8: an unaware target is hit on 15; an aware one may dodge (brawling) or
 block with a shield (Dexterity × Weapon-and-shield% + the shield's Defn only),
 at least 15. A shot into a melee fumbles more often; a fumbled shot flies at
 one of the people close to the target, and hits them if the attack roll would.
-Range bands are in :mod:`modifiers_classic`.
+Range bands are in :mod:`modifiers_classic`; the stray die is rolled by
+``attack_classic.roll_dice(rng, close=n)`` or typed in as ``AttackDice.stray``.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -17,8 +17,8 @@ from yags_desk.rules.derived import derive
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.values import Value, pct
 
-__all__ = ["DODGE", "SHIELD_BLOCK", "STRAY_DEFENCE", "missile_defences", "pick_stray",
-           "stray_target", "validate_close"]
+__all__ = ["DODGE", "SHIELD_BLOCK", "STRAY_DEFENCE", "missile_defences", "stray_target",
+           "validate_close"]
 
 DODGE = "Brawling dodge"
 SHIELD_BLOCK = "Shield block"
@@ -64,11 +64,6 @@ def validate_close(state: CombatState, attacker_id: str, target_id: str,
             raise RulesError(f"close: {f.name} is named twice")
         out.append(fid)
     return tuple(out)
-
-
-def pick_stray(rng: random.Random, close: Sequence[str]) -> int | None:
-    """Which of the people close to the target a fumbled shot flies at (1-based)."""
-    return rng.randint(1, len(close)) if close else None
 
 
 def stray_target(close: Sequence[str], pick: int | None) -> str:
