@@ -4,18 +4,30 @@ RULES 1.5: attack + 2d10! against the defence (at least 15; 15 when not
 defending or unaware); attack >= defence hits. RULES 1.1: a fumbled attack
 misses, a fumbled defence counts as 15. RULES 1.6: damage + 2d10! - soak gives
 body levels; exactly 0 stuns; a damage roll above 2 x Strength + Agility of the
-target knocks it down.
+target knocks it down. RULES 1.8, 1.9, 1.11: missiles, special attacks and
+mounted fighters come in through the attack's plan (:mod:`plan_classic`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
-from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.derived import Derived, StyleValues, derive
+from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
+from yags_desk.rules.combat.modifiers_classic import soak_modifiers
+from yags_desk.rules.combat.plan_classic import (
+    MIN_DEFENCE,
+    AttackPlan,
+    attack_refusal,
+    best_defence,
+    plan_attack,
+)
+from yags_desk.rules.combat.state import CHECK_NAMES, CombatState, FighterState
+from yags_desk.rules.derived import derive
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.wounds import classic_body_levels
@@ -23,20 +35,28 @@ from yags_desk.rules.wounds import classic_body_levels
 __all__ = ["MIN_DEFENCE", "AttackDice", "best_defence", "current_character", "damage_effects",
            "resolve_attack", "roll_dice"]
 
-MIN_DEFENCE = 15  # RULES 1.5
-
 
 @dataclass(frozen=True)
 class AttackDice:
-    """The three rolls of an attack; ``defence`` None when the target does not defend."""
+    """The three rolls of an attack; ``defence`` None when the target does not defend.
+
+    ``stray``: for a shot into a melee, which of the people close to the target
+    (1-based) a fumbled shot flies at (RULES 1.8), rolled or typed.
+    """
 
     attack: OpenRoll
     defence: OpenRoll | None
     damage: OpenRoll
+    stray: int | None = None
 
 
-def roll_dice(rng: random.Random, defending: bool = True) -> AttackDice:
-    return AttackDice(roll_2d10x(rng), roll_2d10x(rng) if defending else None, roll_2d10x(rng))
+def roll_dice(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDice:
+    """Roll an attack's dice; ``close`` people near a missile's target adds the
+    stray die (1..close)."""
+    d = AttackDice(roll_2d10x(rng), roll_2d10x(rng) if defending else None, roll_2d10x(rng))
+    if close:
+        d = AttackDice(d.attack, d.defence, d.damage, rng.randint(1, close))
+    return d
 
 
 def current_character(f: FighterState) -> Character:
@@ -51,7 +71,9 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
     Wounds fill body levels; brawling damage fills short-term fatigue
     [decision: RULES 1.2 calls it temporary]. A stun or a knockdown adds one
     short-term fatigue (once, when both happen) and the target is stunned for
-    the next round [decision]; a knockdown also leaves it prone until it stands.
+    the next round [decision] (``rounds=2``: the rest of this round and the
+    next, as conditions count down when a round ends); a knockdown also leaves
+    it prone until it stands.
     """
     out: list[Effect] = []
     if levels:
@@ -59,84 +81,108 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
                           amount=levels))
     if stunned or knockdown:
         out.append(Effect(target=target, kind="fatigue_short", amount=1))
-        out.append(Effect(target=target, kind="condition", name="stunned", rounds=1))
+        out.append(Effect(target=target, kind="condition", name="stunned", rounds=2))
     if knockdown:
         out.append(Effect(target=target, kind="condition", name="prone"))
     return tuple(out)
 
 
-def _style(f: FighterState, d: Derived, label: str) -> StyleValues:
-    try:
-        style = d.style(label)
-    except KeyError:
-        raise RulesError(f"style: {f.name} has no style {label!r}") from None
-    if not style.usable:
-        raise RulesError(f"style: {f.name} cannot use {label}: {'; '.join(style.warnings)}")
-    return style
-
-
-def best_defence(d: Derived) -> StyleValues | None:
-    """The usable style with the highest defence (what a defender picks by default)."""
-    options = [s for s in d.styles if s.usable and s.defence is not None]
-    return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
+def _hit(p: AttackPlan, target: FighterState, soak: int, dice: AttackDice,
+         kills: bool) -> dict[str, Any]:
+    """Damage, levels, stun, knockdown and a killing blow's result of a hit (RULES 1.6,
+    1.9) on ``target``."""
+    damage_total = p.damage + dice.damage.total
+    net = damage_total - soak
+    levels = classic_body_levels(net)
+    stunned = net == 0
+    tc = target.character.attributes
+    knockdown = damage_total > 2 * tc["strength"] + tc["agility"]
+    effects = damage_effects(target.id, levels, p.damage_kind, stunned, knockdown)
+    out: dict[str, Any] = {"damage_dice": dice.damage.dice, "damage_total": damage_total,
+                           "soak": soak, "levels": levels, "stunned": stunned,
+                           "knockdown": knockdown, "killed": False, "outcome": ""}
+    if kills and levels >= 2:
+        # RULES 1.9: a killing blow (or an ambush) doing 2+ body levels kills;
+        # with subdue it knocks out instead.
+        if p.mods.subdue:
+            effects += (Effect(target=target.id, kind="condition", name="unconscious"),)
+            out["outcome"] = "knocked out"
+        else:
+            effects += (Effect(target=target.id, kind="condition", name="dead"),)
+            out.update(killed=True, outcome="killed outright")
+    out["effects"] = effects
+    return out
 
 
 def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style: str,
                    dice: AttackDice, *, defence_style: str | None = None,
-                   fumble_chance: int | None = None) -> Attack:
+                   fumble_chance: int | None = None, close: Sequence[str] = (),
+                   wrestled: bool = False) -> Attack:
     """The Attack event for ``attacker`` striking ``defender`` with ``style``.
 
-    ``dice.defence`` None means the defender does not defend (passive 15).
-    Raises RulesError naming the rule when the attack is not allowed.
+    The declared special attack, missile range and the fighter's conditions
+    apply through :func:`modifiers_classic.attack_modifiers` and are recorded
+    on the event. ``dice.defence`` None means the defender does not defend
+    (passive 15; an unaware missile target). ``close``: the people close to a
+    missile's target, ``wrestled``: someone wrestles it (RULES 1.8); a fumbled
+    shot then flies at ``dice.stray``. ``fumble_chance`` replaces the computed
+    one (a GM's ruling). Raises RulesError naming the rule when the attack is
+    not allowed.
     """
-    if state.edition != "classic":
-        raise RulesError("this is the classic attack procedure; the encounter is 0.8")
-    a, t = state.fighter(attacker_id), state.fighter(defender_id)
-    if not a.can_act:
-        raise RulesError(f"{a.name} is {'dead' if a.dead else 'unconscious'} and cannot "
-                         "attack (RULES 1.6)")
-    if t.removed:
-        raise RulesError(f"{t.name} is no longer in the encounter")
-    ad = derive(a.current_character(), state.options)
-    td = derive(t.current_character(), state.options)
-    s = _style(a, ad, style)
-    extra_fumble = state.options.classic_fumble_chance - 3  # RULES 1.1 poor conditions
-    att_fumble = dice.attack.is_fumble(s.fumble_chance + extra_fumble if fumble_chance is None
-                                       else fumble_chance)
-    attack_total = s.attack.total + dice.attack.total
+    p = plan_attack(state, attacker_id, defender_id, style, defence_style=defence_style,
+                    close=close, wrestled=wrestled)
+    why = attack_refusal(state, attacker_id)
+    if why:
+        raise RulesError(why)
+    a, t, mods = p.attacker, p.defender, p.mods
+    chance = p.fumble_chance if fumble_chance is None else fumble_chance
+    att_fumble = dice.attack.is_fumble(chance)
+    attack_total = p.attack + dice.attack.total
 
     defence_total, def_fumble, rolled, standing = MIN_DEFENCE, False, False, False
     def_dice: tuple[int, ...] = ()
-    if t.defence is not None:
+    if p.passive:
+        pass
+    elif p.round_defence is not None:
         # RULES 1.5 [decision]: the defence rolled at the first attack stands all round.
-        defence_total, standing = t.defence, True
-    elif dice.defence is not None and t.can_act:
-        ds = _style(t, td, defence_style) if defence_style else best_defence(td)
-        if ds is not None and ds.defence is not None:
-            def_dice, rolled = dice.defence.dice, True
-            def_fumble = dice.defence.is_fumble(ds.fumble_chance + extra_fumble)
-            if not def_fumble:
-                defence_total = max(MIN_DEFENCE, ds.defence.total + dice.defence.total)
+        defence_total, standing = p.round_defence, True
+    elif dice.defence is not None and p.defence_value is not None:
+        def_dice = dice.defence.dice
+        # [decision] a dodge or block against a missile is its own roll and is not
+        # the round's melee defence (RULES 1.8).
+        rolled = not mods.missile
+        def_fumble = dice.defence.is_fumble(p.defence_fumble_chance)
+        if not def_fumble:
+            defence_total = max(MIN_DEFENCE, p.defence_value + dice.defence.total)
     hit = not att_fumble and attack_total >= defence_total
 
-    damage_total = soak = levels = 0
-    stunned = knockdown = False
-    damage_dice: tuple[int, ...] = ()
-    if hit:
-        damage_dice = dice.damage.dice
-        damage_total = s.damage.total + dice.damage.total
-        soak = td.soak.total
-        net = damage_total - soak
-        levels = classic_body_levels(net)
-        stunned = net == 0
-        tc = t.character.attributes
-        knockdown = damage_total > 2 * tc["strength"] + tc["agility"]
-    kind = "fatigue" if s.damage_kind == "fatigue" else "wounds"
+    target, declared = t, None
+    if att_fumble and p.close:
+        # RULES 1.8: a fumbled shot into a melee flies at one of those close to the
+        # target and hits them if the attack roll would.
+        target, declared = state.fighter(stray_target(p.close, dice.stray)), t.id
+        defence_total, def_dice, def_fumble, rolled = STRAY_DEFENCE, (), False, False
+        hit = attack_total >= STRAY_DEFENCE
+    result: dict[str, Any] = {"effects": ()}
+    if hit and mods.does_damage:
+        soak = p.soak
+        if target is not t:
+            soak = (derive(target.current_character(), state.options).soak.total
+                    + sum(n for _, n in soak_modifiers(state, mods.special, target.id)))
+        result = _hit(p, target, soak, dice, mods.kills)
+    elif hit:
+        # RULES 1.9: a disarm or break-weapon hit calls for its roll.
+        result = {"effects": (Effect(target=a.id, kind="check", name=mods.special or "other",
+                                     against=target.id),),
+                  "outcome": f"{CHECK_NAMES[mods.special or 'other']} due"}
+    record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
+                                     for label, n in p.defence_mods)
     return Attack(
-        attacker=a.id, defender=t.id, style=s.label,
+        attacker=a.id, defender=target.id, declared_target=declared, style=p.style.label,
+        special=mods.special,
+        missile=mods.missile, range_band=mods.range_band,
+        modifiers=record[:50],
         attack_dice=dice.attack.dice, attack_total=attack_total, attack_fumble=att_fumble,
         defence_dice=def_dice, defence_total=defence_total, defence_fumble=def_fumble,
-        defence_rolled=rolled, defence_standing=standing,
-        hit=hit, damage_dice=damage_dice, damage_total=damage_total, soak=soak, levels=levels,
-        damage_kind=kind, stunned=stunned, knockdown=knockdown,
-        effects=damage_effects(t.id, levels, kind, stunned, knockdown) if hit else ())
+        defence_rolled=rolled, defence_standing=standing, hit=hit, damage_kind=p.damage_kind,
+        **result)

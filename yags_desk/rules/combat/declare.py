@@ -17,7 +17,11 @@ __all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size"]
 
 BERSERKER = "Berserker"  # the advantage RULES 1.9 requires
 _ATTACKS = ("attack", "missile")
-_MELEE_ONLY = ("piercing", "prepare", "disarm", "break_weapon")
+# [decision] all-out attack and defensive fighting are melee only, as the source
+# text describes them (RULES 1.9 lists no limit).
+_MELEE_ONLY = ("piercing", "prepare", "disarm", "break_weapon", "all_out", "defensive")
+# RULES 1.9: subdue combines with another special; these do no damage or no attack.
+_NO_SUBDUE = ("aim", "prepare", "disarm", "break_weapon")
 _SIZES = ("small", "medium", "large")
 
 
@@ -82,6 +86,18 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
         if e.special == "defensive" or e.action in ("missile", "rest", "wait"):
             raise RulesError(f"{f.name} is berserk: no defensive fighting, missiles, rest or "
                              "flight (RULES 1.9)")
+    if e.special == "berserk" and f.berserk_total:
+        raise RulesError(f"special: {f.name} is already berserk (RULES 1.9)")
+    if e.special == "aim" and e.action != "missile":
+        raise RulesError("special: aiming needs a missile weapon; declare a missile attack "
+                         "with it (RULES 1.9)")
+    if e.special == "aim" and f.has("aimed"):
+        raise RulesError(f"special: {f.name} has already aimed for a round; aiming longer "
+                         "gives nothing more (RULES 1.9)")
+    if e.subdue and (e.action not in _ATTACKS or e.special in _NO_SUBDUE):
+        raise RulesError("subdue: only an attack that does damage can subdue "
+                         f"{'(not ' + e.special.replace('_', ' ') + ') ' if e.special else ''}"
+                         "(RULES 1.9)")
     if e.action == "kill_helpless" and t is not None and not t.helpless:
         raise RulesError(f"target: {t.name} is not helpless; a killing blow at the end of "
                          "the round needs an unconscious or helpless target (RULES 1.6)")
@@ -102,7 +118,11 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
     if e.special == "aim" and not missile:
         raise RulesError("special: aiming needs a missile weapon (RULES 1.9)")
     if e.special in _MELEE_ONLY and missile:
-        raise RulesError(f"special: {e.special} is a melee attack (RULES 1.9)")
+        raise RulesError(f"special: {e.special.replace('_', ' ')} is a melee attack "
+                         "(RULES 1.9)")
+    if (e.subdue or e.special == "subdue") and missile and s.skill != "Throw":
+        raise RulesError(f"subdue: {e.style} cannot strike to subdue; only thrown weapons "
+                         "can (RULES 1.9 [decision])")
     if missile:
         if e.range_m is None:
             raise RulesError("range_m: a missile attack needs the distance to the target")
@@ -112,6 +132,8 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
     if e.special == "disarm" and t is not None:
         mine = max(_SIZES.index(weapon_size(_weapon(f, w))) for w in s.weapons)
         theirs = _target_weapon_size(state, t)
+        if theirs < 0:
+            raise RulesError(f"special: {t.name} holds no weapon to disarm (RULES 1.9)")
         if theirs - mine >= 2:
             raise RulesError(f"special: {f.name} cannot disarm with a weapon two sizes "
                              f"smaller than {t.name}'s (RULES 1.9)")
@@ -124,7 +146,11 @@ def _target_weapon_size(state: CombatState, t: FighterState) -> int:
         names = t.derived(state.options).style(label).weapons
     else:
         names = tuple(w.name for w in t.character.weapons) or ("Fist/kick",)
-    return max(_SIZES.index(weapon_size(_weapon(t, w))) for w in names)
+    held = [_weapon(t, w) for w in names]
+    held = [w for w in held if w.kind != "shield" and not w.has("natural")
+            and w.name != fists("classic").name]
+    # -1: nothing a disarm can take (fists, teeth, only a shield)
+    return max((_SIZES.index(weapon_size(w)) for w in held), default=-1)
 
 
 def _v08(state: CombatState, f: FighterState, e: Declare) -> None:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.events import Effect
 from yags_desk.rules.combat.state import (
+    CHECK_RULES,
     V08_BEATEN,
     V08_FATAL,
     CombatState,
@@ -151,6 +152,11 @@ def apply_effect(state: CombatState, e: Effect) -> CombatState:
         return state._with(replace(f, berserk_total=e.amount).with_condition("berserk", None))
     if e.kind == "calm":
         return state._with(f.calmed())
+    if e.kind == "check":
+        if e.name not in CHECK_RULES:
+            raise RulesError(f"effect.name: {e.name!r} is not a check")
+        return _add_pending(state, Pending(f.id, e.name, 0, 0, against=e.against or "",
+                                           amount=e.amount))
     if e.kind == "first_aid":
         return state._with(replace(f, tended=True).without_condition("dying"))
     condition = {"weapon_damaged": "damaged", "weapon_broken": "broken",

@@ -37,7 +37,8 @@ _ID = r"^[A-Za-z0-9_-]+$"
 CombatantId = Annotated[str, Field(min_length=1, max_length=64, pattern=_ID)]
 # Conditions the engine knows by name (free-text ones are allowed too).
 KNOWN_CONDITIONS = ("prone", "stunned", "unconscious", "dead", "disarmed", "berserk",
-                    "surprised", "dying", "mounted", "aimed", "prepared", "wait")
+                    "surprised", "dying", "mounted", "aimed", "prepared", "wait",
+                    "lost_attack")
 
 # RULES 1.9: the eleven special attacks, declared before initiative (one per round).
 SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "disarm",
@@ -68,7 +69,7 @@ CheckKind = Literal[
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
-                     "first_aid",
+                     "first_aid", "check",
                      "stuns_add"]  # 0.8 mixed damage: stuns that add up (RULES 2)
 
 
@@ -88,7 +89,10 @@ class Effect(BaseModel):
     ``fatigue_long``: levels; ``condition`` / ``clear``: ``name`` (``rounds`` None =
     until cleared); ``berserk``: enter berserk with a roll of ``amount`` (RULES 1.9);
     ``calm``: leave berserk; ``weapon_*``: the weapon ``name``; ``first_aid``: the
-    wounds are tended (stops the dying rolls).
+    wounds are tended (stops the dying rolls); ``check``: the check ``name`` (a
+    CheckKind) is now due for ``target`` before the round ends, ``against`` the
+    other fighter (disarm, break weapon), ``amount`` what it needs (metres of a
+    fall).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
@@ -98,6 +102,7 @@ class Effect(BaseModel):
     amount: int = Field(default=0, ge=0, le=10_000)
     name: str = Field(default="", max_length=100)
     rounds: int | None = Field(default=None, ge=1, le=10_000)
+    against: CombatantId | None = None
 
 
 class AddCombatant(_Event):
@@ -137,6 +142,8 @@ class Declare(_Event):
     stance: Stance = "normal"
     range_m: int | None = Field(default=None, ge=0, le=100_000)
     move_m: int = Field(default=0, ge=0, le=10_000)
+    # RULES 1.9: subdue combines with another special (ambush, killing blow...).
+    subdue: bool = False
 
 
 class Initiative(_Event):
@@ -266,6 +273,10 @@ class Check(_Event):
     passed: bool = False
     outcome: str = Field(default="", max_length=300)
     against: CombatantId | None = None
+    # A second roll of the check: the other side's opposed roll (disarm, whose
+    # total is ``target``), or the damage of a fall (RULES 1.9, 1.11).
+    second_dice: tuple[int, ...] = Field(default=(), max_length=200)
+    second_total: int = Field(default=0, ge=-10_000, le=10_000)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
 
 

@@ -31,7 +31,9 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
+from yags_desk.rules.combat.specials_classic import carry_over
 from yags_desk.rules.combat.state import (
     V08_BEATEN,
     CombatState,
@@ -117,6 +119,7 @@ def _end_round(state: CombatState) -> CombatState:
                     fatigue_checks=0 if rested else f.fatigue_checks)
         if state.edition == "classic":
             f = replace(f, initiative=None, tiebreak=0)  # rolled every round (RULES 1.5)
+            f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
         fighters[fid] = f
     return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters),
                    last_attack=None)
@@ -135,6 +138,10 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
                          "(RULES 1.6)")
     if state.edition == "0.8":
         check_attack_v08(state, e)  # declared attacks, counter strikes, defences (RULES 2)
+    else:
+        why = attack_refusal(state, a.id)  # aiming, preparing, riding (RULES 1.9, 1.11)
+        if why:
+            raise RulesError(why)
     if e.counter:
         if a.countered and state.edition == "classic":
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
@@ -221,6 +228,10 @@ def apply(state: CombatState, event: Event) -> CombatState:
             raise RulesError(f"condition: {f.name} is not {event.condition}")
         if event.condition.casefold() == "berserk":
             return state._with(f.calmed())
+        if event.condition.casefold() == "disarmed":
+            # [decision] the disarmed fighter has picked up what it dropped (RULES 1.9).
+            f = replace(f, weapons_state=tuple(
+                (w, s) for w, s in f.weapons_state if s != "dropped"))
         f = f.without_condition(event.condition)
         if (event.condition.casefold() == "prone" and state.edition == "classic"
                 and f.declaration is not None and f.declaration.action == "stand_up"):

@@ -52,7 +52,7 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
     if isinstance(event, Check):
-        return _check_sentence(event, f)
+        return _check_sentence(event, f, after)
     if isinstance(event, RemoveCombatant):
         return f"{f.name} leaves the encounter."
     if isinstance(event, Initiative):
@@ -105,6 +105,8 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
     extras = []
     if e.special:
         extras.append(e.special.replace("_", " "))
+    if e.subdue:
+        extras.append("to subdue")
     if e.stance != "normal":
         extras.append(f"{e.stance} stance")
     if e.defences is not None:
@@ -114,14 +116,33 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 
-def _check_sentence(e: Check, f: FighterState) -> str:
+def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
     name = check_name(e.kind, f.character.edition)
     if not e.dice and not e.total:
         return f"{f.name}'s {name}: {e.outcome}."
     dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""
-    against = f" against {e.target}" if e.target else ""
     fumble = ", fumbled" if e.fumble else ""
-    return f"{f.name}'s {name}: {e.total}{against}{dice}{fumble} → {e.outcome}."
+    second = " ".join(map(str, e.second_dice))
+    if e.against and e.second_dice and e.against in state.fighters:
+        # An opposed roll (disarm, RULES 1.9): the other side's total and dice.
+        other = state.fighters[e.against].name
+        return (f"{f.name}'s {name}: {e.total}{dice}{fumble} against {other}'s {e.target} "
+                f"(dice {second}) → {e.outcome}.")
+    against = f" against {e.target}" if e.target else ""
+    if e.against and e.against in state.fighters:
+        against += f" ({state.fighters[e.against].name})"
+    tail = f" (damage dice {second})" if e.second_dice else ""
+    return f"{f.name}'s {name}: {e.total}{against}{dice}{fumble} → {e.outcome}{tail}."
+
+
+def _how(e: Attack) -> str:
+    """The special attack and range band of an attack, e.g. " (killing blow, long range)"."""
+    parts = []
+    if e.special:
+        parts.append(e.special.replace("_", " ").replace("all out", "all-out"))
+    if e.range_band:
+        parts.append(f"{e.range_band} range")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def _initiative_sentence_v08(e: Initiative, was: FighterState, f: FighterState) -> str:
@@ -182,9 +203,18 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
     if after.edition == "0.8":
         return _attack_sentence_v08(e, after)
     a, t = after.fighter(e.attacker), after.fighter(e.defender)
+    how = _how(e)
+    if e.declared_target:
+        # RULES 1.8: a fumbled shot into a melee flew at someone close to the target.
+        intended = after.fighter(e.declared_target).name
+        lead = f"{a.name}'s shot at {intended}{how} fumbles into the melee and"
+        if not e.hit:
+            return f"{lead} misses {t.name}: {e.attack_total} against {e.defence_total}."
+        text = f"{lead} hits {t.name}: {e.attack_total} against {e.defence_total}"
+        return _damage_text(e, t, text, after)
     if e.attack_fumble:
         dice = " ".join(map(str, e.attack_dice))
-        return f"{a.name} fumbles the attack on {t.name} (dice {dice})."
+        return f"{a.name} fumbles the attack on {t.name}{how} (dice {dice})."
     against = f"{e.attack_total} against {e.defence_total}"
     if e.defence_fumble:
         against += " (defence fumbled)"
@@ -193,9 +223,16 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
     elif not e.defence_dice:
         against += " (no defence)"
     if not e.hit:
-        return f"{a.name} misses {t.name}: {against}."
+        return f"{a.name} misses {t.name}{how}: {against}."
+    text = f"{a.name} hits {t.name}{how}: {against}"
+    if not e.damage_dice:  # disarm, break weapon: a roll follows (RULES 1.9)
+        return f"{text}; {e.outcome}." if e.outcome else f"{text}."
+    return _damage_text(e, t, text, after)
+
+
+def _damage_text(e: Attack, t: FighterState, text: str, after: CombatState) -> str:
     net = e.damage_total - e.soak
-    text = f"{a.name} hits {t.name}: {against}; damage {e.damage_total} − soak {e.soak} = {net}"
+    text += f"; damage {e.damage_total} − soak {e.soak} = {net}"
     if e.levels:
         unit = "level" if e.levels == 1 else "levels"
         if e.damage_kind == "fatigue":
@@ -208,4 +245,6 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
         text += " → no damage"
     if e.knockdown:
         text += "; knocked down"
+    if e.outcome:
+        text += f"; {e.outcome}"
     return text + "."

@@ -114,6 +114,8 @@ class Pending:
     target: int = 20
     fumble_chance: int = 0
     blow: int = 0  # levels of the blow that caused it (classic Fatal fumble chance)
+    against: str = ""  # the other fighter (disarm, break weapon: RULES 1.9)
+    amount: int = 0  # what the check needs: metres of a fall (RULES 1.11)
 
     def describe(self, name: str, edition: str = "classic") -> str:
         return f"{name}'s {check_name(self.kind, edition)} ({check_rule(self.kind, edition)})"

@@ -1,0 +1,151 @@
+"""The numbers of one classic attack before the dice: what the attack procedure
+rolls against and what the exact odds are computed from, so both agree.
+
+RULES 1.5: attack + 2d10! against the defence (at least 15; 15 when not
+defending, unaware or helpless); the defence rolled at the first attack of a
+round stands all round [decision of RULES 1.5]. RULES 1.8: a missile is
+dodged or blocked with a shield instead. RULES 1.9 and 1.11 modifiers come from
+:func:`modifiers_classic.attack_modifiers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from yags_desk.rules.combat.declare import declared_style
+from yags_desk.rules.combat.missile_classic import missile_defences, validate_close
+from yags_desk.rules.combat.modifiers_classic import (
+    Mod,
+    Modifiers,
+    attack_modifiers,
+    defence_modifiers,
+)
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.derived import Derived, StyleValues, derive
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_defence", "plan_attack"]
+
+MIN_DEFENCE = 15  # RULES 1.5
+_GONE = ("broken", "dropped")
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """One attack's values before dice, every modifier included.
+
+    ``passive`` says why the defender counts 15 whatever happens ("" when it may
+    defend); ``round_defence`` is its defence already rolled this round;
+    otherwise it rolls ``defence_value`` + 2d10! (None: it has no defence).
+    """
+
+    attacker: FighterState
+    defender: FighterState
+    style: StyleValues
+    mods: Modifiers
+    attack: int
+    fumble_chance: int
+    passive: str
+    round_defence: int | None
+    defence_name: str
+    defence_value: int | None
+    defence_fumble_chance: int
+    defence_mods: tuple[Mod, ...]
+    damage: int
+    soak: int
+    damage_kind: str  # "wounds" or "fatigue"
+    close: tuple[str, ...] = ()
+
+
+def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | None:
+    """The usable style with the highest defence whose weapons are in hand."""
+    options = [s for s in d.styles if s.usable and s.defence is not None
+               and not (f and any(f.weapon_state(w) in _GONE for w in s.weapons))]
+    return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
+
+
+def attack_refusal(state: CombatState, attacker_id: str) -> str | None:
+    """Why ``attacker_id`` may not attack now (RULES 1.9, 1.11), or None."""
+    f = state.fighter(attacker_id)
+    d = f.declaration
+    if d is not None and d.special in ("aim", "prepare"):
+        what = "aiming" if d.special == "aim" else "preparing"
+        return f"{f.name} is {what} this round and does not attack (RULES 1.9)"
+    if f.has("lost_attack"):
+        return f"{f.name} lost this round's attack to a failed riding roll (RULES 1.11)"
+    if (f.has("mounted") and f.character.skill("Riding") < 100
+            and "riding" not in f.checks_done):
+        return (f"{f.name} rides at under 100% and must make the riding roll before "
+                "attacking (RULES 1.11)")
+    return None
+
+
+def _defence(state: CombatState, t: FighterState, mods: Modifiers, td: Derived,
+             choice: str | None) -> tuple[str, int | None, int, tuple[Mod, ...]]:
+    """(name, value before dice, fumble chance, the defender's own modifiers)."""
+    extra = state.options.classic_fumble_chance - 3  # RULES 1.1 poor conditions
+    own = defence_modifiers(state, t.id, missile=mods.missile)
+    bonus = sum(n for _, n in own)
+    if mods.missile:
+        options = missile_defences(state, t)
+        if choice is not None and choice not in options:
+            raise RulesError(f"defence_style: {t.name} can only dodge or block a missile "
+                             f"with a shield: {', '.join(options)} (RULES 1.8)")
+        name = choice or max(options, key=lambda k: options[k][0].total)
+        value, fumble = options[name]
+        return name, value.total + bonus, fumble + extra, own
+    if choice:
+        ds = declared_style(state, t, choice)
+    else:
+        found = best_defence(td, t)
+        if found is None:
+            return "", None, 0, own
+        ds = found
+    if ds.defence is None:
+        raise RulesError(f"defence_style: {t.name} cannot defend with {ds.label} (RULES 1.2)")
+    return ds.label, ds.defence.total + bonus, ds.fumble_chance + extra, own
+
+
+def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: str, *,
+                defence_style: str | None = None, close: Sequence[str] = (),
+                wrestled: bool = False) -> AttackPlan:
+    """The plan of ``attacker_id`` striking ``defender_id`` with ``style`` now.
+
+    Refuses (RulesError naming the rule) a dead or unconscious attacker, an
+    unknown or unusable style, a broken or dropped weapon (RULES 1.6, 1.9).
+    ``close`` are the people close to a missile's target (RULES 1.8).
+    """
+    if state.edition != "classic":
+        raise RulesError("this is the classic attack procedure; the encounter is 0.8")
+    a, t = state.fighter(attacker_id), state.fighter(defender_id)
+    if not a.can_act:
+        raise RulesError(f"{a.name} is {'dead' if a.dead else 'unconscious'} and cannot "
+                         "attack (RULES 1.6)")
+    if t.removed:
+        raise RulesError(f"{t.name} is no longer in the encounter")
+    s = declared_style(state, a, style)
+    bystanders = validate_close(state, a.id, t.id, close) if s.style == "missile" else ()
+    mods = attack_modifiers(state, a.id, t.id, style=s, close=len(bystanders),
+                            wrestled=wrestled)
+    td = derive(t.current_character(), state.options)
+    target_decl = t.declaration
+    passive = ""
+    if mods.versus_15:
+        passive = "against 15"
+    elif not t.can_act:
+        passive = "helpless"
+    elif target_decl is not None and target_decl.special == "ambush":
+        passive = "ambushing, no defence"  # RULES 1.9
+    name, value, dfumble, own = _defence(state, t, mods, td, defence_style)
+    round_defence = None if mods.missile else t.defence
+    return AttackPlan(
+        attacker=a, defender=t, style=s, mods=mods,
+        attack=s.attack.total + mods.total("attack"),
+        fumble_chance=s.fumble_chance + mods.total("fumble"),
+        passive=passive, round_defence=round_defence, defence_name=name,
+        defence_value=value, defence_fumble_chance=dfumble, defence_mods=own,
+        damage=s.damage.total + mods.total("damage"),
+        soak=td.soak.total + mods.total("soak"),
+        damage_kind="fatigue" if s.damage_kind == "fatigue" or mods.subdue else "wounds",
+        close=bystanders)
