@@ -222,3 +222,19 @@ def test_auto_round_never_lets_the_fallen_act() -> None:
             if actor is not None:
                 assert before.fighter(actor).can_act
     assert all(f.wounds <= f.body_capacity() for f in log.state.fighters.values())
+
+
+def test_initiative_takes_the_special_attack_and_aiming_skips_the_attack() -> None:
+    log = board(fighter("ann", "a"), fighter("bo", "b"))
+    log.push(Declare(id="ann", target="bo", style=SWORD, special="all_out"))
+    log.push(Declare(id="bo", target="ann", style=SWORD, special="defensive"))
+    # Agility 10 + Short sword 7 = 17: all-out +5, defensive fighting -10 (RULES 1.9)
+    assert init(log, "ann", (1, 1)) == 17 + 5 + 2
+    assert init(log, "bo", (1, 1)) == 17 - 10 + 2
+    log.push(EndRound())
+    log.push(Declare(id="ann", target="bo", style=SWORD, special="prepare"))
+    init(log, "ann", (5, 5))
+    assert next_action(log.state) is None  # preparing: no attack this round
+    log.push(EndRound())
+    log.push(Declare(id="ann", target="bo", style=SWORD))
+    assert init(log, "ann", (1, 1)) == 17 + 5 + 2  # prepared last round: +5

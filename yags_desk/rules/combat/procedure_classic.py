@@ -10,7 +10,6 @@ plays a whole round for fighters the GM lets the program run.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
@@ -25,6 +24,12 @@ from yags_desk.rules.combat.events import (
     Event,
     Initiative,
 )
+from yags_desk.rules.combat.modifiers_classic import (
+    LOSE_INITIATIVE,
+    NO_ATTACK,
+    attack_modifiers,
+    loses_initiative,
+)
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
@@ -37,18 +42,8 @@ __all__ = ["LOSES_INITIATIVE", "TIEBREAK_SIDES", "NextAction", "action_order", "
            "next_action", "ties"]
 
 # RULES 1.9: these special attacks lose initiative: they act after everyone else.
-LOSES_INITIATIVE = ("piercing", "disarm", "killing_blow", "break_weapon")
+LOSES_INITIATIVE = LOSE_INITIATIVE
 TIEBREAK_SIDES = 100  # RULES 1.5 [decision]: the roll-off is a d100, higher wins
-
-InitiativeHook = Callable[[CombatState, FighterState], list[tuple[str, int]]]
-_initiative_hooks: list[InitiativeHook] = []
-
-
-def register_initiative_modifiers(hook: InitiativeHook) -> None:
-    """Special attacks, mounts and berserk add their initiative modifiers here."""
-    if hook not in _initiative_hooks:
-        _initiative_hooks.append(hook)
-
 
 def _style_for(state: CombatState, f: FighterState) -> StyleValues | None:
     d = f.declaration
@@ -58,12 +53,14 @@ def _style_for(state: CombatState, f: FighterState) -> StyleValues | None:
 
 
 def initiative_value(state: CombatState, f: FighterState) -> Value:
-    """Initiative before dice: the declared style's (RULES 1.2) plus modifiers."""
+    """Initiative before dice: the declared style's (RULES 1.2) plus the
+    modifiers of its special attack, berserk, preparing and a mount (RULES 1.9,
+    1.11)."""
     s = _style_for(state, f)
     value = s.initiative if s is not None and s.initiative is not None else Value.of(
         "Agility", f.character.attributes["agility"])
-    for hook in _initiative_hooks:
-        for label, amount in hook(state, f):
+    if s is not None:
+        for label, amount in attack_modifiers(state, f.id, style=s).initiative:
             value = value.plus(label, amount)
     return value
 
@@ -83,8 +80,7 @@ def make_initiative(state: CombatState, fid: str, dice: OpenRoll, tiebreak: int 
 
 
 def _loses(f: FighterState) -> bool:
-    d = f.declaration
-    return d is not None and d.special in LOSES_INITIATIVE
+    return loses_initiative(f.declaration)
 
 
 def _key(f: FighterState) -> tuple[int, int, int, int]:
@@ -142,6 +138,8 @@ def next_action(state: CombatState) -> NextAction | None:
             continue
         if d.action == "stand_up" and f.has("prone"):
             return NextAction(f.id, "stand_up")
+        if d.special in NO_ATTACK:
+            continue  # aiming or preparing: no attack this round (RULES 1.9)
         if d.action in ("attack", "missile") and _target_ok(state, d.target):
             if d.action == "attack" and f.has("prone"):
                 continue
