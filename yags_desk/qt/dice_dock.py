@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListView,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -40,7 +42,8 @@ __all__ = ["QUICK_ROLLS", "DiceDock", "DiceHistoryModel", "describe"]
 
 QUICK_ROLLS = ("2d10!", "d20", "d100")
 MAX_HISTORY = 500
-MAX_SEED = 2**31 - 1
+# [decision] Six digits are plenty for a seed a GM types and reads out.
+MAX_SEED = 999_999
 # The invalid index, as a default argument (an immutable value).
 _NO_INDEX = QModelIndex()
 
@@ -135,9 +138,11 @@ class DiceDock(QDockWidget):
         self.error.setVisible(False)
 
         quick = QHBoxLayout()
-        self.quick_buttons: dict[str, QPushButton] = {}
+        self.quick_buttons: dict[str, QToolButton] = {}
         for text in QUICK_ROLLS:
-            button = QPushButton(text)
+            button = QToolButton()
+            button.setText(text)
+            button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             button.setToolTip(f"Roll {text}")
             button.clicked.connect(lambda _checked=False, t=text: self.roll_text(t))
             quick.addWidget(button)
@@ -151,11 +156,15 @@ class DiceDock(QDockWidget):
         self.seed.setObjectName("dice_seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setPrefix("seed ")
+        self.seed.setToolTip("The same seed gives the same rolls again")
         self.seed.setEnabled(False)
         self.free.toggled.connect(self._mode_changed)
         self.seed.valueChanged.connect(lambda _v: self.restart())
 
-        self.clear_button = QPushButton(icon("clear"), "Clear")
+        self.clear_button = QToolButton()
+        self.clear_button.setIcon(icon("clear"))
+        self.clear_button.setText("Clear")
+        self.clear_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.clear_button.setToolTip("Clear the history (a seeded roller starts again)")
         self.clear_button.clicked.connect(self.clear_history)
 

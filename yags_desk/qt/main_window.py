@@ -289,6 +289,8 @@ class MainWindow(QMainWindow):
             return False
         self._discard_recoveries(view)
         self.undo_group.removeStack(view.undo_stack)
+        # A stack destroyed while not clean emits cleanChanged into its dying view.
+        view.undo_stack.blockSignals(True)
         self.tabs.removeTab(self.tabs.indexOf(view))
         self._paths.pop(view, None)
         for edition, shown in list(self._catalogues.items()):
@@ -403,11 +405,9 @@ class MainWindow(QMainWindow):
         view = self.current_document()
         if view is None:
             self.setWindowTitle(APP_NAME)
-            self.setWindowModified(False)
         else:
             star = "*" if view.is_modified() else ""
             self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}")
-            self.setWindowModified(view.is_modified())
         main_menus.update_enabled(self)
 
     def _restore_layout(self) -> None:

@@ -45,7 +45,7 @@ class StartPage(QWidget):
             button = QPushButton(icon(icon_name), text)
             button.setMinimumHeight(34)
             button.clicked.connect(lambda _checked=False, s=slot: s())
-            buttons.addWidget(button, n // 2, n % 2)
+            buttons.addWidget(button, n, 0)
             self.buttons[key] = button
 
         column = QVBoxLayout()
