@@ -372,8 +372,9 @@ class MainWindow(QMainWindow):
                 f"{path.name}: restoring a {document.kind} is not supported yet; "
                 f"the copy stays in {path.parent}")
             return None
-        original = self.library.character_path(model)
-        target = original if original.exists() else None
+        # The library file holding this character (same id), whatever its name.
+        target = next((p.resolve() for p, c in self.library.load_characters().items
+                       if c.id == model.id), None)
         view = self.add_document(self._character_view(model, target), target)
         view.undo_stack.resetClean()
         self._recovered[view] = path
