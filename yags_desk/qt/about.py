@@ -95,6 +95,7 @@ class ShortcutsDialog(QDialog):
         self.table.setObjectName("shortcuts_table")
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Shortcut"])
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         for r, row in enumerate(rows):

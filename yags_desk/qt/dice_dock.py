@@ -17,7 +17,14 @@ import os
 import random
 from typing import Any
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -229,9 +236,18 @@ class DiceDock(QDockWidget):
     def _show_error(self, message: str) -> None:
         self.error.setText(message)
         self.error.setVisible(bool(message))
+        self._colour_error()
+
+    def _colour_error(self) -> None:
+        # A red that reads on the current background (light or dark palette).
         dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
         self.error.setStyleSheet(f"color: {'#ff8a80' if dark else '#b3261e'};"
-                                 if message else "")
+                                 if self.error.text() else "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._colour_error()
+        super().changeEvent(event)
 
     def roll_current(self) -> RollResult | None:
         return self.roll_text(self.expression.text())

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.icons import icon
 from yags_desk.storage.documents import DocumentError, read_document
 
 __all__ = ["RecoveryDialog", "describe_recovery"]
@@ -37,6 +38,8 @@ def describe_recovery(path: Path) -> tuple[str, bool]:
         document = read_document(path)
     except (DocumentError, OSError) as exc:
         first = str(exc).splitlines()[0] if str(exc) else "unreadable"
+        if len(first) > 60:
+            first = first[:59].rstrip() + "…"
         return f"{path.name}: cannot be restored ({first})", False
     name = str(getattr(document.model, "name", path.stem))
     return f"{name} ({document.kind}), saved {when}", True
@@ -61,7 +64,10 @@ class RecoveryDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             item.setData(Qt.ItemDataRole.UserRole + 1, restorable)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            # An unreadable copy is not ticked: it can only be discarded or kept.
+            item.setCheckState(Qt.CheckState.Checked if restorable else Qt.CheckState.Unchecked)
+            if not restorable:
+                item.setIcon(icon("warning"))
             item.setToolTip(str(path))
             self.list.addItem(item)
         buttons = QDialogButtonBox()

@@ -45,6 +45,16 @@ def dark_palette() -> QPalette:
     return p
 
 
+# Fusion outlines an empty check box in a shade of the window colour, which
+# vanishes on a dark palette; give it a visible border there.
+_DARK_SHEET = """
+QCheckBox::indicator:unchecked, QAbstractItemView::indicator:unchecked {
+    border: 1px solid #8d9095; border-radius: 2px; background: #1f2023;
+    width: 12px; height: 12px;
+}
+"""
+
+
 def effective_scheme(scheme: str) -> str:
     """``light`` or ``dark``: the override, or what the desktop asks for under ``system``."""
     if scheme in ("light", "dark"):
@@ -59,4 +69,5 @@ def apply_scheme(app: QApplication, scheme: str) -> str:
         app.setStyle("Fusion")
     look = effective_scheme(scheme)
     app.setPalette(dark_palette() if look == "dark" else light_palette())
+    app.setStyleSheet(_DARK_SHEET if look == "dark" else "")
     return look
