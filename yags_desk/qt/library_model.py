@@ -213,8 +213,8 @@ class LibraryModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(row, column, self._node(parent).children[row])
 
-    def parent(self, child: QModelIndex | QPersistentModelIndex = _NO_INDEX
-               ) -> QModelIndex:  # type: ignore[override]
+    def parent(  # type: ignore[override]
+            self, child: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> QModelIndex:
         if not child.isValid():
             return QModelIndex()
         owner = self._node(child).parent

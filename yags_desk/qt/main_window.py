@@ -16,15 +16,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QUndoGroup
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QInputDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QStackedWidget,
     QTabWidget,
+    QToolBar,
     QWidget,
 )
 
@@ -63,6 +65,27 @@ class MainWindow(QMainWindow):
     """YAGS Desk's window over one library."""
 
     document_opened = Signal(object)  # DocumentView
+
+    # Made by main_menus.build().
+    new_action: QAction
+    open_action: QAction
+    recent_menu: QMenu
+    save_action: QAction
+    save_all_action: QAction
+    close_action: QAction
+    print_action: QAction
+    print_preview_action: QAction
+    export_pdf_action: QAction
+    quit_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    refresh_action: QAction
+    shortcuts_action: QAction
+    about_action: QAction
+    about_qt_action: QAction
+    scheme_actions: dict[str, QAction]
+    toolbar: QToolBar
+    menus: list[QMenu]
 
     def __init__(self, library: Library, parent: QWidget | None = None, *,
                  settings: Settings | None = None) -> None:
@@ -232,8 +255,9 @@ class MainWindow(QMainWindow):
         """Open a row of the library dock."""
         if entry.kind == "character" and entry.path is not None:
             return self.open_character(entry.path)
-        if entry.kind == "catalogue" and entry.edition in EDITIONS:
-            return self.open_catalogue(entry.edition)  # type: ignore[arg-type]
+        for edition in EDITIONS:
+            if entry.kind == "catalogue" and entry.edition == edition:
+                return self.open_catalogue(edition)
         # [decision] Encounters and battles open on the battle board (a later issue).
         self.statusBar().showMessage(
             f"“{entry.label}”: encounters and battles open on the battle board, "
@@ -399,7 +423,10 @@ class MainWindow(QMainWindow):
 
     def _current_changed(self, _index: int) -> None:
         view = self.current_document()
-        self.undo_group.setActiveStack(view.undo_stack if view is not None else None)
+        if view is not None:
+            self.undo_group.setActiveStack(view.undo_stack)
+        else:  # no tab: Undo and Redo have nothing to act on
+            self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
         self._update_title()
 
     def _update_title(self) -> None:
