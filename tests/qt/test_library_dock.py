@@ -148,6 +148,15 @@ def test_refresh_after_a_save_updates_rows_without_reset(dock: LibraryDock) -> N
     assert resets == [] and inserted == []
 
 
+def test_refresh_keeps_folded_groups_folded(dock: LibraryDock) -> None:
+    npcs = dock.proxy.mapFromSource(dock.model.index_of("group:npc"))
+    pcs = dock.proxy.mapFromSource(dock.model.index_of("group:pc"))
+    assert dock.tree.isExpanded(npcs)
+    dock.tree.collapse(npcs)
+    dock.refresh()
+    assert not dock.tree.isExpanded(npcs) and dock.tree.isExpanded(pcs)
+
+
 def test_duplicate_and_template_are_saved_and_selected(dock: LibraryDock) -> None:
     entry = dock.model.entry(dock.model.index_of(str(dock.library.characters_dir / "wolf.json")))
     assert entry is not None
@@ -158,6 +167,8 @@ def test_duplicate_and_template_are_saved_and_selected(dock: LibraryDock) -> Non
     template = dock.make_template(entry)
     assert template is not None
     assert children(dock.model, "group:template") == ["Wolf"]
+    shown = dock.tree.currentIndex()  # the new template is current and visible
+    assert shown.data() == "Wolf" and dock.tree.isExpanded(shown.parent())
 
 
 def test_delete_asks_and_moves_to_trash(dock: LibraryDock,

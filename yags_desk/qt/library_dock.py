@@ -73,6 +73,7 @@ class LibraryDock(QDockWidget):
         # (for instance when the user keeps an open, modified document).
         self.before_delete: Callable[[Path], bool] | None = None
         self._reported: set[str] = set()
+        self._scanned = False
         self.last_scan = LibraryScan()
 
         self.model = LibraryModel(self)
@@ -225,9 +226,12 @@ class LibraryDock(QDockWidget):
     def refresh(self) -> LibraryScan:
         """Re-read the library; report files that newly failed to load."""
         result = scan(self.library)
+        first = not self._scanned
+        self._scanned = True
         self.last_scan = result
         self.model.update(result)
-        self.tree.expandAll()
+        if first:  # later refreshes keep the groups the GM folded
+            self.tree.expandAll()
         new = [line for line in result.errors if line not in self._reported]
         self._reported.update(result.errors)
         n = len({line.split(": ", 1)[0] for line in result.errors})
@@ -249,6 +253,10 @@ class LibraryDock(QDockWidget):
         if not index.isValid():
             self.set_filter()
             index = self.proxy.mapFromSource(source)
+        parent = index.parent()
+        while parent.isValid():
+            self.tree.expand(parent)
+            parent = parent.parent()
         self.tree.setCurrentIndex(index)
         self.tree.scrollTo(index)
         return True
