@@ -2,13 +2,15 @@
 
 Every command prints readable text, or JSON with ``--json``. Errors go to
 standard error as ``field: message`` lines; exit status 0 means success,
-1 a refused file or value, 2 a usage error.
+1 a refused file or value, 2 a usage error. With no command, ``yags-desk``
+opens the desktop window (Qt is imported only then, so commands stay fast).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -196,7 +198,7 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --- library (until the window exists) --------------------------------
+# --- library -----------------------------------------------------------
 def cmd_library(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
     from yags_desk.storage.library import Library
@@ -215,7 +217,8 @@ def cmd_library(args: argparse.Namespace) -> int:
     lines += [f"  {r['name']:<24} {r['kind']:<8} {r['edition']:<7} soak {r['soak']:>2}  "
               f"{r['best_style']} (attack {r['attack']})" for r in rows]
     lines += [f"  ! {e}" for e in errors]
-    lines.append("The desktop window is not built yet; see 'yags-desk --help' for commands.")
+    lines.append("Run 'yags-desk' with no command to open the window; "
+                 "'yags-desk --help' lists the commands.")
     _emit(args, {"root": str(lib.root), "characters": rows, "errors": errors}, "\n".join(lines))
     return EXIT_OK
 
@@ -223,7 +226,8 @@ def cmd_library(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
-        description=f"{APP_NAME}: a game master's assistant for YAGS. {CREDIT}")
+        description=f"{APP_NAME}: a game master's assistant for YAGS. With no command it "
+                    f"opens the desktop window. {CREDIT}")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -272,11 +276,38 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _no_display() -> bool:
+    """True on Linux/BSD when no display is reachable and Qt was not told another platform."""
+    if sys.platform.startswith(("win", "darwin")):
+        return False
+    return not any(os.environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY",
+                                                     "QT_QPA_PLATFORM"))
+
+
+def open_window() -> int:
+    """Start the desktop application; a message, not a crash, if it cannot start.
+
+    Qt's own options are read from the environment (``QT_QPA_PLATFORM``,
+    ``QT_SCALE_FACTOR``...), so the command line stays the same as the commands'.
+    """
+    if _no_display():
+        # [decision] Qt would abort the process without a display; say why instead.
+        return _fail(f"{APP_NAME}: no display to open the window on (DISPLAY and "
+                     "WAYLAND_DISPLAY are unset). The commands work without one: "
+                     "see 'yags-desk --help'.")
+    try:
+        from yags_desk.qt.app import run
+    except ImportError as e:
+        return _fail(f"{APP_NAME}: the desktop window cannot start ({e}). "
+                     "The commands still work: see 'yags-desk --help'.")
+    return run([sys.argv[0] if sys.argv and sys.argv[0] else "yags-desk"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["library"])
+        return open_window()
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -30,6 +30,7 @@ def test_home_variable_moves_every_user_folder(tmp_path: Path,
     assert paths.catalogues_dir() == root / "catalogues"
     assert paths.battles_dir() == root / "battles"
     assert paths.trash_dir() == root / "trash"
+    assert paths.config_dir() == root
     assert not root.exists()  # asking for a path creates nothing
 
 
@@ -44,8 +45,11 @@ def test_without_home_variable_the_platform_folder_is_used(
     monkeypatch.delenv(paths.ENV_HOME, raising=False)
     expected = Path(platformdirs.user_data_dir("yags-desk", "yags-desk"))
     assert paths.data_dir() == expected
+    config = Path(platformdirs.user_config_dir("yags-desk", "yags-desk"))
+    assert paths.config_dir() == config
     monkeypatch.setenv(paths.ENV_HOME, "   ")  # blank counts as unset
     assert paths.data_dir() == expected
+    assert paths.config_dir() == config
 
 
 def test_home_variable_expands_user(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ __all__ = [
     "battles_dir",
     "catalogues_dir",
     "characters_dir",
+    "config_dir",
     "data_dir",
     "encounters_dir",
     "find_resource_dir",
@@ -89,6 +90,18 @@ def data_dir() -> Path:
     if home:
         return Path(home).expanduser()
     return Path(platformdirs.user_data_dir(APP_SLUG, APP_AUTHOR))
+
+
+def config_dir() -> Path:
+    """Where the desktop window keeps its settings (recent files, layout, theme).
+
+    ``$YAGS_DESK_HOME`` when set, so a portable install or a test keeps
+    everything in one folder; otherwise the platform's config folder.
+    """
+    home = os.environ.get(ENV_HOME, "").strip()
+    if home:
+        return Path(home).expanduser()
+    return Path(platformdirs.user_config_dir(APP_SLUG, APP_AUTHOR))
 
 
 def _root(root: Path | None) -> Path:
