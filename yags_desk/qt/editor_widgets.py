@@ -1,0 +1,105 @@
+"""Small widgets shared by the catalogue view, the item dialog and the character editor.
+
+- :class:`MessageBar`: a closable strip above a view for errors ("file: field:
+  problem" lines) and notices, instead of a blocking message box.
+- :class:`FieldMessage`: the red border and the reason shown at a field that
+  refused a value.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = ["ERROR_COLOUR", "FieldMessage", "MessageBar"]
+
+ERROR_COLOUR = "#d32f2f"
+_BAR_STYLES = {
+    "error": "QFrame#messageBar { background: rgba(211, 47, 47, 40); "
+             "border: 1px solid #d32f2f; border-radius: 4px; }",
+    "info": "QFrame#messageBar { background: rgba(25, 118, 210, 36); "
+            "border: 1px solid #1976d2; border-radius: 4px; }",
+}
+
+
+class MessageBar(QFrame):
+    """A hidden-until-needed strip: ``show_error(text)`` / ``show_info(text)``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageBar")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 4, 4, 4)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        close = QToolButton()
+        close.setText("✕")
+        close.setAutoRaise(True)
+        close.setToolTip("Hide this message")
+        close.clicked.connect(self.hide)
+        layout.addWidget(self.label)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self.kind = ""
+        self.hide()
+
+    def text(self) -> str:
+        return self.label.text() if self.isVisibleTo(self.parentWidget()) else ""
+
+    def show_error(self, text: str) -> None:
+        self._show("error", text)
+
+    def show_info(self, text: str) -> None:
+        self._show("info", text)
+
+    def _show(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.setStyleSheet(_BAR_STYLES[kind])
+        self.label.setText(text)
+        self.label.setAccessibleName(f"{kind}: {text}")
+        self.show()
+
+    def clear(self) -> None:
+        self.kind = ""
+        self.label.clear()
+        self.hide()
+
+
+class FieldMessage(QLabel):
+    """The reason a field refused a value, shown under it, with a red border on the field."""
+
+    def __init__(self, field: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.field = field
+        self._tooltip = field.toolTip()
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setStyleSheet(f"color: {ERROR_COLOUR};")
+        self.hide()
+
+    def show_problem(self, text: str) -> None:
+        self.setText(text)
+        self.show()
+        self.field.setProperty("invalid", True)
+        self.field.setStyleSheet(f"border: 2px solid {ERROR_COLOUR}; border-radius: 3px;")
+        self.field.setToolTip(text)
+
+    def clear_problem(self) -> None:
+        if not self.isHidden() or self.field.property("invalid"):
+            self.clear()
+            self.hide()
+            self.field.setProperty("invalid", False)
+            self.field.setStyleSheet("")
+            self.field.setToolTip(self._tooltip)
+
+    def problem(self) -> str:
+        return "" if self.isHidden() else self.text()
