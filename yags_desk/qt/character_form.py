@@ -1,0 +1,550 @@
+"""The widgets of the character editor and how each edit reaches the character.
+
+:class:`CharacterForm` lays out the sheet (identity, attributes, skills,
+advantages, equipment with the catalogue picker, condition, notes) beside the
+derived panel. Every handler turns a widget's new value into an update of the
+character's data and calls :meth:`CharacterEditor.change`, which validates it
+and pushes the undo command (or shows the reason at the field).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QAbstractSpinBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPlainTextEdit,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.qt.catalogue_store import CatalogueStore
+from yags_desk.qt.character_model import (
+    AdvantagesModel,
+    ArmourModel,
+    DerivedSummaryModel,
+    SkillsModel,
+    StylesModel,
+    WeaponsModel,
+    derived_rows,
+)
+from yags_desk.qt.character_widgets import (
+    ChoiceDelegate,
+    DerivedPanel,
+    NameDelegate,
+    compact_table,
+    known_skills,
+)
+from yags_desk.qt.editor_icons import editor_icon
+from yags_desk.qt.editor_widgets import FieldMessage, MessageBar
+from yags_desk.qt.equipment_picker import EquipmentPicker
+from yags_desk.rules.character import Character
+from yags_desk.rules.derived import Derived
+from yags_desk.rules.editions import edition_rules
+
+if TYPE_CHECKING:
+    from yags_desk.qt.character_editor import CharacterEditor
+
+__all__ = ["KIND_CHOICES", "CharacterForm"]
+
+KIND_CHOICES = (("PC", "pc"), ("NPC", "npc"), ("Template", "template"))
+EDITION_NOTES = {"classic": "classic: 2d10!, skills in percent",
+                 "0.8": "YAGS 0.8: d20, skill levels"}
+_INT_RANGE = (-9999, 9999)  # wide on purpose: the model, not the spin box, refuses
+
+
+def _spin(tip: str = "") -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(*_INT_RANGE)
+    spin.setKeyboardTracking(False)  # a value counts when Enter or focus-out confirms it
+    spin.setAlignment(Qt.AlignmentFlag.AlignRight)
+    spin.setButtonSymbols(QAbstractSpinBox.ButtonSymbols.UpDownArrows)
+    spin.setMinimumWidth(64)
+    spin.setMaximumWidth(110)
+    if tip:
+        spin.setToolTip(tip)
+    return spin
+
+
+def _with_message(widget: QWidget, messages: dict[str, FieldMessage], key: str) -> QWidget:
+    holder = QWidget()
+    box = QVBoxLayout(holder)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.setSpacing(2)
+    box.addWidget(widget)
+    message = FieldMessage(widget)
+    box.addWidget(message)
+    messages[key] = message
+    return holder
+
+
+def _button(text: str, icon: str, theme: str, tip: str) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setIcon(editor_icon(icon, theme))
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setToolTip(tip)
+    return button
+
+
+def _selected_rows(view: QAbstractItemView) -> list[int]:
+    return sorted({i.row() for i in view.selectionModel().selectedIndexes()})
+
+
+class CharacterForm(QWidget):
+    """The editor's widgets; ``editor`` receives every change."""
+
+    def __init__(self, editor: CharacterEditor, character: Character,
+                 store: CatalogueStore) -> None:
+        super().__init__(editor)
+        self.editor = editor
+        self.edition = character.edition
+        self.rules = edition_rules(character.edition)
+        self.messages: dict[str, FieldMessage] = {}
+        self.message_bar = MessageBar()
+
+        self.skills_model = SkillsModel(self.edition, self)
+        self.advantages_model = AdvantagesModel(self)
+        self.weapons_model = WeaponsModel(self.edition, self)
+        self.armour_model = ArmourModel(self.edition, self)
+        self.styles_model = StylesModel(self.edition, self)
+        self.summary_model = DerivedSummaryModel(self)
+        self.skills_model.edit = self._edit_skill
+        self.advantages_model.edit = self._edit_advantage
+        self.armour_model.edit = self._edit_armour
+
+        sheet = QWidget()
+        sheet_layout = QVBoxLayout(sheet)
+        sheet_layout.addWidget(self._identity_box(character))
+        sheet_layout.addWidget(self._attributes_box())
+        skills_row = QHBoxLayout()
+        skills_row.addWidget(self._skills_box(), 3)
+        skills_row.addWidget(self._advantages_box(), 2)
+        sheet_layout.addLayout(skills_row)
+        sheet_layout.addWidget(self._equipment_box(store))
+        sheet_layout.addWidget(self._condition_box())
+        sheet_layout.addWidget(self._notes_box())
+        scroll = QScrollArea()
+        scroll.setWidget(sheet)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        self.derived_panel = DerivedPanel(self.summary_model, self.styles_model)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(self.derived_panel)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+
+        layout = QVBoxLayout(editor)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.message_bar)
+        layout.addWidget(self.splitter, 1)
+
+    # -- sections -------------------------------------------------------------------
+
+    def _identity_box(self, character: Character) -> QGroupBox:
+        box = QGroupBox("Character")
+        form = QFormLayout(box)
+        self.name_edit = QLineEdit()
+        self.name_edit.editingFinished.connect(
+            lambda: self._set_field("name", self.name_edit.text(), "Rename"))
+        self.player_edit = QLineEdit()
+        self.player_edit.setPlaceholderText("(none: an NPC)")
+        self.player_edit.editingFinished.connect(
+            lambda: self._set_field("player", self.player_edit.text(), "Change player"))
+        self.kind_combo = QComboBox()
+        for label, value in KIND_CHOICES:
+            self.kind_combo.addItem(label, value)
+        self.kind_combo.activated.connect(
+            lambda _i: self._set_field("kind", self.kind_combo.currentData(), "Change kind"))
+        self.edition_label = QLabel(EDITION_NOTES[self.edition])
+        self.edition_label.setToolTip("A character keeps the edition it was made in")
+        self.duplicate_button = _button("Duplicate", "item-copy", "edit-copy",
+                                        "Open an unsaved copy of this character")
+        self.duplicate_button.clicked.connect(self.editor.duplicate)
+        self.template_button = _button("Make template", "item-add", "document-new",
+                                       "Open an unsaved NPC template made from this "
+                                       "character (no damage)")
+        self.template_button.clicked.connect(self.editor.make_template)
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.kind_combo)
+        kind_row.addWidget(self.edition_label, 1)
+        kind_row.addWidget(self.duplicate_button)
+        kind_row.addWidget(self.template_button)
+        form.addRow("Name", _with_message(self.name_edit, self.messages, "name"))
+        form.addRow("Player", _with_message(self.player_edit, self.messages, "player"))
+        form.addRow("Kind", kind_row)
+        self.messages["kind"] = FieldMessage(self.kind_combo)
+        form.addRow("", self.messages["kind"])
+        return box
+
+    def _attributes_box(self) -> QGroupBox:
+        box = QGroupBox("Attributes")
+        grid = QGridLayout(box)
+        self.attribute_spins: dict[str, QSpinBox] = {}
+        per_row = 4
+        typical = self.rules.default_attribute
+        for i, name in enumerate(self.rules.attributes):
+            spin = _spin(f"{name.capitalize()} (typical {5 if name == 'size' else typical})")
+            spin.setAccessibleName(name)
+            spin.valueChanged.connect(lambda v, a=name: self._set_attribute(a, v))
+            self.attribute_spins[name] = spin
+            label = QLabel(name.capitalize())
+            label.setBuddy(spin)
+            row, col = divmod(i, per_row)
+            grid.addWidget(label, row, col * 2)
+            grid.addWidget(_with_message(spin, self.messages, f"attributes.{name}"),
+                           row, col * 2 + 1, Qt.AlignmentFlag.AlignTop)
+        for col in range(per_row):
+            grid.setColumnStretch(col * 2 + 1, 1)
+        return box
+
+    def _skills_box(self) -> QGroupBox:
+        box = QGroupBox("Skills")
+        self.skills_table = compact_table(self.skills_model, stretch=0, rows=5)
+        self.skills_table.setItemDelegateForColumn(
+            0, NameDelegate(known_skills(self.edition), self.skills_table))
+        if self.edition == "classic":
+            self.skills_table.setItemDelegateForColumn(
+                2, ChoiceDelegate(("", "easy", "average", "hard"), self.skills_table))
+        self.skills_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                          | QAbstractItemView.EditTrigger.EditKeyPressed
+                                          | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        add = _button("Add", "item-add", "list-add", "Add a skill")
+        add.clicked.connect(lambda: self.add_skill())
+        remove = _button("Remove", "item-delete", "list-remove", "Remove the selected skills")
+        remove.clicked.connect(
+            lambda: self.remove_skills(_selected_rows(self.skills_table)))
+        return self._list_box(box, self.skills_table, "skills", (add, remove))
+
+    def _advantages_box(self) -> QGroupBox:
+        box = QGroupBox("Advantages")
+        self.advantages_list = QListView()
+        self.advantages_list.setModel(self.advantages_model)
+        self.advantages_list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                             | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.advantages_list.setMinimumHeight(80)
+        add = _button("Add", "item-add", "list-add", "Add an advantage (e.g. Berserker)")
+        add.clicked.connect(lambda: self.add_advantage())
+        remove = _button("Remove", "item-delete", "list-remove",
+                         "Remove the selected advantages")
+        remove.clicked.connect(
+            lambda: self.remove_advantages(_selected_rows(self.advantages_list)))
+        return self._list_box(box, self.advantages_list, "advantages", (add, remove))
+
+    def _list_box(self, box: QGroupBox, view: QAbstractItemView, key: str,
+                  buttons: tuple[QToolButton, ...]) -> QGroupBox:
+        layout = QVBoxLayout(box)
+        layout.addWidget(view, 1)
+        message = FieldMessage(view)
+        self.messages[key] = message
+        layout.addWidget(message)
+        row = QHBoxLayout()
+        for b in buttons:
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        return box
+
+    def _equipment_box(self, store: CatalogueStore) -> QGroupBox:
+        box = QGroupBox("Equipment")
+        self.weapons_table = compact_table(self.weapons_model, stretch=0, rows=3)
+        self.weapons_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        remove_weapon = _button("Remove", "item-delete", "list-remove",
+                                "Remove the selected weapons")
+        remove_weapon.clicked.connect(
+            lambda: self.remove_weapons(_selected_rows(self.weapons_table)))
+        up = _button("Up", "item-import", "go-up",
+                     "Move the selected weapon up (the first is the primary of two weapons)")
+        up.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        up.clicked.connect(lambda: self.move_weapon(-1))
+        down = _button("Down", "item-export", "go-down", "Move the selected weapon down")
+        down.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        down.clicked.connect(lambda: self.move_weapon(1))
+
+        self.shield_label = QLabel()
+        self.remove_shield_button = _button("Remove", "item-delete", "list-remove",
+                                            "Put the shield away")
+        self.remove_shield_button.clicked.connect(self.remove_shield)
+        self.armour_table = compact_table(self.armour_model, stretch=0, rows=2)
+        if self.edition == "classic":
+            self.armour_table.setItemDelegateForColumn(
+                1, ChoiceDelegate(("half", "full"), self.armour_table))
+        self.armour_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                          | QAbstractItemView.EditTrigger.SelectedClicked)
+        remove_armour = _button("Remove", "item-delete", "list-remove",
+                                "Take off the selected armour")
+        remove_armour.clicked.connect(
+            lambda: self.remove_armour(_selected_rows(self.armour_table)))
+        self.other_load_spin = QDoubleSpinBox()
+        self.other_load_spin.setRange(-1, 100_000)
+        self.other_load_spin.setDecimals(1)
+        self.other_load_spin.setKeyboardTracking(False)
+        self.other_load_spin.setToolTip("Load of everything else carried (packs, tools, coins)")
+        self.other_load_spin.valueChanged.connect(
+            lambda v: self._set_field("other_load", v, "Change other load",
+                                      merge="other_load"))
+
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Weapons (drag items here from the catalogue)"))
+        left.addWidget(self.weapons_table, 2)
+        row = QHBoxLayout()
+        for b in (remove_weapon, up, down):
+            row.addWidget(b)
+        row.addStretch(1)
+        left.addLayout(row)
+        shield_row = QHBoxLayout()
+        shield_row.addWidget(QLabel("Shield:"))
+        shield_row.addWidget(self.shield_label, 1)
+        shield_row.addWidget(self.remove_shield_button)
+        left.addLayout(shield_row)
+        left.addWidget(QLabel("Armour"))
+        left.addWidget(self.armour_table, 1)
+        row2 = QHBoxLayout()
+        row2.addWidget(remove_armour)
+        row2.addStretch(1)
+        row2.addWidget(QLabel("Other load"))
+        row2.addWidget(_with_message(self.other_load_spin, self.messages, "other_load"))
+        left.addLayout(row2)
+        message = FieldMessage(self.weapons_table)
+        self.messages["equipment"] = message
+        self.messages["armour"] = message
+        left.addWidget(message)
+
+        self.picker = EquipmentPicker(store)
+        self.picker.chosen.connect(lambda item_id: self.editor.equip([item_id]))
+        self.picker.setMinimumWidth(180)
+        self.picker.list.setIconSize(QSize(16, 16))
+        picker_box = QVBoxLayout()
+        picker_box.addWidget(QLabel(f"Catalogue ({self.edition})"))
+        picker_box.addWidget(self.picker, 1)
+        layout = QHBoxLayout(box)
+        layout.addLayout(left, 3)
+        layout.addLayout(picker_box, 2)
+        box.setMinimumHeight(330)
+        return box
+
+    def _condition_box(self) -> QGroupBox:
+        box = QGroupBox("Condition")
+        grid = QGridLayout(box)
+        if self.edition == "classic":
+            fields = (("wounds", "Body levels taken", "RULES 1.6"),
+                      ("fatigue_short", "Short-term fatigue", "RULES 1.7"),
+                      ("fatigue_long", "Long-term fatigue", "RULES 1.7"))
+        else:
+            fields = (("wounds", "Wounds", "RULES 2"), ("stuns", "Stuns", "RULES 2"),
+                      ("base_soak", "Base soak", "12 for an adult human (RULES 2)"))
+        self.condition_spins: dict[str, QSpinBox] = {}
+        for col, (field, label, tip) in enumerate(fields):
+            spin = _spin(tip)
+            spin.valueChanged.connect(
+                lambda v, f=field, t=label: self._set_field(f, v, f"Change {t.lower()}",
+                                                            merge=f))
+            self.condition_spins[field] = spin
+            text = QLabel(label)
+            text.setBuddy(spin)
+            grid.addWidget(text, 0, col * 2)
+            grid.addWidget(_with_message(spin, self.messages, field), 0, col * 2 + 1,
+                           Qt.AlignmentFlag.AlignTop)
+            grid.setColumnStretch(col * 2 + 1, 1)
+        return box
+
+    def _notes_box(self) -> QGroupBox:
+        box = QGroupBox("Notes")
+        self.notes_edit = QPlainTextEdit()
+        self.notes_edit.setTabChangesFocus(True)
+        self.notes_edit.setMinimumHeight(90)
+        self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding,
+                                      QSizePolicy.Policy.Preferred)
+        self.notes_edit.textChanged.connect(
+            lambda: self._set_field("notes", self.notes_edit.toPlainText(), "Edit notes",
+                                    merge="notes"))
+        layout = QVBoxLayout(box)
+        layout.addWidget(_with_message(self.notes_edit, self.messages, "notes"))
+        return box
+
+    # -- showing the character ------------------------------------------------------
+
+    def show_character(self, c: Character, derived: Derived) -> None:
+        """Put ``c`` into every widget without triggering edits; clear refusals."""
+        for message in self.messages.values():
+            message.clear_problem()
+        self._quietly(self.name_edit, lambda: self.name_edit.text() != c.name and
+                      self.name_edit.setText(c.name))
+        self._quietly(self.player_edit, lambda: self.player_edit.text() != c.player and
+                      self.player_edit.setText(c.player))
+        self._quietly(self.kind_combo, lambda: self.kind_combo.setCurrentIndex(
+            self.kind_combo.findData(c.kind)))
+        for name, spin in self.attribute_spins.items():
+            self._quietly(spin, lambda s=spin, n=name: s.setValue(c.attributes[n]))
+        for field, spin in self.condition_spins.items():
+            self._quietly(spin, lambda s=spin, f=field: s.setValue(getattr(c, f)))
+        self._quietly(self.other_load_spin, lambda: self.other_load_spin.setValue(c.other_load))
+        if self.notes_edit.toPlainText().strip() != c.notes:
+            self._quietly(self.notes_edit, lambda: self.notes_edit.setPlainText(c.notes))
+        self.shield_label.setText(c.shield.name if c.shield else "(none)")
+        self.shield_label.setToolTip(c.shield.notes if c.shield else "")
+        self.remove_shield_button.setEnabled(c.shield is not None)
+        self.skills_model.set_character(c)
+        self.advantages_model.set_character(c)
+        self.weapons_model.set_character(c)
+        self.armour_model.set_character(c)
+        self.styles_model.set_derived(derived)
+        self.summary_model.set_rows(derived_rows(c, derived))
+
+    @staticmethod
+    def _quietly(widget: QWidget, set_value: Any) -> None:
+        blocked = widget.blockSignals(True)
+        try:
+            set_value()
+        finally:
+            widget.blockSignals(blocked)
+
+    def show_problem(self, field: str, text: str) -> None:
+        message = self.messages.get(field)
+        if message is None:
+            self.message_bar.show_error(text)
+        else:
+            message.show_problem(text)
+
+    def clear_problem(self, field: str) -> None:
+        message = self.messages.get(field)
+        if message is not None:
+            message.clear_problem()
+
+    def problem(self, field: str) -> str:
+        message = self.messages.get(field)
+        return message.problem() if message is not None else ""
+
+    # -- edits ----------------------------------------------------------------------
+
+    def _set_field(self, field: str, value: Any, text: str, merge: str | None = None) -> bool:
+        def update(data: dict[str, Any]) -> None:
+            data[field] = value
+        return self.editor.change(text, update, field=field, merge=merge)
+
+    def _set_attribute(self, name: str, value: int) -> bool:
+        def update(data: dict[str, Any]) -> None:
+            data["attributes"][name] = value
+        return self.editor.change(f"Set {name.capitalize()} to {value}", update,
+                                  field=f"attributes.{name}", merge=f"attributes.{name}")
+
+    def _edit_skill(self, row: int, field: str, value: Any) -> bool:
+        old = self.editor.character().skills[row]
+
+        def update(data: dict[str, Any]) -> None:
+            data["skills"][row][field] = value
+        what = {"name": f"Rename skill {old.name}", "value": f"Set {old.name} to {value}",
+                "difficulty": f"Set {old.name} difficulty"}[field]
+        return self.editor.change(what, update, field="skills")
+
+    def add_skill(self, name: str | None = None, value: int = 0) -> int:
+        """Add a skill (a fresh "New skill" name by default) and start editing its name."""
+        c = self.editor.character()
+        taken = {s.name.casefold() for s in c.skills}
+        if name is None:
+            name, n = "New skill", 2
+            while name.casefold() in taken:
+                name, n = f"New skill {n}", n + 1
+        skill: dict[str, Any] = {"name": name, "value": value}
+        if self.edition == "classic":
+            skill["difficulty"] = "average"
+
+        def update(data: dict[str, Any]) -> None:
+            data["skills"].append(skill)
+        if not self.editor.change(f"Add skill {name}", update, field="skills"):
+            return -1
+        row = len(self.editor.character().skills) - 1
+        index = self.skills_model.index(row, 0)
+        self.skills_table.setCurrentIndex(index)
+        if self.skills_table.isVisible():
+            self.skills_table.edit(index)
+        return row
+
+    def remove_skills(self, rows: list[int]) -> bool:
+        return self._remove_rows("skills", rows, "skill")
+
+    def _edit_advantage(self, row: int, _field: str, value: Any) -> bool:
+        def update(data: dict[str, Any]) -> None:
+            data["advantages"][row] = str(value).strip()
+        return self.editor.change("Rename advantage", update, field="advantages")
+
+    def add_advantage(self, name: str | None = None) -> int:
+        taken = {a.casefold() for a in self.editor.character().advantages}
+        if name is None:
+            name, n = "New advantage", 2
+            while name.casefold() in taken:
+                name, n = f"New advantage {n}", n + 1
+
+        def update(data: dict[str, Any]) -> None:
+            data["advantages"].append(name)
+        if not self.editor.change(f"Add advantage {name}", update, field="advantages"):
+            return -1
+        row = len(self.editor.character().advantages) - 1
+        index = self.advantages_model.index(row, 0)
+        self.advantages_list.setCurrentIndex(index)
+        if self.advantages_list.isVisible():
+            self.advantages_list.edit(index)
+        return row
+
+    def remove_advantages(self, rows: list[int]) -> bool:
+        return self._remove_rows("advantages", rows, "advantage")
+
+    def remove_weapons(self, rows: list[int]) -> bool:
+        return self._remove_rows("weapons", rows, "weapon", field="equipment")
+
+    def remove_armour(self, rows: list[int]) -> bool:
+        return self._remove_rows("armour", rows, "armour", field="equipment")
+
+    def _remove_rows(self, key: str, rows: list[int], noun: str, field: str = "") -> bool:
+        if not rows:
+            return False
+
+        def update(data: dict[str, Any]) -> None:
+            data[key] = [x for i, x in enumerate(data[key]) if i not in set(rows)]
+        text = f"Remove {len(rows)} {noun}{'s' if len(rows) > 1 and noun != 'armour' else ''}"
+        return self.editor.change(text, update, field=field or key)
+
+    def move_weapon(self, delta: int) -> bool:
+        rows = _selected_rows(self.weapons_table)
+        count = len(self.editor.character().weapons)
+        if len(rows) != 1 or not 0 <= rows[0] + delta < count:
+            return False
+        row = rows[0]
+
+        def update(data: dict[str, Any]) -> None:
+            w = data["weapons"]
+            w[row], w[row + delta] = w[row + delta], w[row]
+        if not self.editor.change("Reorder weapons", update, field="equipment"):
+            return False
+        self.weapons_table.selectRow(row + delta)
+        return True
+
+    def remove_shield(self) -> bool:
+        return self._set_field("shield", None, "Remove shield")
+
+    def _edit_armour(self, row: int, field: str, value: Any) -> bool:
+        def update(data: dict[str, Any]) -> None:
+            data["armour"][row][field] = value
+        return self.editor.change(f"Wear armour at {value} coverage", update,
+                                  field="equipment")
+
