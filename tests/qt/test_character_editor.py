@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from tests.rules.builders import (
     CHAIN,
+    DAGGER,
     LONG_SWORD,
     ROUND_SHIELD,
     V08_ROUND_SHIELD,
@@ -75,6 +76,19 @@ def test_every_character_model_passes_the_model_tester(qtbot, qtmodeltester, lib
                       form.picker.model):
             assert model.rowCount() > 0 or model is form.advantages_model
             qtmodeltester.check(model)
+        # The testers stay attached: rows inserted, changed and removed by edits,
+        # undo and redo must keep every model consistent.
+        form.add_skill("Athletics", 50)
+        form.add_advantage("Berserker")
+        editor.equip([i.id for i in editor.store.catalogue.items[:3]])
+        form.attribute_spins["strength"].setValue(3 if editor.edition == "0.8" else 20)
+        form.remove_skills([0, 1])
+        form.remove_weapons([0])
+        while editor.undo_stack.canUndo():
+            editor.undo_stack.undo()
+        while editor.undo_stack.canRedo():
+            editor.undo_stack.redo()
+        assert editor.character().skill("Athletics") == 50
 
 
 def test_editing_a_skill_updates_the_attack_in_the_style_table(qtbot, library, stores):
@@ -315,8 +329,7 @@ def test_autosave_writes_a_recovery_copy_and_save_discards_it(qtbot, library, st
 
 
 def test_weapon_order_and_removal(qtbot, library, stores):
-    c = classic("Two", skills={"Two weapons": 50}, weapons=(LONG_SWORD,
-                stores_free_dagger()))
+    c = classic("Two", skills={"Two weapons": 50}, weapons=(LONG_SWORD, DAGGER))
     editor = make_editor(qtbot, library, stores, c)
     editor.form.weapons_table.selectRow(1)
     assert editor.form.move_weapon(-1)
@@ -327,7 +340,7 @@ def test_weapon_order_and_removal(qtbot, library, stores):
     editor.undo_stack.undo()
     assert [w.name for w in editor.character().weapons] == ["Long sword", "Dagger"]
 
-
-def stores_free_dagger() -> Weapon:
-    from tests.rules.builders import DAGGER
-    return DAGGER
+    # RULES 1.2: two weapons, the primary first: Long sword + half (round up) of Dagger.
+    assert "Two weapons: Long sword + Dagger" in [
+        editor.form.styles_model.index(r, 0).data()
+        for r in range(editor.form.styles_model.rowCount())]
