@@ -188,7 +188,7 @@ def test_skill_value_refused_with_reason(qtbot, library, stores):
     editor = make_editor(qtbot, library, stores, v08("Ash", skills={"Brawl": 3}))
     skills = editor.form.skills_model
     assert not skills.setData(skills.index(0, 1), 60)
-    assert "a 0.8 skill level is at most 50" in editor.form.problem("skills")
+    assert editor.form.problem("skills") == "skills.Brawl: a 0.8 skill level is at most 50"
     assert editor.character().skill("Brawl") == 3
     row = editor.form.add_skill()
     assert skills.index(row, 0).data() == "New skill"
@@ -246,7 +246,7 @@ def test_armour_coverage_edit_changes_soak(qtbot, library, stores):
     # RULES 1.4: load 8 + shield 3 = 11 against Strength 12.
     assert summary(editor, "Load / allowance") == "11 / 12"
     assert not armour.setData(armour.index(0, 1), "most")
-    assert editor.form.problem("equipment").startswith("armour.0.coverage")
+    assert editor.form.problem("equipment").startswith("armour.Chain mail.coverage: ")
     assert editor.form.remove_shield()
     assert editor.character().shield is None
 

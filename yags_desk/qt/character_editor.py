@@ -9,6 +9,7 @@ classic, RULES 2 for 0.8) is recomputed after every change, undo and redo.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,25 @@ def _merge_id(key: str | None) -> int:
     if key is None:
         return -1
     return _MERGE_IDS.setdefault(key, 1000 + len(_MERGE_IDS))
+
+
+_INDEXED = re.compile(r"^(skills|weapons|armour)\.(\d+)\b")
+
+
+def _named(line: str, data: dict[str, Any]) -> str:
+    """``skills.0.value: ...`` -> ``skills.Brawling.value: ...`` (names read better)."""
+    match = _INDEXED.match(line)
+    if match is None:
+        return line
+    key, number = match.group(1), int(match.group(2))
+    try:
+        entry = data[key][number]
+        name = entry["item"]["name"] if key == "armour" else entry["name"]
+    except (IndexError, KeyError, TypeError):
+        return line
+    if not isinstance(name, str) or not name.strip():
+        return line
+    return f"{key}.{name.strip()}{line[match.end():]}"
 
 
 class CharacterCommand(QUndoCommand):
@@ -173,7 +193,8 @@ class CharacterEditor(DocumentView):
         try:
             new = Character.model_validate(data)
         except ValidationError as exc:
-            self.form.show_problem(field, "\n".join(format_validation_error(exc)))
+            lines = [_named(line, data) for line in format_validation_error(exc)]
+            self.form.show_problem(field, "\n".join(lines))
             return False
         self.form.clear_problem(field)
         if new == self._character:

@@ -199,7 +199,9 @@ class CharacterForm(QWidget):
 
     def _attributes_box(self) -> QGroupBox:
         box = QGroupBox("Attributes")
-        grid = QGridLayout(box)
+        outer = QVBoxLayout(box)
+        grid = QGridLayout()
+        outer.addLayout(grid)
         self.attribute_spins: dict[str, QSpinBox] = {}
         per_row = 4
         typical = self.rules.default_attribute
@@ -212,8 +214,12 @@ class CharacterForm(QWidget):
             label.setBuddy(spin)
             row, col = divmod(i, per_row)
             grid.addWidget(label, row, col * 2)
-            grid.addWidget(_with_message(spin, self.messages, f"attributes.{name}"),
-                           row, col * 2 + 1, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(spin, row, col * 2 + 1)
+            # The reasons go in one column under the grid, so a refusal does not
+            # push the other attributes about.
+            message = FieldMessage(spin)
+            self.messages[f"attributes.{name}"] = message
+            outer.addWidget(message)
         for col in range(per_row):
             grid.setColumnStretch(col * 2 + 1, 1)
         return box

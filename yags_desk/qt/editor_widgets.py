@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -75,7 +77,13 @@ class MessageBar(QFrame):
 
 
 class FieldMessage(QLabel):
-    """The reason a field refused a value, shown under it, with a red border on the field."""
+    """The reason a field refused a value, shown under it, with a red frame on the field.
+
+    Input fields get a red outline and a red tint through their palette (the
+    style keeps drawing them, spin-box arrows included, on light and dark
+    schemes); item views get a red border from a style sheet that matches the
+    view's own class only, so headers and editors inside are left alone.
+    """
 
     def __init__(self, field: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,7 +98,18 @@ class FieldMessage(QLabel):
         self.setText(text)
         self.show()
         self.field.setProperty("invalid", True)
-        self.field.setStyleSheet(f"border: 2px solid {ERROR_COLOUR}; border-radius: 3px;")
+        if isinstance(self.field, QAbstractItemView):
+            name = self.field.metaObject().className()
+            self.field.setStyleSheet(f".{name} {{ border: 2px solid {ERROR_COLOUR}; }}")
+        else:
+            palette = self.field.palette()
+            base = palette.color(QPalette.ColorRole.Base)
+            red = QColor(ERROR_COLOUR)
+            palette.setColor(QPalette.ColorRole.Window, red)  # Fusion's outline colour
+            palette.setColor(QPalette.ColorRole.Base, QColor.fromRgbF(
+                base.redF() * 0.8 + red.redF() * 0.2, base.greenF() * 0.8 + red.greenF() * 0.2,
+                base.blueF() * 0.8 + red.blueF() * 0.2))
+            self.field.setPalette(palette)
         self.field.setToolTip(text)
 
     def clear_problem(self) -> None:
@@ -98,7 +117,10 @@ class FieldMessage(QLabel):
             self.clear()
             self.hide()
             self.field.setProperty("invalid", False)
-            self.field.setStyleSheet("")
+            if isinstance(self.field, QAbstractItemView):
+                self.field.setStyleSheet("")
+            else:
+                self.field.setPalette(QPalette())  # back to the inherited palette
             self.field.setToolTip(self._tooltip)
 
     def problem(self) -> str:

@@ -224,6 +224,9 @@ class ItemDialog(QDialog):
 
     def _load_defaults(self) -> None:
         self._set("name", "")
+        for field in ("init", "attack", "defence", "damage"):
+            if field in self._specs:
+                self._set(field, 0)
         if "skill" in self._specs:
             self._set("skill", "throw" if self.kind == "missile" else "single")
         if "load" in self._specs:
@@ -281,6 +284,10 @@ class ItemDialog(QDialog):
             if value is None and field in ("load", "attack", "defence", "damage", "init"):
                 value = 0
             data[field] = value
+        if self.original is None and not data.get("id") and data.get("name"):
+            data["id"] = self._free_id(slugify(str(data["name"]), fallback="item",
+                                              max_length=70))
+            self._set("id", data["id"])
         return data
 
     def validate(self) -> Item | None:
