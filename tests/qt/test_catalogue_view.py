@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import Qt
 
 from yags_desk.qt.catalogue_model import ITEM_MIME, KINDS, CatalogueTableModel, items_from_mime
@@ -127,6 +128,8 @@ def test_builtin_rows_cannot_be_edited(qtbot, library):
     assert view.store.catalogue is before
     assert view.edit_item_dialog("long-sword") is None
     assert "built-in" in view.message_bar.label.text()
+    view.tables["melee"].doubleClicked.emit(view.proxies["melee"].mapFromSource(index))
+    assert "Copy (Ctrl+D)" in view.message_bar.label.text()
     assert view.delete_items(["long-sword"]) is False
     assert view.store.catalogue is before
     assert view.undo_stack.count() == 0
@@ -303,3 +306,14 @@ def test_autosave_writes_a_recovery_copy_and_save_discards_it(qtbot, library):
     assert library.pending_recoveries()
     view.save()
     assert library.pending_recoveries() == []
+
+
+def test_title_signal_follows_the_undo_stack_and_closing_raises_nothing(qtbot, library):
+    store = CatalogueStore("classic", library.root)
+    view = CatalogueView(store)
+    with qtbot.waitSignal(view.title_changed) as blocker:
+        view.add_item(SPIKED_CLUB)
+    assert blocker.args == ["Catalogue (classic)"] and view.is_modified()
+    # Destroying a view with unsaved changes clears its undo stack; nothing may fail.
+    view.deleteLater()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(view))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
 
 from tests.rules.builders import (
     CHAIN,
@@ -233,6 +234,37 @@ def test_dropping_catalogue_items_equips_them(qtbot, library, stores):
     assert not editor.drop_mime(item_mime_data("0.8", ["bill"]))
     assert "0.8 items" in editor.form.problem("equipment")
     assert editor.character() == before
+
+
+def test_a_drop_event_from_the_picker_equips_the_item(qtbot, library, stores):
+    editor = make_editor(qtbot, library, stores, fighter())
+    editor.show()
+    picker = editor.form.picker
+    picker.filter_edit.setText("round shield")
+    mime = picker.model.mimeData([picker.proxy.mapToSource(picker.proxy.index(0, 0))])
+    point = QPointF(editor.width() / 2, editor.height() / 2)
+    enter = QDragEnterEvent(point, Qt.DropAction.CopyAction, mime,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    editor.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    editor.dropEvent(drop)
+    assert drop.isAccepted()
+    assert editor.character().shield is not None
+    assert editor.character().shield.name == "Round shield"
+
+
+def test_delete_key_removes_the_selected_skill(qtbot, library, stores):
+    editor = make_editor(qtbot, library, stores, fighter())
+    editor.show()
+    editor.activateWindow()
+    qtbot.waitUntil(editor.isActiveWindow)
+    table = editor.form.skills_table
+    table.setFocus()
+    table.selectRow(1)
+    qtbot.keyClick(table, Qt.Key.Key_Delete)
+    assert [s.name for s in editor.character().skills] == ["Single weapon"]
 
 
 def test_armour_coverage_edit_changes_soak(qtbot, library, stores):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,10 +36,11 @@ from yags_desk.qt.catalogue_model import (
     CatalogueTableModel,
 )
 from yags_desk.qt.catalogue_store import CatalogueStore
-from yags_desk.qt.document import DocumentView
+from yags_desk.qt.editor_document import EditorDocument
 from yags_desk.qt.editor_icons import editor_icon
 from yags_desk.qt.editor_widgets import MessageBar
 from yags_desk.qt.item_dialog import ItemDialog
+from yags_desk.qt.roles import Role
 from yags_desk.rules.catalogue import Catalogue
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Armour, Weapon
@@ -98,7 +99,7 @@ def merge_imported(catalogue: Catalogue, items: Sequence[Item]) -> tuple[Catalog
     return catalogue, added, replaced, skipped
 
 
-class CatalogueView(DocumentView):
+class CatalogueView(EditorDocument):
     """Browse and edit the catalogue held by ``store`` (one edition)."""
 
     def __init__(self, store: CatalogueStore, parent: QWidget | None = None) -> None:
@@ -190,11 +191,18 @@ class CatalogueView(DocumentView):
         if notes is not None:
             header.setSectionResizeMode(notes, QHeaderView.ResizeMode.Stretch)
         table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+        table.doubleClicked.connect(self._double_clicked)
         table.installEventFilter(self)
         self.models[kind] = model
         self.proxies[kind] = proxy
         self.tables[kind] = table
         self.tabs.addTab(table, editor_icon(_KIND_ICONS[kind]), KIND_LABELS[kind])
+
+    def _double_clicked(self, index: QModelIndex) -> None:
+        if index.data(Role.BUILTIN):
+            self.message_bar.show_info(
+                f"{index.data(Role.OBJECT).name} is built in and read-only: Copy (Ctrl+D) "
+                "makes an editable version of it.")
 
     def _build_actions(self) -> None:
         def action(text: str, icon: str, theme: str, slot: object, tip: str,
@@ -469,7 +477,7 @@ class CatalogueView(DocumentView):
         if not items:
             self.message_bar.show_error("Select the items to export first, or use Export all")
             return
-        default = f"catalogue-{self.store.edition}.json"
+        default = str(Path.home() / f"catalogue-{self.store.edition}.json")
         path, _ = QFileDialog.getSaveFileName(self, "Export items", default, _FILE_FILTER)
         if path:
             self.export_file(Path(path), items)

@@ -17,12 +17,12 @@ from typing import Any
 from pydantic import ValidationError
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QUndoCommand
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from yags_desk.qt.catalogue_model import ITEM_MIME, items_from_mime
 from yags_desk.qt.catalogue_store import CatalogueStore
 from yags_desk.qt.character_form import CharacterForm
-from yags_desk.qt.document import DocumentView
+from yags_desk.qt.editor_document import EditorDocument
 from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
@@ -94,7 +94,7 @@ class CharacterCommand(QUndoCommand):
         self.editor._apply(self.before)
 
 
-class CharacterEditor(DocumentView):
+class CharacterEditor(EditorDocument):
     """Edit ``character`` (saved at ``path``, or new when None) in ``library``.
 
     ``catalogues(edition)`` gives the shared catalogue store the equipment
@@ -117,6 +117,9 @@ class CharacterEditor(DocumentView):
         self._character = character
         self._derived: Derived = derive(character)
         self.form = CharacterForm(self, character, self.store)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.form)
         self.setAcceptDrops(True)
         self._apply(character)
 

@@ -9,9 +9,11 @@ and pushes the undo command (or shows the reason at the field).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
@@ -107,6 +109,13 @@ def _selected_rows(view: QAbstractItemView) -> list[int]:
     return sorted({i.row() for i in view.selectionModel().selectedIndexes()})
 
 
+def _on_delete_key(view: QAbstractItemView, remove: Callable[[list[int]], object]) -> None:
+    """The Delete key in ``view`` removes its selected rows."""
+    shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), view)
+    shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+    shortcut.activated.connect(lambda: remove(_selected_rows(view)))
+
+
 class CharacterForm(QWidget):
     """The editor's widgets; ``editor`` receives every change."""
 
@@ -154,8 +163,8 @@ class CharacterForm(QWidget):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
 
-        layout = QVBoxLayout(editor)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message_bar)
         layout.addWidget(self.splitter, 1)
 
@@ -240,6 +249,7 @@ class CharacterForm(QWidget):
         remove = _button("Remove", "item-delete", "list-remove", "Remove the selected skills")
         remove.clicked.connect(
             lambda: self.remove_skills(_selected_rows(self.skills_table)))
+        _on_delete_key(self.skills_table, self.remove_skills)
         return self._list_box(box, self.skills_table, "skills", (add, remove))
 
     def _advantages_box(self) -> QGroupBox:
@@ -255,6 +265,7 @@ class CharacterForm(QWidget):
                          "Remove the selected advantages")
         remove.clicked.connect(
             lambda: self.remove_advantages(_selected_rows(self.advantages_list)))
+        _on_delete_key(self.advantages_list, self.remove_advantages)
         return self._list_box(box, self.advantages_list, "advantages", (add, remove))
 
     def _list_box(self, box: QGroupBox, view: QAbstractItemView, key: str,
@@ -287,6 +298,7 @@ class CharacterForm(QWidget):
         down.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         down.clicked.connect(lambda: self.move_weapon(1))
 
+        _on_delete_key(self.weapons_table, self.remove_weapons)
         self.shield_label = QLabel()
         self.remove_shield_button = _button("Remove", "item-delete", "list-remove",
                                             "Put the shield away")
@@ -301,6 +313,7 @@ class CharacterForm(QWidget):
                                 "Take off the selected armour")
         remove_armour.clicked.connect(
             lambda: self.remove_armour(_selected_rows(self.armour_table)))
+        _on_delete_key(self.armour_table, self.remove_armour)
         self.other_load_spin = QDoubleSpinBox()
         self.other_load_spin.setRange(-1, 100_000)
         self.other_load_spin.setDecimals(1)
