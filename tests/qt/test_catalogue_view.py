@@ -245,7 +245,8 @@ def test_import_of_a_bad_csv_changes_nothing_and_says_why(qtbot, library, tmp_pa
     assert "bad.csv: row 3, attack:" in text
 
 
-def test_import_then_export_round_trip(qtbot, library, tmp_path: Path):
+@pytest.mark.parametrize("suffix", [".json", ".csv"])
+def test_import_then_export_round_trip(qtbot, library, tmp_path: Path, suffix: str):
     view = make_view(qtbot, library)
     good = tmp_path / "good.csv"
     good.write_text("name,kind,skill,init,attack,defence,damage,strength,load\n"
@@ -257,7 +258,7 @@ def test_import_then_export_round_trip(qtbot, library, tmp_path: Path):
     assert "cudgel" not in view.store.catalogue
     view.undo_stack.redo()
 
-    out = tmp_path / "all.json"
+    out = tmp_path / f"all{suffix}"
     assert view.export_file(out, view.store.catalogue.items)
     # Reading back an export of everything: built-ins are recognised, the custom
     # item is replaced by itself, nothing is duplicated.
@@ -317,3 +318,26 @@ def test_title_signal_follows_the_undo_stack_and_closing_raises_nothing(qtbot, l
     # Destroying a view with unsaved changes clears its undo stack; nothing may fail.
     view.deleteLater()
     qtbot.waitUntil(lambda: not shiboken6.isValid(view))
+
+
+def test_v08_armour_through_the_dialog(qtbot, library):
+    view = make_view(qtbot, library, "0.8")
+    view.set_current_kind("armour")
+    dialog = view.new_item_dialog()
+    assert "half_protection" not in dialog.widgets  # 0.8 armour has one rating
+    qtbot.keyClicks(dialog.widgets["name"], "Scale coat")
+    dialog.widgets["protection"].setText("5")
+    dialog.widgets["load"].setText("4.5")
+    dialog.widgets["covers"].setText("torso, arms")
+    dialog.accept()
+    coat = view.store.catalogue.get("scale-coat")
+    assert (coat.protection, coat.load, coat.covers) == (5, 4.5, ("torso", "arms"))
+    assert view.visible_names("armour")[-1] == "Scale coat"
+
+    edit = view.edit_item_dialog("scale-coat")
+    assert edit is not None and edit.widgets["id"].isReadOnly()
+    edit.widgets["protection"].setText("6")
+    edit.accept()
+    assert view.store.catalogue.get("scale-coat").protection == 6
+    view.undo_stack.undo()
+    assert view.store.catalogue.get("scale-coat").protection == 5
