@@ -74,7 +74,7 @@ def test_every_character_model_passes_the_model_tester(qtbot, qtmodeltester, lib
         form = editor.form
         for model in (form.skills_model, form.advantages_model, form.weapons_model,
                       form.armour_model, form.styles_model, form.summary_model,
-                      form.picker.model):
+                      form.equipment.picker.model):
             assert model.rowCount() > 0 or model is form.advantages_model
             qtmodeltester.check(model)
         # The testers stay attached: rows inserted, changed and removed by edits,
@@ -84,7 +84,7 @@ def test_every_character_model_passes_the_model_tester(qtbot, qtmodeltester, lib
         editor.equip([i.id for i in editor.store.catalogue.items[:3]])
         form.attribute_spins["strength"].setValue(3 if editor.edition == "0.8" else 20)
         form.remove_skills([0, 1])
-        form.remove_weapons([0])
+        form.equipment.remove_weapons([0])
         while editor.undo_stack.canUndo():
             editor.undo_stack.undo()
         while editor.undo_stack.canRedo():
@@ -203,19 +203,19 @@ def test_custom_weapon_from_the_catalogue_view_appears_in_the_picker(qtbot, libr
     editor = make_editor(qtbot, library, stores, fighter())
     view = CatalogueView(stores["classic"])
     qtbot.addWidget(view)
-    assert "Spiked club" not in editor.form.picker.visible_names()
+    assert "Spiked club" not in editor.form.equipment.picker.visible_names()
     club = Weapon(id="spiked-club", name="Spiked club", edition="classic", kind="melee",
                   init=3, attack=2, defence=2, damage=6, strength=11, load=2, skill="single")
     view.add_item(club)
-    assert "Spiked club" in editor.form.picker.visible_names()
-    editor.form.picker.filter_edit.setText("spiked")
-    assert editor.form.picker.visible_ids() == ["spiked-club"]
-    editor.form.picker.chosen.emit("spiked-club")
+    assert "Spiked club" in editor.form.equipment.picker.visible_names()
+    editor.form.equipment.picker.filter_edit.setText("spiked")
+    assert editor.form.equipment.picker.visible_ids() == ["spiked-club"]
+    editor.form.equipment.picker.chosen.emit("spiked-club")
     assert editor.character().weapons[-1] == club
     # Dexterity 13 x 100% + Attk 2 = 15 (RULES 1.2).
     assert style_cell(editor, "Single weapon: Spiked club", "attack") == "15"
     view.undo_stack.undo()  # gone from the catalogue and the picker; the sheet keeps its copy
-    assert "Spiked club" not in editor.form.picker.visible_names()
+    assert "Spiked club" not in editor.form.equipment.picker.visible_names()
     assert editor.character().weapons[-1] == club
 
 
@@ -239,7 +239,7 @@ def test_dropping_catalogue_items_equips_them(qtbot, library, stores):
 def test_a_drop_event_from_the_picker_equips_the_item(qtbot, library, stores):
     editor = make_editor(qtbot, library, stores, fighter())
     editor.show()
-    picker = editor.form.picker
+    picker = editor.form.equipment.picker
     picker.filter_edit.setText("round shield")
     mime = picker.model.mimeData([picker.proxy.mapToSource(picker.proxy.index(0, 0))])
     point = QPointF(editor.width() / 2, editor.height() / 2)
@@ -279,7 +279,7 @@ def test_armour_coverage_edit_changes_soak(qtbot, library, stores):
     assert summary(editor, "Load / allowance") == "11 / 12"
     assert not armour.setData(armour.index(0, 1), "most")
     assert editor.form.problem("equipment").startswith("armour.Chain mail.coverage: ")
-    assert editor.form.remove_shield()
+    assert editor.form.equipment.remove_shield()
     assert editor.character().shield is None
 
 
@@ -363,10 +363,10 @@ def test_autosave_writes_a_recovery_copy_and_save_discards_it(qtbot, library, st
 def test_weapon_order_and_removal(qtbot, library, stores):
     c = classic("Two", skills={"Two weapons": 50}, weapons=(LONG_SWORD, DAGGER))
     editor = make_editor(qtbot, library, stores, c)
-    editor.form.weapons_table.selectRow(1)
-    assert editor.form.move_weapon(-1)
+    editor.form.equipment.weapons_table.selectRow(1)
+    assert editor.form.equipment.move_weapon(-1)
     assert [w.name for w in editor.character().weapons] == ["Dagger", "Long sword"]
-    assert editor.form.remove_weapons([0])
+    assert editor.form.equipment.remove_weapons([0])
     assert [w.name for w in editor.character().weapons] == ["Long sword"]
     editor.undo_stack.undo()
     editor.undo_stack.undo()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoCommand
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.catalogue_commands import CatalogueCommand, merge_imported
 from yags_desk.qt.catalogue_model import (
     KIND_LABELS,
     KINDS,
@@ -42,61 +43,15 @@ from yags_desk.qt.editor_widgets import MessageBar
 from yags_desk.qt.item_dialog import ItemDialog
 from yags_desk.qt.roles import Role
 from yags_desk.rules.catalogue import Catalogue
-from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage.catalogues import CatalogueFile, export_items, import_items
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.library import Library
 
-__all__ = ["CatalogueCommand", "CatalogueView", "merge_imported"]
+__all__ = ["CatalogueView"]
 
 Item = Weapon | Armour
 _FILE_FILTER = "Catalogue files (*.json *.csv);;JSON (*.json);;CSV (*.csv)"
-
-
-class CatalogueCommand(QUndoCommand):
-    """Swap the store's catalogue from ``before`` to ``after`` (and back on undo)."""
-
-    def __init__(self, view: CatalogueView, before: Catalogue, after: Catalogue, text: str,
-                 select: Sequence[str] = ()) -> None:
-        super().__init__(text)
-        self.view = view
-        self.before = before
-        self.after = after
-        self.select = tuple(select)
-
-    def redo(self) -> None:
-        self.view.store.set_catalogue(self.after)
-        self.view.select_items(self.select)
-
-    def undo(self) -> None:
-        self.view.store.set_catalogue(self.before)
-
-
-def merge_imported(catalogue: Catalogue, items: Sequence[Item]) -> tuple[Catalogue, int, int, int]:
-    """Add imported items: (new catalogue, added, replaced, skipped).
-
-    [decision] An item whose id is a custom item's replaces it (re-importing an
-    export updates it); an item equal to a built-in one (a built-in exported
-    and read back) is skipped; any other item with a built-in's id is refused
-    with a RulesError, and then nothing is imported.
-    """
-    added = replaced = skipped = 0
-    for item in items:
-        if catalogue.is_builtin(item.id):
-            builtin = catalogue.get(item.id)
-            if builtin.model_dump(exclude={"builtin"}) == item.model_dump(exclude={"builtin"}):
-                skipped += 1
-                continue
-            raise RulesError(f"id: {item.id!r} ({item.name}) is the id of the built-in "
-                             f"{builtin.name}; give the imported item another id")
-        if item.id in catalogue:
-            catalogue = catalogue.replace_custom(item)
-            replaced += 1
-        else:
-            catalogue = catalogue.add_custom(item)
-            added += 1
-    return catalogue, added, replaced, skipped
 
 
 class CatalogueView(EditorDocument):

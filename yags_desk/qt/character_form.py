@@ -9,16 +9,13 @@ and pushes the undo command (or shows the reason at the field).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -53,9 +50,15 @@ from yags_desk.qt.character_widgets import (
     compact_table,
     known_skills,
 )
-from yags_desk.qt.editor_icons import editor_icon
-from yags_desk.qt.editor_widgets import FieldMessage, MessageBar
-from yags_desk.qt.equipment_picker import EquipmentPicker
+from yags_desk.qt.editor_widgets import (
+    FieldMessage,
+    MessageBar,
+    on_delete_key,
+    selected_rows,
+    tool_button,
+    with_message,
+)
+from yags_desk.qt.equipment_section import EquipmentSection
 from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived
 from yags_desk.rules.editions import edition_rules
@@ -84,38 +87,6 @@ def _spin(tip: str = "") -> QSpinBox:
     return spin
 
 
-def _with_message(widget: QWidget, messages: dict[str, FieldMessage], key: str) -> QWidget:
-    holder = QWidget()
-    box = QVBoxLayout(holder)
-    box.setContentsMargins(0, 0, 0, 0)
-    box.setSpacing(2)
-    box.addWidget(widget)
-    message = FieldMessage(widget)
-    box.addWidget(message)
-    messages[key] = message
-    return holder
-
-
-def _button(text: str, icon: str, theme: str, tip: str) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setIcon(editor_icon(icon, theme))
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-    button.setToolTip(tip)
-    return button
-
-
-def _selected_rows(view: QAbstractItemView) -> list[int]:
-    return sorted({i.row() for i in view.selectionModel().selectedIndexes()})
-
-
-def _on_delete_key(view: QAbstractItemView, remove: Callable[[list[int]], object]) -> None:
-    """The Delete key in ``view`` removes its selected rows."""
-    shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), view)
-    shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
-    shortcut.activated.connect(lambda: remove(_selected_rows(view)))
-
-
 class CharacterForm(QWidget):
     """The editor's widgets; ``editor`` receives every change."""
 
@@ -136,7 +107,6 @@ class CharacterForm(QWidget):
         self.summary_model = DerivedSummaryModel(self)
         self.skills_model.edit = self._edit_skill
         self.advantages_model.edit = self._edit_advantage
-        self.armour_model.edit = self._edit_armour
 
         sheet = QWidget()
         sheet_layout = QVBoxLayout(sheet)
@@ -146,7 +116,8 @@ class CharacterForm(QWidget):
         skills_row.addWidget(self._skills_box(), 3)
         skills_row.addWidget(self._advantages_box(), 2)
         sheet_layout.addLayout(skills_row)
-        sheet_layout.addWidget(self._equipment_box(store))
+        self.equipment = EquipmentSection(self, store)
+        sheet_layout.addWidget(self.equipment)
         sheet_layout.addWidget(self._condition_box())
         sheet_layout.addWidget(self._notes_box())
         scroll = QScrollArea()
@@ -175,22 +146,22 @@ class CharacterForm(QWidget):
         form = QFormLayout(box)
         self.name_edit = QLineEdit()
         self.name_edit.editingFinished.connect(
-            lambda: self._set_field("name", self.name_edit.text(), "Rename"))
+            lambda: self.set_field("name", self.name_edit.text(), "Rename"))
         self.player_edit = QLineEdit()
         self.player_edit.setPlaceholderText("(none: an NPC)")
         self.player_edit.editingFinished.connect(
-            lambda: self._set_field("player", self.player_edit.text(), "Change player"))
+            lambda: self.set_field("player", self.player_edit.text(), "Change player"))
         self.kind_combo = QComboBox()
         for label, value in KIND_CHOICES:
             self.kind_combo.addItem(label, value)
         self.kind_combo.activated.connect(
-            lambda _i: self._set_field("kind", self.kind_combo.currentData(), "Change kind"))
+            lambda _i: self.set_field("kind", self.kind_combo.currentData(), "Change kind"))
         self.edition_label = QLabel(EDITION_NOTES[self.edition])
         self.edition_label.setToolTip("A character keeps the edition it was made in")
-        self.duplicate_button = _button("Duplicate", "item-copy", "edit-copy",
+        self.duplicate_button = tool_button("Duplicate", "item-copy", "edit-copy",
                                         "Open an unsaved copy of this character")
         self.duplicate_button.clicked.connect(self.editor.duplicate)
-        self.template_button = _button("Make template", "item-add", "document-new",
+        self.template_button = tool_button("Make template", "item-add", "document-new",
                                        "Open an unsaved NPC template made from this "
                                        "character (no damage)")
         self.template_button.clicked.connect(self.editor.make_template)
@@ -199,8 +170,8 @@ class CharacterForm(QWidget):
         kind_row.addWidget(self.edition_label, 1)
         kind_row.addWidget(self.duplicate_button)
         kind_row.addWidget(self.template_button)
-        form.addRow("Name", _with_message(self.name_edit, self.messages, "name"))
-        form.addRow("Player", _with_message(self.player_edit, self.messages, "player"))
+        form.addRow("Name", with_message(self.name_edit, self.messages, "name"))
+        form.addRow("Player", with_message(self.player_edit, self.messages, "player"))
         form.addRow("Kind", kind_row)
         self.messages["kind"] = FieldMessage(self.kind_combo)
         form.addRow("", self.messages["kind"])
@@ -244,12 +215,12 @@ class CharacterForm(QWidget):
         self.skills_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                           | QAbstractItemView.EditTrigger.EditKeyPressed
                                           | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        add = _button("Add", "item-add", "list-add", "Add a skill")
+        add = tool_button("Add", "item-add", "list-add", "Add a skill")
         add.clicked.connect(lambda: self.add_skill())
-        remove = _button("Remove", "item-delete", "list-remove", "Remove the selected skills")
+        remove = tool_button("Remove", "item-delete", "list-remove", "Remove the selected skills")
         remove.clicked.connect(
-            lambda: self.remove_skills(_selected_rows(self.skills_table)))
-        _on_delete_key(self.skills_table, self.remove_skills)
+            lambda: self.remove_skills(selected_rows(self.skills_table)))
+        on_delete_key(self.skills_table, self.remove_skills)
         return self._list_box(box, self.skills_table, "skills", (add, remove))
 
     def _advantages_box(self) -> QGroupBox:
@@ -259,13 +230,13 @@ class CharacterForm(QWidget):
         self.advantages_list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                              | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.advantages_list.setMinimumHeight(80)
-        add = _button("Add", "item-add", "list-add", "Add an advantage (e.g. Berserker)")
+        add = tool_button("Add", "item-add", "list-add", "Add an advantage (e.g. Berserker)")
         add.clicked.connect(lambda: self.add_advantage())
-        remove = _button("Remove", "item-delete", "list-remove",
+        remove = tool_button("Remove", "item-delete", "list-remove",
                          "Remove the selected advantages")
         remove.clicked.connect(
-            lambda: self.remove_advantages(_selected_rows(self.advantages_list)))
-        _on_delete_key(self.advantages_list, self.remove_advantages)
+            lambda: self.remove_advantages(selected_rows(self.advantages_list)))
+        on_delete_key(self.advantages_list, self.remove_advantages)
         return self._list_box(box, self.advantages_list, "advantages", (add, remove))
 
     def _list_box(self, box: QGroupBox, view: QAbstractItemView, key: str,
@@ -282,86 +253,6 @@ class CharacterForm(QWidget):
         layout.addLayout(row)
         return box
 
-    def _equipment_box(self, store: CatalogueStore) -> QGroupBox:
-        box = QGroupBox("Equipment")
-        self.weapons_table = compact_table(self.weapons_model, stretch=0, rows=3)
-        self.weapons_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        remove_weapon = _button("Remove", "item-delete", "list-remove",
-                                "Remove the selected weapons")
-        remove_weapon.clicked.connect(
-            lambda: self.remove_weapons(_selected_rows(self.weapons_table)))
-        up = _button("Up", "item-import", "go-up",
-                     "Move the selected weapon up (the first is the primary of two weapons)")
-        up.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        up.clicked.connect(lambda: self.move_weapon(-1))
-        down = _button("Down", "item-export", "go-down", "Move the selected weapon down")
-        down.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        down.clicked.connect(lambda: self.move_weapon(1))
-
-        _on_delete_key(self.weapons_table, self.remove_weapons)
-        self.shield_label = QLabel()
-        self.remove_shield_button = _button("Remove", "item-delete", "list-remove",
-                                            "Put the shield away")
-        self.remove_shield_button.clicked.connect(self.remove_shield)
-        self.armour_table = compact_table(self.armour_model, stretch=0, rows=2)
-        if self.edition == "classic":
-            self.armour_table.setItemDelegateForColumn(
-                1, ChoiceDelegate(("half", "full"), self.armour_table))
-        self.armour_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                          | QAbstractItemView.EditTrigger.SelectedClicked)
-        remove_armour = _button("Remove", "item-delete", "list-remove",
-                                "Take off the selected armour")
-        remove_armour.clicked.connect(
-            lambda: self.remove_armour(_selected_rows(self.armour_table)))
-        _on_delete_key(self.armour_table, self.remove_armour)
-        self.other_load_spin = QDoubleSpinBox()
-        self.other_load_spin.setRange(-1, 100_000)
-        self.other_load_spin.setDecimals(1)
-        self.other_load_spin.setKeyboardTracking(False)
-        self.other_load_spin.setToolTip("Load of everything else carried (packs, tools, coins)")
-        self.other_load_spin.valueChanged.connect(
-            lambda v: self._set_field("other_load", v, "Change other load",
-                                      merge="other_load"))
-
-        left = QVBoxLayout()
-        left.addWidget(QLabel("Weapons (drag items here from the catalogue)"))
-        left.addWidget(self.weapons_table, 2)
-        row = QHBoxLayout()
-        for b in (remove_weapon, up, down):
-            row.addWidget(b)
-        row.addStretch(1)
-        left.addLayout(row)
-        shield_row = QHBoxLayout()
-        shield_row.addWidget(QLabel("Shield:"))
-        shield_row.addWidget(self.shield_label, 1)
-        shield_row.addWidget(self.remove_shield_button)
-        left.addLayout(shield_row)
-        left.addWidget(QLabel("Armour"))
-        left.addWidget(self.armour_table, 1)
-        row2 = QHBoxLayout()
-        row2.addWidget(remove_armour)
-        row2.addStretch(1)
-        row2.addWidget(QLabel("Other load"))
-        row2.addWidget(_with_message(self.other_load_spin, self.messages, "other_load"))
-        left.addLayout(row2)
-        message = FieldMessage(self.weapons_table)
-        self.messages["equipment"] = message
-        self.messages["armour"] = message
-        left.addWidget(message)
-
-        self.picker = EquipmentPicker(store)
-        self.picker.chosen.connect(lambda item_id: self.editor.equip([item_id]))
-        self.picker.setMinimumWidth(180)
-        self.picker.list.setIconSize(QSize(16, 16))
-        picker_box = QVBoxLayout()
-        picker_box.addWidget(QLabel(f"Catalogue ({self.edition})"))
-        picker_box.addWidget(self.picker, 1)
-        layout = QHBoxLayout(box)
-        layout.addLayout(left, 3)
-        layout.addLayout(picker_box, 2)
-        box.setMinimumHeight(330)
-        return box
-
     def _condition_box(self) -> QGroupBox:
         box = QGroupBox("Condition")
         grid = QGridLayout(box)
@@ -376,13 +267,13 @@ class CharacterForm(QWidget):
         for col, (field, label, tip) in enumerate(fields):
             spin = _spin(tip)
             spin.valueChanged.connect(
-                lambda v, f=field, t=label: self._set_field(f, v, f"Change {t.lower()}",
+                lambda v, f=field, t=label: self.set_field(f, v, f"Change {t.lower()}",
                                                             merge=f))
             self.condition_spins[field] = spin
             text = QLabel(label)
             text.setBuddy(spin)
             grid.addWidget(text, 0, col * 2)
-            grid.addWidget(_with_message(spin, self.messages, field), 0, col * 2 + 1,
+            grid.addWidget(with_message(spin, self.messages, field), 0, col * 2 + 1,
                            Qt.AlignmentFlag.AlignTop)
             grid.setColumnStretch(col * 2 + 1, 1)
         return box
@@ -395,10 +286,10 @@ class CharacterForm(QWidget):
         self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding,
                                       QSizePolicy.Policy.Preferred)
         self.notes_edit.textChanged.connect(
-            lambda: self._set_field("notes", self.notes_edit.toPlainText(), "Edit notes",
+            lambda: self.set_field("notes", self.notes_edit.toPlainText(), "Edit notes",
                                     merge="notes"))
         layout = QVBoxLayout(box)
-        layout.addWidget(_with_message(self.notes_edit, self.messages, "notes"))
+        layout.addWidget(with_message(self.notes_edit, self.messages, "notes"))
         return box
 
     # -- showing the character ------------------------------------------------------
@@ -407,22 +298,19 @@ class CharacterForm(QWidget):
         """Put ``c`` into every widget without triggering edits; clear refusals."""
         for message in self.messages.values():
             message.clear_problem()
-        self._quietly(self.name_edit, lambda: self.name_edit.text() != c.name and
+        self.quietly(self.name_edit, lambda: self.name_edit.text() != c.name and
                       self.name_edit.setText(c.name))
-        self._quietly(self.player_edit, lambda: self.player_edit.text() != c.player and
+        self.quietly(self.player_edit, lambda: self.player_edit.text() != c.player and
                       self.player_edit.setText(c.player))
-        self._quietly(self.kind_combo, lambda: self.kind_combo.setCurrentIndex(
+        self.quietly(self.kind_combo, lambda: self.kind_combo.setCurrentIndex(
             self.kind_combo.findData(c.kind)))
         for name, spin in self.attribute_spins.items():
-            self._quietly(spin, lambda s=spin, n=name: s.setValue(c.attributes[n]))
+            self.quietly(spin, lambda s=spin, n=name: s.setValue(c.attributes[n]))
         for field, spin in self.condition_spins.items():
-            self._quietly(spin, lambda s=spin, f=field: s.setValue(getattr(c, f)))
-        self._quietly(self.other_load_spin, lambda: self.other_load_spin.setValue(c.other_load))
+            self.quietly(spin, lambda s=spin, f=field: s.setValue(getattr(c, f)))
         if self.notes_edit.toPlainText().strip() != c.notes:
-            self._quietly(self.notes_edit, lambda: self.notes_edit.setPlainText(c.notes))
-        self.shield_label.setText(c.shield.name if c.shield else "(none)")
-        self.shield_label.setToolTip(c.shield.notes if c.shield else "")
-        self.remove_shield_button.setEnabled(c.shield is not None)
+            self.quietly(self.notes_edit, lambda: self.notes_edit.setPlainText(c.notes))
+        self.equipment.show_character(c)
         self.skills_model.set_character(c)
         self.advantages_model.set_character(c)
         self.weapons_model.set_character(c)
@@ -431,7 +319,7 @@ class CharacterForm(QWidget):
         self.summary_model.set_rows(derived_rows(c, derived))
 
     @staticmethod
-    def _quietly(widget: QWidget, set_value: Any) -> None:
+    def quietly(widget: QWidget, set_value: Any) -> None:
         blocked = widget.blockSignals(True)
         try:
             set_value()
@@ -456,7 +344,7 @@ class CharacterForm(QWidget):
 
     # -- edits ----------------------------------------------------------------------
 
-    def _set_field(self, field: str, value: Any, text: str, merge: str | None = None) -> bool:
+    def set_field(self, field: str, value: Any, text: str, merge: str | None = None) -> bool:
         def update(data: dict[str, Any]) -> None:
             data[field] = value
         return self.editor.change(text, update, field=field, merge=merge)
@@ -500,7 +388,7 @@ class CharacterForm(QWidget):
         return row
 
     def remove_skills(self, rows: list[int]) -> bool:
-        return self._remove_rows("skills", rows, "skill")
+        return self.remove_rows("skills", rows, "skill")
 
     def _edit_advantage(self, row: int, _field: str, value: Any) -> bool:
         def update(data: dict[str, Any]) -> None:
@@ -526,15 +414,9 @@ class CharacterForm(QWidget):
         return row
 
     def remove_advantages(self, rows: list[int]) -> bool:
-        return self._remove_rows("advantages", rows, "advantage")
+        return self.remove_rows("advantages", rows, "advantage")
 
-    def remove_weapons(self, rows: list[int]) -> bool:
-        return self._remove_rows("weapons", rows, "weapon", field="equipment")
-
-    def remove_armour(self, rows: list[int]) -> bool:
-        return self._remove_rows("armour", rows, "armour", field="equipment")
-
-    def _remove_rows(self, key: str, rows: list[int], noun: str, field: str = "") -> bool:
+    def remove_rows(self, key: str, rows: list[int], noun: str, field: str = "") -> bool:
         if not rows:
             return False
 
@@ -542,28 +424,3 @@ class CharacterForm(QWidget):
             data[key] = [x for i, x in enumerate(data[key]) if i not in set(rows)]
         text = f"Remove {len(rows)} {noun}{'s' if len(rows) > 1 and noun != 'armour' else ''}"
         return self.editor.change(text, update, field=field or key)
-
-    def move_weapon(self, delta: int) -> bool:
-        rows = _selected_rows(self.weapons_table)
-        count = len(self.editor.character().weapons)
-        if len(rows) != 1 or not 0 <= rows[0] + delta < count:
-            return False
-        row = rows[0]
-
-        def update(data: dict[str, Any]) -> None:
-            w = data["weapons"]
-            w[row], w[row + delta] = w[row + delta], w[row]
-        if not self.editor.change("Reorder weapons", update, field="equipment"):
-            return False
-        self.weapons_table.selectRow(row + delta)
-        return True
-
-    def remove_shield(self) -> bool:
-        return self._set_field("shield", None, "Remove shield")
-
-    def _edit_armour(self, row: int, field: str, value: Any) -> bool:
-        def update(data: dict[str, Any]) -> None:
-            data["armour"][row][field] = value
-        return self.editor.change(f"Wear armour at {value} coverage", update,
-                                  field="equipment")
-

@@ -4,12 +4,16 @@
   problem" lines) and notices, instead of a blocking message box.
 - :class:`FieldMessage`: the red border and the reason shown at a field that
   refused a value.
+- small helpers to build tool buttons, fields with their message, and the
+  Delete key of a list.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -17,10 +21,21 @@ from PySide6.QtWidgets import (
     QLabel,
     QSizePolicy,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
-__all__ = ["ERROR_COLOUR", "FieldMessage", "MessageBar"]
+from yags_desk.qt.editor_icons import editor_icon
+
+__all__ = [
+    "ERROR_COLOUR",
+    "FieldMessage",
+    "MessageBar",
+    "on_delete_key",
+    "selected_rows",
+    "tool_button",
+    "with_message",
+]
 
 ERROR_COLOUR = "#d32f2f"
 _BAR_STYLES = {
@@ -125,3 +140,38 @@ class FieldMessage(QLabel):
 
     def problem(self) -> str:
         return "" if self.isHidden() else self.text()
+
+
+def with_message(widget: QWidget, messages: dict[str, FieldMessage], key: str) -> QWidget:
+    """``widget`` above its (hidden) FieldMessage, which is stored as ``messages[key]``."""
+    holder = QWidget()
+    box = QVBoxLayout(holder)
+    box.setContentsMargins(0, 0, 0, 0)
+    box.setSpacing(2)
+    box.addWidget(widget)
+    message = FieldMessage(widget)
+    box.addWidget(message)
+    messages[key] = message
+    return holder
+
+
+def tool_button(text: str, icon: str, theme: str, tip: str) -> QToolButton:
+    """A tool button with text beside a bundled icon."""
+    button = QToolButton()
+    button.setText(text)
+    button.setIcon(editor_icon(icon, theme))
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setToolTip(tip)
+    return button
+
+
+def selected_rows(view: QAbstractItemView) -> list[int]:
+    """Rows with a selected cell, in order."""
+    return sorted({i.row() for i in view.selectionModel().selectedIndexes()})
+
+
+def on_delete_key(view: QAbstractItemView, remove: Callable[[list[int]], object]) -> None:
+    """The Delete key in ``view`` removes its selected rows."""
+    shortcut = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), view)
+    shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+    shortcut.activated.connect(lambda: remove(selected_rows(view)))
