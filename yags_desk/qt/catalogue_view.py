@@ -197,9 +197,12 @@ class CatalogueView(EditorDocument):
         find = QAction(self)
         find.setShortcut(QKeySequence(QKeySequence.StandardKey.Find))
         find.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        find.triggered.connect(lambda: (self.filter_edit.setFocus(),
-                                        self.filter_edit.selectAll()))
+        find.triggered.connect(self._focus_filter)
         self.addAction(find)
+
+    def _focus_filter(self) -> None:
+        self.filter_edit.setFocus()
+        self.filter_edit.selectAll()
 
     # -- DocumentView ---------------------------------------------------------------
 

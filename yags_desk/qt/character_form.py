@@ -298,10 +298,9 @@ class CharacterForm(QWidget):
         """Put ``c`` into every widget without triggering edits; clear refusals."""
         for message in self.messages.values():
             message.clear_problem()
-        self.quietly(self.name_edit, lambda: self.name_edit.text() != c.name and
-                      self.name_edit.setText(c.name))
-        self.quietly(self.player_edit, lambda: self.player_edit.text() != c.player and
-                      self.player_edit.setText(c.player))
+        for edit, text in ((self.name_edit, c.name), (self.player_edit, c.player)):
+            if edit.text() != text:  # leave the cursor alone when nothing changed
+                self.quietly(edit, lambda e=edit, t=text: e.setText(t))
         self.quietly(self.kind_combo, lambda: self.kind_combo.setCurrentIndex(
             self.kind_combo.findData(c.kind)))
         for name, spin in self.attribute_spins.items():

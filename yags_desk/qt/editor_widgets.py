@@ -70,7 +70,8 @@ class MessageBar(QFrame):
         self.hide()
 
     def text(self) -> str:
-        return self.label.text() if self.isVisibleTo(self.parentWidget()) else ""
+        """The message shown, or "" when the bar is hidden."""
+        return "" if self.isHidden() else self.label.text()
 
     def show_error(self, text: str) -> None:
         self._show("error", text)
