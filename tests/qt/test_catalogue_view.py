@@ -304,9 +304,28 @@ def test_autosave_writes_a_recovery_copy_and_save_discards_it(qtbot, library):
     view = make_view(qtbot, library)
     view.add_item(SPIKED_CLUB)
     view.autosave()
-    assert library.pending_recoveries()
+    (recovery,) = library.pending_recoveries()
+    # After a crash: a fresh view over the saved file restores the copy, undoably.
+    fresh = make_view(qtbot, library)
+    assert "spiked-club" not in fresh.store.catalogue
+    assert fresh.restore_recovery(recovery)
+    assert fresh.store.catalogue.get("spiked-club") == SPIKED_CLUB and fresh.is_modified()
+    fresh.undo_stack.undo()
+    assert "spiked-club" not in fresh.store.catalogue
     view.save()
     assert library.pending_recoveries() == []
+
+
+def test_restoring_another_editions_copy_is_refused(qtbot, library):
+    view = make_view(qtbot, library)
+    view.add_item(SPIKED_CLUB)
+    view.autosave()
+    (recovery,) = library.pending_recoveries()
+    other = make_view(qtbot, library, "0.8")
+    before = other.store.catalogue
+    assert not other.restore_recovery(recovery)
+    assert other.store.catalogue is before
+    assert "edition" in other.message_bar.label.text()
 
 
 def test_title_signal_follows_the_undo_stack_and_closing_raises_nothing(qtbot, library):

@@ -45,7 +45,7 @@ from yags_desk.qt.roles import Role
 from yags_desk.rules.catalogue import Catalogue
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage.catalogues import CatalogueFile, export_items, import_items
-from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 
 __all__ = ["CatalogueView"]
@@ -58,7 +58,7 @@ class CatalogueView(EditorDocument):
     """Browse and edit the catalogue held by ``store`` (one edition)."""
 
     def __init__(self, store: CatalogueStore, parent: QWidget | None = None) -> None:
-        super().__init__(f"catalogue:{store.edition}", parent)
+        super().__init__(f"catalogue-{store.edition}", parent)
         self.store = store
         self.message_bar = MessageBar()
         self.filter_edit = QLineEdit()
@@ -232,6 +232,29 @@ class CatalogueView(EditorDocument):
             Library(self._root()).autosave(self.key, "catalogue", model)
         except (DocumentError, OSError) as exc:
             self.status_message.emit(f"Autosave failed: {exc}", 5000)
+
+    def restore_recovery(self, path: Path) -> bool:
+        """Bring back the custom items of an autosaved copy, as one undoable change.
+
+        The copy must hold this edition's items; built-in items in it are left
+        to the built-in list. The view is then modified until saved.
+        """
+        try:
+            document = read_document(path, "catalogue")
+            model = document.model
+            assert isinstance(model, CatalogueFile)
+            if model.edition != self.store.edition:
+                raise ValueError(f"edition: the copy holds {model.edition} items; this is the "
+                                 f"{self.store.edition} catalogue")
+            custom = [i for i in model.items if not i.builtin]
+            after = Catalogue(self.store.edition, self.store.catalogue.builtin_items(), custom)
+        except (DocumentError, ValueError, OSError) as exc:
+            self.message_bar.show_error(
+                "\n".join(f"{Path(path).name}: {line}" for line in str(exc).splitlines()))
+            return False
+        self._push(after, f"Restore items from {Path(path).name}",
+                   [i.id for i in custom[:1]])
+        return True
 
     def _root(self) -> Path:
         return self.store.path().parent.parent

@@ -109,7 +109,7 @@ class CharacterEditor(EditorDocument):
     def __init__(self, character: Character, path: Path | None, library: Library,
                  catalogues: Callable[[Edition], CatalogueStore],
                  parent: QWidget | None = None) -> None:
-        super().__init__(f"character:{character.id}", parent)
+        super().__init__(f"character-{character.id}", parent)
         self.library = library
         self.path = path
         self.edition: Edition = character.edition
