@@ -376,3 +376,18 @@ def test_weapon_order_and_removal(qtbot, library, stores):
     assert "Two weapons: Long sword + Dagger" in [
         editor.form.styles_model.index(r, 0).data()
         for r in range(editor.form.styles_model.rowCount())]
+
+
+@pytest.mark.parametrize("name", ["Aldric of Thornbury", "Kestrel"])
+def test_narrow_editor_stacks_the_sheet_and_cuts_nothing_off(qtbot, library, stores, name):
+    """Beside the library and dice docks at 1366x768 an editor tab is about 700 wide."""
+    character = next(c for _, c in library.load_characters().items if c.name == name)
+    editor = make_editor(qtbot, library, stores, character)
+    editor.resize(700, 600)
+    editor.show()
+    qtbot.waitUntil(lambda: editor.form.sheet_scroll.compact is True)
+    assert editor.form.attribute_grid.columns == 2
+    qtbot.waitUntil(lambda: editor.form.sheet_scroll.horizontalScrollBar().maximum() == 0)
+    editor.resize(1600, 800)
+    qtbot.waitUntil(lambda: editor.form.sheet_scroll.compact is False)
+    assert editor.form.attribute_grid.columns == 4

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -77,14 +77,14 @@ class CatalogueView(EditorDocument):
         self.tabs.currentChanged.connect(lambda _i: self._update_actions())
 
         self._build_actions()
-        toolbar = QToolBar()
+        self.toolbar = toolbar = QToolBar()
         toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.add_action, self.edit_action, self.copy_action,
                        self.delete_action):
             toolbar.addAction(action)
         toolbar.addSeparator()
         toolbar.addAction(self.import_action)
-        export_button = QToolButton()
+        self.export_button = export_button = QToolButton()
         export_button.setDefaultAction(self.export_action)
         export_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
@@ -199,6 +199,16 @@ class CatalogueView(EditorDocument):
         find.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find.triggered.connect(self._focus_filter)
         self.addAction(find)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # Narrow (docks open, small screens): icons only, so the filter keeps its room;
+        # the actions' tooltips still name them.
+        super().resizeEvent(event)
+        style = (Qt.ToolButtonStyle.ToolButtonIconOnly if self.width() < 900
+                 else Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        if self.toolbar.toolButtonStyle() != style:
+            self.toolbar.setToolButtonStyle(style)
+            self.export_button.setToolButtonStyle(style)
 
     def _focus_filter(self) -> None:
         self.filter_edit.setFocus()

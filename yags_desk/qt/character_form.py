@@ -15,16 +15,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
+    QBoxLayout,
     QComboBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListView,
     QPlainTextEdit,
-    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QSplitter,
@@ -47,6 +46,8 @@ from yags_desk.qt.character_widgets import (
     ChoiceDelegate,
     DerivedPanel,
     NameDelegate,
+    ReflowGrid,
+    SheetScroll,
     compact_table,
     known_skills,
 )
@@ -112,31 +113,34 @@ class CharacterForm(QWidget):
         sheet_layout = QVBoxLayout(sheet)
         sheet_layout.addWidget(self._identity_box(character))
         sheet_layout.addWidget(self._attributes_box())
-        skills_row = QHBoxLayout()
-        skills_row.addWidget(self._skills_box(), 3)
-        skills_row.addWidget(self._advantages_box(), 2)
-        sheet_layout.addLayout(skills_row)
+        self.skills_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.skills_row.addWidget(self._skills_box(), 3)
+        self.skills_row.addWidget(self._advantages_box(), 2)
+        sheet_layout.addLayout(self.skills_row)
         self.equipment = EquipmentSection(self, store)
         sheet_layout.addWidget(self.equipment)
         sheet_layout.addWidget(self._condition_box())
         sheet_layout.addWidget(self._notes_box())
-        scroll = QScrollArea()
-        scroll.setWidget(sheet)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sheet_scroll = SheetScroll(self.set_compact)
+        self.sheet_scroll.setWidget(sheet)
 
         self.derived_panel = DerivedPanel(self.summary_model, self.styles_model)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(self.sheet_scroll)
         self.splitter.addWidget(self.derived_panel)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(0, 11)
+        self.splitter.setStretchFactor(1, 9)
+        self.splitter.setSizes([1100, 900])
         self.splitter.setChildrenCollapsible(False)
 
+        top = QHBoxLayout()
+        top.addWidget(self.edition_label, 1)
+        top.addWidget(self.duplicate_button)
+        top.addWidget(self.template_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.message_bar)
+        layout.addLayout(top)
         layout.addWidget(self.splitter, 1)
 
     # -- sections -------------------------------------------------------------------
@@ -156,7 +160,7 @@ class CharacterForm(QWidget):
             self.kind_combo.addItem(label, value)
         self.kind_combo.activated.connect(
             lambda _i: self.set_field("kind", self.kind_combo.currentData(), "Change kind"))
-        self.edition_label = QLabel(EDITION_NOTES[self.edition])
+        self.edition_label = QLabel(f"Edition: {EDITION_NOTES[self.edition]}")
         self.edition_label.setToolTip("A character keeps the edition it was made in")
         self.duplicate_button = tool_button("Duplicate", "item-copy", "edit-copy",
                                         "Open an unsaved copy of this character")
@@ -167,9 +171,7 @@ class CharacterForm(QWidget):
         self.template_button.clicked.connect(self.editor.make_template)
         kind_row = QHBoxLayout()
         kind_row.addWidget(self.kind_combo)
-        kind_row.addWidget(self.edition_label, 1)
-        kind_row.addWidget(self.duplicate_button)
-        kind_row.addWidget(self.template_button)
+        kind_row.addStretch(1)
         form.addRow("Name", with_message(self.name_edit, self.messages, "name"))
         form.addRow("Player", with_message(self.player_edit, self.messages, "player"))
         form.addRow("Kind", kind_row)
@@ -180,29 +182,35 @@ class CharacterForm(QWidget):
     def _attributes_box(self) -> QGroupBox:
         box = QGroupBox("Attributes")
         outer = QVBoxLayout(box)
-        grid = QGridLayout()
-        outer.addLayout(grid)
+        self.attribute_grid = ReflowGrid()
+        outer.addLayout(self.attribute_grid)
         self.attribute_spins: dict[str, QSpinBox] = {}
-        per_row = 4
         typical = self.rules.default_attribute
-        for i, name in enumerate(self.rules.attributes):
+        for name in self.rules.attributes:
             spin = _spin(f"{name.capitalize()} (typical {5 if name == 'size' else typical})")
             spin.setAccessibleName(name)
             spin.valueChanged.connect(lambda v, a=name: self._set_attribute(a, v))
             self.attribute_spins[name] = spin
             label = QLabel(name.capitalize())
             label.setBuddy(spin)
-            row, col = divmod(i, per_row)
-            grid.addWidget(label, row, col * 2)
-            grid.addWidget(spin, row, col * 2 + 1)
+            self.attribute_grid.add_pair(label, spin)
             # The reasons go in one column under the grid, so a refusal does not
             # push the other attributes about.
             message = FieldMessage(spin)
             self.messages[f"attributes.{name}"] = message
             outer.addWidget(message)
-        for col in range(per_row):
-            grid.setColumnStretch(col * 2 + 1, 1)
+        self.attribute_grid.set_columns(4)
         return box
+
+    def set_compact(self, compact: bool) -> None:
+        """Stack the sheet's side-by-side parts when it is narrow (docks open, small
+        screens) and spread them out again when there is room."""
+        self.attribute_grid.set_columns(2 if compact else 4)
+        self.condition_grid.set_columns(1 if compact else 3)
+        direction = (QBoxLayout.Direction.TopToBottom if compact
+                     else QBoxLayout.Direction.LeftToRight)
+        self.skills_row.setDirection(direction)
+        self.equipment.set_compact(compact)
 
     def _skills_box(self) -> QGroupBox:
         box = QGroupBox("Skills")
@@ -255,7 +263,7 @@ class CharacterForm(QWidget):
 
     def _condition_box(self) -> QGroupBox:
         box = QGroupBox("Condition")
-        grid = QGridLayout(box)
+        self.condition_grid = grid = ReflowGrid(box)
         if self.edition == "classic":
             fields = (("wounds", "Body levels taken", "RULES 1.6"),
                       ("fatigue_short", "Short-term fatigue", "RULES 1.7"),
@@ -264,7 +272,7 @@ class CharacterForm(QWidget):
             fields = (("wounds", "Wounds", "RULES 2"), ("stuns", "Stuns", "RULES 2"),
                       ("base_soak", "Base soak", "12 for an adult human (RULES 2)"))
         self.condition_spins: dict[str, QSpinBox] = {}
-        for col, (field, label, tip) in enumerate(fields):
+        for field, label, tip in fields:
             spin = _spin(tip)
             spin.valueChanged.connect(
                 lambda v, f=field, t=label: self.set_field(f, v, f"Change {t.lower()}",
@@ -272,10 +280,8 @@ class CharacterForm(QWidget):
             self.condition_spins[field] = spin
             text = QLabel(label)
             text.setBuddy(spin)
-            grid.addWidget(text, 0, col * 2)
-            grid.addWidget(with_message(spin, self.messages, field), 0, col * 2 + 1,
-                           Qt.AlignmentFlag.AlignTop)
-            grid.setColumnStretch(col * 2 + 1, 1)
+            grid.add_pair(text, with_message(spin, self.messages, field))
+        grid.set_columns(3)
         return box
 
     def _notes_box(self) -> QGroupBox:

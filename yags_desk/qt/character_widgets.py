@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -12,14 +12,17 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QCompleter,
+    QGridLayout,
     QGroupBox,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -31,9 +34,12 @@ from PySide6.QtWidgets import (
 from yags_desk.qt.character_model import DerivedSummaryModel, StylesModel
 
 __all__ = [
+    "COMPACT_WIDTH",
     "ChoiceDelegate",
     "DerivedPanel",
     "NameDelegate",
+    "ReflowGrid",
+    "SheetScroll",
     "compact_table",
     "known_skills",
 ]
@@ -95,6 +101,59 @@ class NameDelegate(QStyledItemDelegate):
         return edit
 
 
+# Below this sheet width the side-by-side parts of the sheet are stacked.
+COMPACT_WIDTH = 640
+
+
+class SheetScroll(QScrollArea):
+    """The scrolling sheet; tells ``on_compact`` when it gets narrower or wider
+    than :data:`COMPACT_WIDTH` (judged on the viewport, so it cannot flip-flop)."""
+
+    def __init__(self, on_compact: Callable[[bool], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.on_compact = on_compact
+        self.compact: bool | None = None
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        compact = self.viewport().width() < COMPACT_WIDTH
+        if compact != self.compact:
+            self.compact = compact
+            self.on_compact(compact)
+
+
+class ReflowGrid(QGridLayout):
+    """Label and field pairs laid out ``columns`` pairs to a row (changeable)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.pairs: list[tuple[QWidget, QWidget]] = []
+        self.columns = 0
+
+    def add_pair(self, label: QWidget, field: QWidget) -> None:
+        self.pairs.append((label, field))
+
+    def set_columns(self, columns: int) -> None:
+        if columns == self.columns:
+            return
+        for label, field in self.pairs:
+            self.removeWidget(label)
+            self.removeWidget(field)
+        for col in range(2 * max(columns, self.columns)):
+            self.setColumnStretch(col, 0)
+        for i, (label, field) in enumerate(self.pairs):
+            row, col = divmod(i, columns)
+            self.addWidget(label, row, col * 2)
+            self.addWidget(field, row, col * 2 + 1)
+        for col in range(columns):
+            self.setColumnStretch(col * 2 + 1, 1)
+        self.columns = columns
+
+
 def compact_table(model: QAbstractItemModel, stretch: int = 0, rows: int = 4) -> QTableView:
     """A small table: no row numbers, row selection, ``stretch`` column filling the width."""
     table = QTableView()
@@ -138,7 +197,7 @@ class DerivedPanel(QWidget):
         self.styles_table.setWordWrap(True)
         self.styles_table.verticalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
-        self.setMinimumWidth(400)
+        self.setMinimumWidth(290)
         self.styles_table.setHorizontalScrollMode(
             QAbstractItemView.ScrollMode.ScrollPerPixel)
         summary.modelReset.connect(self._fit_summary)
@@ -179,5 +238,21 @@ class DerivedPanel(QWidget):
 
     def _fit_styles(self, *_args: object) -> None:
         table = self.styles_table
+        model = table.model()
+        last = model.columnCount() - 1
+        warned = any(model.index(r, last).data() for r in range(model.rowCount()))
+        if table.isColumnHidden(last) == warned:
+            table.setColumnHidden(last, not warned)
+            # The last visible column takes the spare width.
+            table.horizontalHeader().setSectionResizeMode(
+                last - 1, QHeaderView.ResizeMode.ResizeToContents if warned
+                else QHeaderView.ResizeMode.Stretch)
+        # The style names wrap; the numbers and the damage type keep their width.
+        header = table.horizontalHeader()
+        others = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                     for c in range(1, last + (1 if warned else 0)))
+        if warned:
+            others += 80  # leave the warnings a start; they wrap and have tooltips
         wanted = table.sizeHintForColumn(0) + 8
-        table.setColumnWidth(0, max(120, min(wanted, table.viewport().width() * 2 // 5)))
+        room = table.viewport().width() - others
+        table.setColumnWidth(0, max(90, min(wanted, room)))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QDoubleSpinBox,
     QGroupBox,
     QHBoxLayout,
@@ -118,10 +119,16 @@ class EquipmentSection(QGroupBox):
         picker_box = QVBoxLayout()
         picker_box.addWidget(QLabel(f"Catalogue ({self.edition})"))
         picker_box.addWidget(self.picker, 1)
-        layout = QHBoxLayout(self)
-        layout.addLayout(left, 3)
-        layout.addLayout(picker_box, 2)
+        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.columns.addLayout(left, 3)
+        self.columns.addLayout(picker_box, 2)
+        self.picker.list.setMinimumHeight(160)
         self.setMinimumHeight(330)
+
+    def set_compact(self, compact: bool) -> None:
+        """The picker beside the equipment when there is room, else below it."""
+        self.columns.setDirection(QBoxLayout.Direction.TopToBottom if compact
+                                  else QBoxLayout.Direction.LeftToRight)
 
     def show_character(self, c: Character) -> None:
         self.form.quietly(self.other_load_spin,
