@@ -388,6 +388,9 @@ def test_narrow_editor_stacks_the_sheet_and_cuts_nothing_off(qtbot, library, sto
     qtbot.waitUntil(lambda: editor.form.sheet_scroll.compact is True)
     assert editor.form.attribute_grid.columns == 2
     qtbot.waitUntil(lambda: editor.form.sheet_scroll.horizontalScrollBar().maximum() == 0)
+    # Stacked parts get the height they need (no overlapping widgets).
+    for box in (editor.form.equipment, editor.form.condition_grid.parentWidget()):
+        assert box.height() >= box.layout().minimumSize().height()
     editor.resize(1600, 800)
     qtbot.waitUntil(lambda: editor.form.sheet_scroll.compact is False)
     assert editor.form.attribute_grid.columns == 4

@@ -123,7 +123,6 @@ class EquipmentSection(QGroupBox):
         self.columns.addLayout(left, 3)
         self.columns.addLayout(picker_box, 2)
         self.picker.list.setMinimumHeight(160)
-        self.setMinimumHeight(330)
 
     def set_compact(self, compact: bool) -> None:
         """The picker beside the equipment when there is room, else below it."""
