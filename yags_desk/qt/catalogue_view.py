@@ -438,6 +438,7 @@ class CatalogueView(EditorDocument):
     def new_item_dialog(self, kind: str | None = None) -> ItemDialog:
         dialog = ItemDialog(self.store.catalogue, kind or self.current_kind(), None, self)
         dialog.accepted.connect(lambda: dialog.result_item and self.add_item(dialog.result_item))
+        dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog
 
@@ -455,6 +456,7 @@ class CatalogueView(EditorDocument):
         dialog = ItemDialog(self.store.catalogue, item.kind, item, self)
         dialog.accepted.connect(
             lambda: dialog.result_item and self.replace_item(dialog.result_item))
+        dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog
 
