@@ -56,8 +56,10 @@ def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: 
 
 def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
     model = dock.model
-    assert group_labels(model) == ["Characters (12)", "Encounters (0)", "Battles (2)",
+    assert group_labels(model) == ["Characters (12)", "Encounters (2)", "Battles (2)",
                                    "Catalogues (2)"]
+    assert children(model, "group:encounters") == ["Ambush at the ford",
+                                                    "Sparring in the yard"]
     assert group_labels(model, model.index_of("group:characters")) == [
         "Player characters (6)", "NPCs (6)", "Templates (0)"]
     assert children(model, "group:pc") == [  # sorted by name
@@ -89,7 +91,7 @@ def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     dock.set_filter("no such name")
     assert dock.visible_labels() == [] and dock.proxy.rowCount() == 0
     dock.set_filter("")
-    assert len(dock.visible_labels()) == 12 + 2 + 2
+    assert len(dock.visible_labels()) == 12 + 2 + 2 + 2  # characters, encounters, battles, catalogues
 
 
 def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
@@ -99,7 +101,7 @@ def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
     dock.set_filter(category="0.8")
     shown = dock.visible_labels()
     assert "0.8 catalogue" in shown and "Classic catalogue" not in shown
-    assert shown == ["Brenna Ash", "Kestrel", "0.8 catalogue"]
+    assert shown == ["Brenna Ash", "Kestrel", "Sparring in the yard", "0.8 catalogue"]
     dock.set_filter(category="battle")
     assert len(dock.visible_labels()) == 2
     with pytest.raises(ValueError, match="category"):
