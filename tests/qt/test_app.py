@@ -50,7 +50,7 @@ def test_opens_on_the_sample_library(window: MainWindow) -> None:
     assert window.tabs.count() == 0 and window.central.currentWidget() is window.start_page
     assert window.library_dock.last_scan.count("pc", "npc", "template") == 12
     assert "Aldric of Thornbury" in window.library_dock.visible_labels()
-    assert "12 characters, 2 battles" in window.library_status.text()
+    assert "12 characters, 2 encounters, 2 battles" in window.library_status.text()
     assert [m.title().replace("&", "") for m in window.menus] == ["File", "Edit", "View",
                                                                   "Help"]
 

@@ -8,7 +8,7 @@ shows ``*`` in the title while a stack is not clean (unsaved changes).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
 
@@ -31,8 +31,13 @@ class DocumentView(QWidget):
         super().__init__(parent)
         self.key = key
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.title_changed.emit(
-            self.title()))
+        # A bound slot, not a lambda: Qt disconnects it when the view is destroyed,
+        # so a stack cleaned during destruction never calls into a dead view.
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    @Slot(bool)
+    def _clean_changed(self, _clean: bool) -> None:
+        self.title_changed.emit(self.title())
 
     def title(self) -> str:
         """The name shown on the tab and in the window title (without ``*``)."""

@@ -475,7 +475,8 @@ class MainWindow(QMainWindow):
     def _library_refreshed(self, result: LibraryScan) -> None:
         n = result.count("pc", "npc", "template")
         text = f"{n} character{'s' if n != 1 else ''}"
-        battles = result.count("battles")
-        if battles:
-            text += f", {battles} battle{'s' if battles != 1 else ''}"
+        for group, word in (("encounters", "encounter"), ("battles", "battle")):
+            count = result.count(group)
+            if count:
+                text += f", {count} {word}{'s' if count != 1 else ''}"
         self.library_status.setText(f"{text} in {self.library.root}")
