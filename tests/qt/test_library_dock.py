@@ -91,7 +91,8 @@ def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     dock.set_filter("no such name")
     assert dock.visible_labels() == [] and dock.proxy.rowCount() == 0
     dock.set_filter("")
-    assert len(dock.visible_labels()) == 12 + 2 + 2 + 2  # characters, encounters, battles, catalogues
+    # characters, encounters, battles, catalogues
+    assert len(dock.visible_labels()) == 12 + 2 + 2 + 2
 
 
 def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
