@@ -6,7 +6,10 @@ with its wound, stun and load penalties, stances, the defence-count penalties,
 active or passive defence and the options. The odds engine
 (:func:`odds.attack_odds`) does the convolution; when initiative 0 halves a
 roll the totals are no longer a d20 shifted, and the odds are summed exactly
-over the twenty faces of each die with :func:`attack_v08.roll_outcome`.
+over the twenty faces of each die with :func:`attack_v08.roll_outcome`, as
+they are for a missile (its size floor and distance difficulty,
+``missile_v08``). A fumbled shot into a melee that strays onto someone else
+counts as a miss of the intended target.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.odds import AttackOdds, attack_odds, damage_bucket, outcome_keys
+from yags_desk.rules.odds import PASSIVE_DEFENCE, AttackOdds, attack_odds, damage_bucket, outcome_keys
 
 __all__ = ["declared_attack_odds_v08", "odds_of"]
 
@@ -23,7 +26,8 @@ _FACES = range(1, 21)
 
 def odds_of(m: AttackMods) -> AttackOdds:
     """Exact odds of an attack with the numbers ``m`` (RULES 2)."""
-    if not (m.attack_halved or m.defence_halved):
+    plain = m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
+    if plain and not (m.attack_halved or m.defence_halved):
         return attack_odds("0.8", m.attack, m.defence, damage=m.damage, soak=m.soak,
                            fumble_chance=m.fumble_chance,
                            defence_fumble_chance=m.defence_fumble_chance)
