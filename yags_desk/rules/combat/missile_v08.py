@@ -207,12 +207,16 @@ def missile_speed(state: CombatState, f: FighterState) -> Phase:
     return "fast" if p.shot == "snap" else "normal"
 
 
+def _dodge_or_block(s: StyleValues) -> bool:
+    """The unarmed Brawl style (a dodge) or a weapon-and-shield style (a block)."""
+    return s.label == "Brawl" or s.style == "weapon_shield"
+
+
 def missile_defence_style(t: FighterState, td: Derived) -> StyleValues | None:
     """[decision] Against a missile the target dodges with Brawl or blocks with a
     weapon-and-shield style, whichever is better; weapons cannot parry it
     ({RULE}, Defending against missile attacks)."""
-    options = [s for s in td.styles if s.usable and s.defence is not None
-               and s.style in ("brawl", "weapon_shield")]
+    options = [s for s in td.styles if s.usable and s.defence is not None and _dodge_or_block(s)]
     return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
 
 
@@ -264,7 +268,7 @@ def missile_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str
     ds = None
     if defence_style:
         ds = next((x for x in td.styles if x.label == defence_style and x.usable
-                   and x.defence is not None and x.style in ("brawl", "weapon_shield")), None)
+                   and x.defence is not None and _dodge_or_block(x)), None)
         if ds is None:
             raise RulesError(f"defence_style: {t.name} cannot dodge or block with "
                              f"{defence_style!r} against a missile ({RULE})")

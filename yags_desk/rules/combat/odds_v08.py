@@ -17,7 +17,13 @@ from __future__ import annotations
 from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.odds import PASSIVE_DEFENCE, AttackOdds, attack_odds, damage_bucket, outcome_keys
+from yags_desk.rules.odds import (
+    PASSIVE_DEFENCE,
+    AttackOdds,
+    attack_odds,
+    damage_bucket,
+    outcome_keys,
+)
 
 __all__ = ["declared_attack_odds_v08", "odds_of"]
 
