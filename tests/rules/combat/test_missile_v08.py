@@ -255,3 +255,16 @@ def test_odds_equal_the_resolution_over_every_face(range_m: int, shot: str) -> N
     seen = sum(resolve_attack_v08(log.state, fid, "orc", roll_dice_v08(rng)).hit
                for _ in range(n))
     assert abs(seen / n - odds.hit) < 0.04
+
+
+def test_an_automatic_round_shoots_the_declared_missile_in_its_phase() -> None:
+    from yags_desk.rules.combat.procedure_v08 import action_order, auto_round_v08
+    log = board()
+    shoot(log, range_m=30, shot="careful")
+    assert action_order(log.state)[-1] == ("slow", "archer")
+    events = auto_round_v08(log.state, random.Random(3))
+    shots = [e for e in events if getattr(e, "attacker", None) == "archer"]
+    assert len(shots) == 1 and shots[0].missile and shots[0].range_band == "short"
+    for e in events:
+        log.push(e)
+    assert log.state.round == 2
