@@ -268,3 +268,17 @@ def test_an_automatic_round_shoots_the_declared_missile_in_its_phase() -> None:
     for e in events:
         log.push(e)
     assert log.state.round == 2
+
+
+def test_odds_of_a_shot_into_melee_count_the_stray_that_finds_the_target() -> None:
+    log = board()
+    shoot(log, range_m=10, close=("brenna",))
+    odds = declared_attack_odds_v08(log.state, "archer")
+    faces = range(1, 21)
+    on_orc = sum(
+        (e := resolve_attack_v08(log.state, "archer", "orc", AttackDiceV08(
+            d20_from_typed(a), d20_from_typed(d), d20_from_typed(10), stray=s))).hit
+        and e.defender == "orc"
+        for a in faces for d in faces for s in (1, 2))
+    assert odds.hit == pytest.approx(on_orc / 800)
+    assert odds.attack_fumble == pytest.approx(6 / 20)
