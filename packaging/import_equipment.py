@@ -36,11 +36,11 @@ They map to the model's (short, medium, long, extreme) as
 short → short, medium → medium, long → long.
 [decision] The source has no extreme band, so extreme = long: the extreme
 band is empty and anything past long range stays impossible. The increment
-(the accuracy step of the to-hit difficulty) has no field in the item model;
-it is kept as a number in the item's ``notes`` ("range increment 15 m"), as
-is the source's ``strength="true"`` flag on some ranges (thrown weapons whose
-ranges depend on the thrower's Strength); the numbers themselves are stored
-as the source gives them.
+(the accuracy step of the to-hit difficulty) goes to ``increment`` and the
+source's ``strength="true"`` flag on some ranges (thrown weapons whose ranges
+depend on the thrower's Strength) to ``strength_ranges``; both are also kept
+readable in the item's ``notes`` ("range increment 15 m"); the numbers
+themselves are stored as the source gives them.
 
 [decision] Properties that carry a value (``<reload>10</reload>``,
 ``<vitals score="2"/>``) keep only their element name in ``properties``; the
@@ -230,8 +230,10 @@ def read_v08_weapons(path: Path) -> list[dict[str, Any]]:
             record["ranges"] = [*bands, bands[-1]]
             increment = _text(range_elem.find(_y("increment")))
             if increment:
-                notes.append(f"range increment {_int(increment, 'increment', name)} m")
+                record["increment"] = _int(increment, "increment", name)
+                notes.append(f"range increment {record['increment']} m")
             if range_elem.get("strength") == "true":
+                record["strength_ranges"] = True
                 notes.append("ranges marked Strength-based in the source")
 
         properties, value_notes = _properties(weapon.find(_y("properties")))

@@ -115,7 +115,11 @@ def test_missile_weapon_cannot_defend() -> None:
     bow = v08_weapon("Long bow", 2, 0, 12, 3, 1, "bow", kind="missile")
     d = derive(v08(perception=4, skills={"Bow": 3}, weapons=(bow,)))
     s = d.style("Bow: Long bow")
-    assert s.defence is None and s.attack.total == 12 + 2 and s.damage.total == 15
+    # combat-missile.yags, Bows: twice Strength 3, + 12.
+    assert s.defence is None and s.attack.total == 12 + 2 and s.damage.total == 2 * 3 + 12
+    crossbow = v08_weapon("Light crossbow", 7, 0, 10, 2, 1, "crossbow", kind="missile")
+    d = derive(v08(strength=5, skills={"Crossbow": 3}, weapons=(crossbow,)))
+    assert d.style("Crossbow: Light crossbow").damage.total == 10  # flat: no Strength
 
 
 def test_great_class_weapon_is_not_offered_with_a_shield() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -47,6 +48,8 @@ def test_sample_berserker_pc_matches_the_worked_example() -> None:
 
 
 def test_sample_files_match_their_generator() -> None:
+    # PYTHONPATH: the generator imports this checkout's package, not an installed one.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, str(ROOT / "packaging" / "make_sample_library.py"),
-                        "--check"], capture_output=True, text=True)
+                        "--check"], capture_output=True, text=True, env=env)
     assert r.returncode == 0, r.stderr

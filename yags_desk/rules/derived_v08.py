@@ -101,10 +101,10 @@ class _Builder:
               parts: list[tuple[str, int, int, int]], *, str_pen: int = 0,
               str_note: str = "", damage_type: str = "wounds",
               can_defend: bool = True, ranges: tuple[int, int, int, int] | None = None,
-              weapons: tuple[str, ...] = ()) -> StyleValues:
+              weapons: tuple[str, ...] = (), str_factor: int = 1) -> StyleValues:
         attack = self._base(attr, skill)
         defence = self._base(attr, skill)
-        damage = Value.of(f"Strength {self.str} × 1", self.str)
+        damage = Value.of(f"Strength {self.str} × {str_factor}", self.str * str_factor)
         for name, atk, dfn, dmg in parts:
             attack = attack.plus(f"{name} attack", atk)
             defence = defence.plus(f"{name} defence", dfn)
@@ -182,7 +182,12 @@ def _two_weapons(b: _Builder, first: Weapon, second: Weapon) -> StyleValues:
 
 def _missile_styles(c: Character, b: _Builder) -> list[StyleValues]:
     """[decision] 0.8 missile attacks use Perception x skill, as classic does
-    (RULES 1.2); the reference lists the skills but not the attribute."""
+    (RULES 1.2); the reference lists the skills but not the attribute.
+
+    combat-missile.yags, Bows: bows are two-handed and do twice Strength;
+    crossbows do a flat amount, the user's Strength adding nothing. [decision]
+    The weapon's listed damage is added in both cases, as for every weapon.
+    """
     out: list[StyleValues] = []
     for w in c.weapons:
         if w.ranges is None and w.kind != "missile":
@@ -197,7 +202,8 @@ def _missile_styles(c: Character, b: _Builder) -> list[StyleValues]:
             out.append(b.style("missile", f"{skill}: {w.name}", skill, "perception",
                                [(w.name, w.attack, 0, w.damage)], str_pen=pen, str_note=note,
                                damage_type=w.damage_type, can_defend=False, ranges=w.ranges,
-                               weapons=(w.name,)))
+                               weapons=(w.name,),
+                               str_factor={"bow": 2, "crossbow": 0}.get(cls, 1)))
             break
     return out
 

@@ -62,6 +62,11 @@ class Weapon(_Item):
     bash: int | None = Field(default=None, ge=-100, le=100)
     # Missile range bands in metres: short, medium, long, extreme (RULES 1.3, 1.8).
     ranges: tuple[int, int, int, int] | None = None
+    # 0.8 missiles (combat-missile.yags, Distance Increment): metres per +5 to the
+    # difficulty; None = not given (the rules then use a default, see missile_v08).
+    increment: int | None = Field(default=None, ge=1, le=10_000)
+    # 0.8: the source marks these ranges as depending on the thrower's Strength.
+    strength_ranges: bool = False
 
     @model_validator(mode="after")
     def _edition_fields(self) -> Weapon:

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from tests.rules.builders import v08, v08_weapon
 from tests.rules.combat.v08_setup import (
     BRENNA,
     DAGGER,
@@ -24,7 +23,6 @@ from yags_desk.rules.combat.attack_v08 import (
 )
 from yags_desk.rules.combat.checks_v08 import act_normally
 from yags_desk.rules.combat.events import (
-    AddCombatant,
     Declare,
     Initiative,
     Override,
@@ -278,18 +276,6 @@ def test_refusals_name_the_rule_and_leave_the_log_unchanged() -> None:
     refused("brenna", "orc", "Fatal Health check .* must be made before Brenna attacks")
     log.push(SetCondition(id="orc", condition="unconscious"))
     refused("orc", "brenna", "Orc is unconscious and cannot attack")
-
-
-def test_missile_attacks_are_refused_with_a_message() -> None:
-    bow = v08_weapon("Long bow", 2, 0, 12, 3, 1, "bow", kind="missile")
-    log = CombatLog("0.8")
-    log.push(AddCombatant(id="archer", name="Archer", side="a", character=v08(
-        "Archer", skills={"Bow": 3}, weapons=(bow,))))
-    log.push(AddCombatant(id="orc", name="Orc", side="b", character=v08("Orc")))
-    log.push(Initiative(id="archer", dice=(5,), total=17))
-    log.push(Declare(id="archer", action="missile", target="orc", style="Bow: Long bow"))
-    with pytest.raises(RulesError, match="missile attacks .* not in the engine"):
-        resolve_attack_v08(log.state, "archer", "orc", dice(10, None))
 
 
 def test_declared_odds_are_the_odds_engine_with_the_same_numbers() -> None:

@@ -17,8 +17,9 @@ Free Strikes: counter strikes):
   (alternating, the first to stuns, adding up on both tracks); an attack the
   GM marks ineffective does stuns, halved (round down).
 
-0.8 missile attacks (``combat-missile.yags``: distance, increments, snap and
-careful shots) are not covered here and are refused with a message.
+0.8 missile attacks (``combat-missile.yags``: range bands, increments, snap
+and careful shots, reach, firing into melee) get their numbers from
+:mod:`missile_v08`; the dice, the outcome and the damage are the same as here.
 """
 
 from __future__ import annotations
@@ -68,11 +69,17 @@ class AttackDiceV08:
     attack: D20Roll
     defence: D20Roll | None
     damage: D20Roll
+    # A fumbled shot into a melee: who it flies at, 1 = the intended target,
+    # 2.. = the declared ``close`` in order (combat-missile.yags, Firing into melee).
+    stray: int | None = None
 
 
-def roll_dice_v08(rng: random.Random, defending: bool = True) -> AttackDiceV08:
+def roll_dice_v08(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDiceV08:
+    """``close``: the others in a melee a shot is fired into; the stray die then
+    picks among them and the target (1..close + 1)."""
     return AttackDiceV08(D20Roll(roll_d20(rng)),
-                         D20Roll(roll_d20(rng)) if defending else None, D20Roll(roll_d20(rng)))
+                         D20Roll(roll_d20(rng)) if defending else None, D20Roll(roll_d20(rng)),
+                         rng.randint(1, close + 1) if close else None)
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,14 @@ class AttackMods:
     defence_fumble_chance: int
     counter: bool
     modifiers: tuple[tuple[str, int], ...]
+    # 0.8 missiles (combat-missile.yags): the defence counts at least
+    # ``defence_floor`` (15, changed by size) and ``difficulty`` (distance
+    # increments, cover) is added to it, rolled or passive.
+    missile: bool = False
+    range_band: str | None = None
+    defence_floor: int = PASSIVE_DEFENCE
+    difficulty: int = 0
+    notes: tuple[str, ...] = ()
 
 
 def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
@@ -108,8 +123,8 @@ def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
         if not s.usable:
             raise RulesError(f"style: {f.name} cannot use {label}: {'; '.join(s.warnings)}")
         if s.style == "missile":
-            raise RulesError(f"style: {label} is a missile style; 0.8 missile attacks "
-                             "(combat-missile.yags) are not in the engine yet")
+            raise RulesError(f"style: {label} is a missile style; it shoots only in a "
+                             "declared missile attack (combat-missile.yags)")
         return s
     melee = [s for s in d.styles if s.usable and s.style != "missile"]
     return max(melee, key=lambda s: s.attack.total)  # Brawl is always there
@@ -151,6 +166,10 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
         raise RulesError(f"{a.name} cannot attack itself")
     ad = a.derived(state.options)
     td = t.derived(state.options)
+    d = a.declaration
+    if not counter and d is not None and d.action == "missile":
+        from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08
+        return missile_modifiers_v08(state, a.id, t.id, defence_style=defence_style)
     if style is None and a.declaration is not None and a.declaration.style:
         style = a.declaration.style
         if counter and not any(x.label == style and x.style != "missile" for x in ad.styles):
@@ -209,17 +228,20 @@ def roll_outcome(m: AttackMods, attack: int, defence: int | None, damage: int) -
 
     Halved rolls (initiative 0) halve the whole total, rounding down [decision].
     An active defence counts at least 15, and a fumbled one 15, as in the odds
-    engine (odds.py [decision]).
+    engine (odds.py [decision]). For a missile the floor is the size-adjusted
+    difficulty and the distance difficulty is added to the defence, rolled or
+    passive (combat-missile.yags, Distance Increment).
     """
     total = m.attack + attack
     attack_total = total // 2 if m.attack_halved else total
     attack_fumble = attack <= m.fumble_chance
-    defence_total, defence_fumble = PASSIVE_DEFENCE, False
+    defence_total, defence_fumble = m.defence_floor, False
     if m.defence is not None and defence is not None:
         defence_fumble = defence <= m.defence_fumble_chance
         if not defence_fumble:
             rolled = m.defence + defence
-            defence_total = max(PASSIVE_DEFENCE, rolled // 2 if m.defence_halved else rolled)
+            defence_total = max(m.defence_floor, rolled // 2 if m.defence_halved else rolled)
+    defence_total += m.difficulty
     hit = not attack_fumble and attack_total >= defence_total
     damage_total = m.damage + damage if hit else 0
     levels = v08_levels(damage_total, m.soak) if hit else 0
@@ -268,12 +290,20 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
                          "give its d20")
     defence_die = dice.defence.natural if (m.defence is not None and dice.defence) else None
     r = roll_outcome(m, dice.attack.natural, defence_die, dice.damage.natural)
+    declared_target = None
+    d = a.declaration
+    if m.missile and r.attack_fumble and d is not None and d.close:
+        # combat-missile.yags, Firing into melee: the fumble flies at someone in
+        # the melee, picked at random, who defends as normal.
+        from yags_desk.rules.combat.missile_v08 import stray_shot
+        m, t, r, defence_die = stray_shot(state, a.id, t.id, dice, m)
+        declared_target = defender_id
     kind, levels, effects = (damage_effects_v08(t.id, r.levels, m.damage_kind, ineffective)
                              if r.hit else (m.damage_kind, 0, ()))
-    notes = []
-    if m.attack_halved:
+    notes = list(m.notes)
+    if not m.missile and m.attack_halved:
         notes.append(f"{a.name}'s attack halved at initiative 0")
-    if m.defence_halved:
+    if not m.missile and m.defence_halved:
         notes.append(f"{t.name}'s defence halved at initiative 0")
     e = Attack(
         attacker=a.id, defender=t.id, style=m.style.label, counter=counter,
@@ -283,7 +313,9 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         defence_total=r.defence_total, defence_fumble=r.defence_fumble, hit=r.hit,
         damage_dice=(dice.damage.natural,) if r.hit else (), damage_total=r.damage_total,
         soak=m.soak if r.hit else 0, levels=levels, damage_kind=kind,
-        ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects)
+        ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects,
+        missile=m.missile, range_band=m.range_band,
+        declared_target=declared_target)
     check_attack_v08(state, e)
     return e
 
@@ -305,10 +337,15 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 2)")
         d = a.declaration
-        if d is None or d.action not in ("attack", "wait"):
+        if d is None or d.action not in ("attack", "wait", "missile"):
             raise RulesError(f"{a.name} declared no attack this round; actions are declared "
                              "at the start of the round (RULES 2)")
-        if d.action == "attack" and d.target != t.id:
+        if e.missile != (d.action == "missile"):
+            kinds = ("melee", "missile")
+            raise RulesError(f"{a.name} declared a {kinds[d.action == 'missile']} attack, not "
+                             f"a {kinds[e.missile]} one (RULES 2)")
+        stray = (e.missile and e.declared_target == d.target and t.id in d.close)
+        if d.action in ("attack", "missile") and d.target != t.id and not stray:
             named = state.fighter(d.target).name if d.target else "nobody"
             raise RulesError(f"{a.name} declared an attack on {named}, not on {t.name} "
                              "(RULES 2)")

@@ -7,6 +7,7 @@ a refusal names the rule that forbids it and leaves the log unchanged.
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.missile_v08 import check_missile_declaration
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
@@ -78,6 +79,10 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
     if e.defences is not None:
         raise RulesError("defences: declared defences are a 0.8 rule (RULES 2); a classic "
                          "defence stands against every attack of the round (RULES 1.5)")
+    if e.shot != "normal" or e.close:
+        raise RulesError("shot: snap and careful shots and the declared melee are 0.8 rules "
+                         "(combat-missile.yags); classic fighters aim (RULES 1.9) and name "
+                         "those close to the target when they shoot (RULES 1.8)")
     c = f.character
     if e.special == "berserk" and not c.has_advantage(BERSERKER):
         raise RulesError(f"special: {f.name} lacks the Berserker advantage that berserk "
@@ -153,7 +158,7 @@ def _target_weapon_size(state: CombatState, t: FighterState) -> int:
     return max((_SIZES.index(weapon_size(w)) for w in held), default=-1)
 
 
-def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
+def _v08(state: CombatState, f: FighterState, e: Declare, t: FighterState | None) -> None:
     if e.special is not None:
         raise RulesError("special: the special attacks are classic rules (RULES 1.9); "
                          "0.8 fighters choose a stance (RULES 2)")
@@ -177,10 +182,15 @@ def _v08(state: CombatState, f: FighterState, e: Declare) -> None:
         if e.defences > most:
             raise RulesError(f"defences: {f.name} may declare at most {most} defences "
                              "((Agility + Perception) / 2, +1 defensive) (RULES 2)")
+    if e.action not in _ATTACKS and (e.shot != "normal" or e.close):
+        raise RulesError("shot: snap and careful shots and firing into melee are for "
+                         "missile attacks (combat-missile.yags)")
     if e.action in _ATTACKS:
         if not e.style:
             raise RulesError(f"style: {f.name} must say which weapon style it attacks with")
-        declared_style(state, f, e.style)
+        s = declared_style(state, f, e.style)
+        check_missile_declaration(state, f, s, e.action, t, e.range_m, e.stance, e.shot,
+                                  e.close)
         if d.move is not None and e.move_m > d.move.total:
             raise RulesError(f"move_m: moving {e.move_m} m, more than Move "
                              f"{d.move.total}, leaves no attack (RULES 2)")
@@ -198,4 +208,4 @@ def check_declaration(state: CombatState, e: Declare) -> None:
     if state.edition == "classic":
         _classic(state, f, e, t)
     else:
-        _v08(state, f, e)
+        _v08(state, f, e, t)

@@ -50,6 +50,9 @@ SPECIAL_ATTACKS: tuple[str, ...] = ("aim", "all_out", "ambush", "piercing", "def
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
 Stance = Literal["normal", "aggressive", "defensive", "prone"]
+# 0.8 missile shots (combat-missile.yags, Initiative): a snap shot is fast and
+# doubles the effective distance, a careful one is slow and halves it.
+Shot = Literal["normal", "snap", "careful"]
 # Checks the rules call for; each is resolved by the edition's procedure.
 CheckKind = Literal[
     "critical",        # RULES 1.6: reaching Critical, stamina 20+ or unconscious
@@ -129,7 +132,9 @@ class Declare(_Event):
     ``style`` is the label of one of the fighter's styles (``Derived.styles``);
     ``special`` one of RULES 1.9; ``defences`` the number of defences (0.8);
     ``range_m`` the distance to the target of a missile attack; ``move_m``
-    metres moved (0.8 movement limits).
+    metres moved (0.8 movement limits); ``shot`` a 0.8 missile's snap or careful
+    shot; ``close`` (0.8) the other people in the melee a missile is fired into
+    (combat-missile.yags, Firing into melee).
     """
 
     type: Literal["declare"] = "declare"
@@ -144,6 +149,8 @@ class Declare(_Event):
     move_m: int = Field(default=0, ge=0, le=10_000)
     # RULES 1.9: subdue combines with another special (ambush, killing blow...).
     subdue: bool = False
+    shot: Shot = "normal"
+    close: tuple[CombatantId, ...] = Field(default=(), max_length=20)
 
 
 class Initiative(_Event):

@@ -6,30 +6,53 @@ with its wound, stun and load penalties, stances, the defence-count penalties,
 active or passive defence and the options. The odds engine
 (:func:`odds.attack_odds`) does the convolution; when initiative 0 halves a
 roll the totals are no longer a d20 shifted, and the odds are summed exactly
-over the twenty faces of each die with :func:`attack_v08.roll_outcome`.
+over the twenty faces of each die with :func:`attack_v08.roll_outcome`, as
+they are for a missile (its size floor and distance difficulty,
+``missile_v08``). A fumbled shot into a melee counts
+as a hit on the intended target only when the stray die picks it and the
+total beats its defence.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.odds import AttackOdds, attack_odds, damage_bucket, outcome_keys
+from yags_desk.rules.odds import (
+    PASSIVE_DEFENCE,
+    AttackOdds,
+    attack_odds,
+    damage_bucket,
+    outcome_keys,
+)
 
 __all__ = ["declared_attack_odds_v08", "odds_of"]
 
 _FACES = range(1, 21)
 
 
-def odds_of(m: AttackMods) -> AttackOdds:
-    """Exact odds of an attack with the numbers ``m`` (RULES 2)."""
-    if not (m.attack_halved or m.defence_halved):
+def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
+    """Exact odds of an attack with the numbers ``m`` (RULES 2).
+
+    ``strays``: the other people in a melee a shot is fired into; a fumble then
+    flies at one of them or the target at random (1 in ``strays`` + 1 for the
+    target), and its total may still hit the target (combat-missile.yags).
+    """
+    plain = m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
+    if plain and not strays and not (m.attack_halved or m.defence_halved):
         return attack_odds("0.8", m.attack, m.defence, damage=m.damage, soak=m.soak,
                            fumble_chance=m.fumble_chance,
                            defence_fumble_chance=m.defence_fumble_chance)
     defence_faces: list[int | None] = list(_FACES) if m.defence is not None else [None]
     hits = sum(roll_outcome(m, a, d, 1).hit for a in _FACES for d in defence_faces)
     hit = hits / (20 * len(defence_faces))
+    if strays:
+        m0 = replace(m, fumble_chance=0)
+        back = sum(roll_outcome(m0, a, d, 1).hit for a in _FACES if a <= m.fumble_chance
+                   for d in defence_faces)
+        hit += back / (20 * len(defence_faces)) / (strays + 1)
     outcomes = dict.fromkeys(outcome_keys("0.8"), 0.0)
     outcomes["miss"] = 1.0 - hit
     for face in _FACES:
@@ -52,4 +75,7 @@ def declared_attack_odds_v08(state: CombatState, attacker_id: str, *,
         if d is None or d.target is None:
             raise RulesError(f"{state.fighter(attacker_id).name} has declared no target")
         defender_id = d.target
-    return odds_of(attack_modifiers_v08(state, attacker_id, defender_id, counter=counter))
+    d = state.fighter(attacker_id).declaration
+    m = attack_modifiers_v08(state, attacker_id, defender_id, counter=counter)
+    strays = len(d.close) if m.missile and d is not None and d.target == defender_id else 0
+    return odds_of(m, strays)

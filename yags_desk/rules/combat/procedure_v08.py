@@ -136,11 +136,14 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     for _phase, fid in action_order(state):
         f = state.fighter(fid)
         d = f.declaration
-        if d is None or d.action != "attack" or d.target is None or not f.can_act:
+        if (d is None or d.action not in ("attack", "missile") or d.target is None
+                or not f.can_act):
             continue
         if f.attacked or state.pending_for(fid) or not state.fighter(d.target).can_act:
             continue
-        push(resolve_attack_v08(state, fid, d.target, roll_dice_v08(rng)))
+        # A declared missile attack shoots (combat-missile.yags); the stray die is
+        # rolled when it is fired into a melee.
+        push(resolve_attack_v08(state, fid, d.target, roll_dice_v08(rng, close=len(d.close))))
         checks()
         if counter_strike_due(state, d.target, fid):
             push(resolve_attack_v08(state, d.target, fid, roll_dice_v08(rng), counter=True))

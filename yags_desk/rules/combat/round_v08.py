@@ -96,10 +96,14 @@ def speed(state: CombatState, f: FighterState) -> Phase:
     if d.action == "reroll_initiative":
         return "slow"
     move = f.derived(state.options).move
-    if d.action == "attack" and move is not None and d.move_m > move.total // 2:
+    if d.action in ("attack", "missile") and move is not None and d.move_m > move.total // 2:
         return "slow"  # a full Move leaves only a slow standard attack
     if d.action == "attack" and stance == "aggressive":
         return "fast"
+    if d.action == "missile" and d.target is not None:
+        # Snap, careful, reloading and crippled shots (combat-missile.yags).
+        from yags_desk.rules.combat.missile_v08 import missile_speed
+        return missile_speed(state, f)
     return "normal"
 
 

@@ -100,6 +100,9 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         text = f"{f.name} will attack {target} with {e.style}"
         if e.range_m is not None:
             text += f" at {e.range_m} m"
+        if e.close:
+            names = ", ".join(state.fighters[c].name for c in e.close if c in state.fighters)
+            text += f", into the melee with {names}"
     else:
         text = f"{f.name} {_ACTIONS.get(e.action, e.action)}"
     extras = []
@@ -113,6 +116,8 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         extras.append(f"{e.defences} defence{'s' if e.defences != 1 else ''}")
     if e.move_m:
         extras.append(f"moving {e.move_m} m")
+    if e.shot != "normal":
+        extras.append(f"{e.shot} shot")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 
@@ -161,21 +166,27 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
     """A 0.8 attack (RULES 2): totals, passive defence, damage past soak and
     the levels as wounds, stuns or both, with the modifiers and halvings."""
     a, t = after.fighter(e.attacker), after.fighter(e.defender)
-    verb = "counter strikes" if e.counter else "attacks"
+    verb = "counter strikes" if e.counter else "shoots at" if e.missile else "attacks"
     mods = "; ".join(f"{label} {amount:+d}" for label, amount in e.modifiers)
     notes = "; ".join(x for x in (mods, e.outcome) if x)
     tail = f" [{notes}]" if notes else ""
+    lead = f"{a.name} {verb} {t.name}{_how(e)} and"
+    if e.declared_target and e.declared_target in after.fighters:
+        # combat-missile.yags, Firing into melee: a fumble flies at someone in the melee.
+        intended = after.fighter(e.declared_target).name
+        lead = (f"{a.name}'s shot at {intended}{_how(e)} fumbles (d20 {e.attack_dice[0]}) "
+                f"into the melee and flies at {t.name}, and")
     if e.attack_fumble:
-        return f"{a.name} {verb} {t.name} and fumbles (d20 {e.attack_dice[0]}){tail}."
+        return f"{lead} fumbles (d20 {e.attack_dice[0]}){tail}."
     against = f"{e.attack_total} against {e.defence_total}"
     if e.defence_fumble:
         against += " (defence fumbled)"
     elif not e.defence_dice:
         against += " (passive)"
     if not e.hit:
-        return f"{a.name} {verb} {t.name} and misses: {against}{tail}."
+        return f"{lead} misses: {against}{tail}."
     net = e.damage_total - e.soak
-    text = (f"{a.name} {verb} {t.name} and hits: {against}; damage {e.damage_total} − soak "
+    text = (f"{lead} hits: {against}; damage {e.damage_total} − soak "
             f"{e.soak} = {net}")
     raw = v08_levels(e.damage_total, e.soak)
     track = after.options.v08_track()
