@@ -11,9 +11,11 @@ import pytest
 from tests.rules.builders import GREATSWORD, LONG_SWORD, SHORT_SWORD, classic
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.checks_classic import resolve_check
+from yags_desk.rules.combat.effects import apply_effect
 from yags_desk.rules.combat.events import (
     AddCombatant,
     Declare,
+    Effect,
     EndRound,
     SetCondition,
     event_adapter,
@@ -26,6 +28,7 @@ from yags_desk.rules.combat.procedure_classic import (
     next_action,
     ties,
 )
+from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.dice import open_roll_from_typed as typed
@@ -238,3 +241,18 @@ def test_initiative_takes_the_special_attack_and_aiming_skips_the_attack() -> No
     log.push(EndRound())
     log.push(Declare(id="ann", target="bo", style=SWORD))
     assert init(log, "ann", (1, 1)) == 17 + 5 + 2  # prepared last round: +5
+
+
+def test_a_berserker_attacks_the_nearest_enemy() -> None:
+    near = fighter("near", "b")
+    far = AddCombatant(id="far", name="Far", side="b", row=2, character=classic(
+        "Far", skills={"Single weapon": 100}, weapons=(SHORT_SWORD,)))
+    log = board(fighter("bera", "a", advantages=("Berserker",)), near, far)
+    log.push(Declare(id="bera", target="far", style=SWORD))  # not berserk: any target
+    log.push(EndRound())
+    # Berserk (RULES 1.9): only the nearest enemy, by board row, may be attacked.
+    state = apply_effect(log.state, Effect(target="bera", kind="berserk", amount=20))
+    with pytest.raises(RulesError, match="berserk and attacks the nearest enemy"):
+        apply(state, Declare(id="bera", target="far", style=SWORD))
+    assert apply(state, Declare(id="bera", target="near", style=SWORD)).fighter(
+        "bera").declaration is not None

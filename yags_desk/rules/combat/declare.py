@@ -72,6 +72,15 @@ def _target(state: CombatState, f: FighterState, e: Declare) -> FighterState | N
     return t
 
 
+def _nearest_enemies(state: CombatState, f: FighterState) -> list[str]:
+    """Standing enemies in the closest board row to ``f`` (RULES 1.9, 3.1 rows)."""
+    foes = [g for g in state.active() if g.side != f.side and g.can_act]
+    if not foes:
+        return []
+    best = min(abs(g.row - f.row) for g in foes)
+    return [g.id for g in foes if abs(g.row - f.row) == best]
+
+
 def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | None) -> None:
     if e.stance != "normal":
         raise RulesError("stance: stances are a 0.8 rule (RULES 2); classic fighters "
@@ -91,6 +100,11 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
         if e.special == "defensive" or e.action in ("missile", "rest", "wait"):
             raise RulesError(f"{f.name} is berserk: no defensive fighting, missiles, rest or "
                              "flight (RULES 1.9)")
+        nearest = _nearest_enemies(state, f)
+        if e.action == "attack" and t is not None and nearest and t.id not in nearest:
+            raise RulesError(f"target: {f.name} is berserk and attacks the nearest enemy "
+                             f"({', '.join(state.fighter(n).name for n in nearest)}) "
+                             "(RULES 1.9)")
     if e.special == "berserk" and f.berserk_total:
         raise RulesError(f"special: {f.name} is already berserk (RULES 1.9)")
     if e.special == "aim" and e.action != "missile":
