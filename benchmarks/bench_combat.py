@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from benchmarks.timing import best_ms
 from yags_desk.rules.character import Character, Skill, default_attributes
 from yags_desk.rules.combat.events import AddCombatant, Event
 from yags_desk.rules.combat.log import CombatLog
@@ -59,30 +58,22 @@ def long_log(events: int = 5_000, seed: int = 1) -> CombatLog:
     return log
 
 
-def _best_ms(action: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
 
 def bench() -> list[tuple[str, float, str]]:
     start = CombatLog("classic", roster=big_fight(100)).state
     rng = random.Random(3)
-    round_ms = _best_ms(lambda: auto_round(start, rng), 3)
+    round_ms = best_ms(lambda: auto_round(start, rng), 3)
     n_events = len(auto_round(start, random.Random(3))[0])
 
     log = long_log()
     events: list[Event] = list(log.events)
-    replay_ms = _best_ms(lambda: CombatLog("classic", events), 3)
+    replay_ms = best_ms(lambda: CombatLog("classic", events), 3)
 
     def undo_redo() -> None:
         log.undo()
         log.redo()
 
-    undo_ms = _best_ms(undo_redo, 50)
+    undo_ms = best_ms(undo_redo, 50)
 
     from yags_desk.storage.documents import read_document, write_document
     from yags_desk.storage.encounter_file import encounter_log, new_encounter
@@ -90,14 +81,14 @@ def bench() -> list[tuple[str, float, str]]:
     encounter = new_encounter("Benchmark", "classic").model_copy(update={"events": log.events})
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "e.json"
-        save_ms = _best_ms(lambda: write_document(path, "encounter", encounter), 3)
+        save_ms = best_ms(lambda: write_document(path, "encounter", encounter), 3)
         size_kb = path.stat().st_size / 1024
 
         def load() -> None:
             doc = read_document(path, "encounter")
             encounter_log(doc.model)  # type: ignore[arg-type]
 
-        load_ms = _best_ms(load, 3)
+        load_ms = best_ms(load, 3)
     return [
         (f"combat: one automatic round, 200 combatants ({n_events} events)", round_ms, "ms"),
         (f"combat: replay an encounter of {len(events)} events", replay_ms, "ms"),

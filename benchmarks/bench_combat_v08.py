@@ -8,9 +8,8 @@ edits a modifier. Run with ``python -m benchmarks.bench_combat_v08``.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
+from benchmarks.timing import best_ms
 from yags_desk.rules.character import Character, Skill, default_attributes
 from yags_desk.rules.combat.events import AddCombatant, Declare, Override
 from yags_desk.rules.combat.log import CombatLog
@@ -42,14 +41,6 @@ def melee(per_side: int = 3) -> CombatLog:
     return log
 
 
-def _best_ms(action: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
 
 def _fight() -> None:
     log = melee()
@@ -73,10 +64,10 @@ def _odds_log(zero: bool) -> CombatLog:
 def bench() -> list[tuple[str, float, str]]:
     plain, halved = _odds_log(False), _odds_log(True)
     return [
-        (f"0.8 automatic melee, 6 fighters, {ROUNDS} rounds", _best_ms(_fight, 3), "ms"),
-        ("0.8 declared attack odds", _best_ms(
+        (f"0.8 automatic melee, 6 fighters, {ROUNDS} rounds", best_ms(_fight, 3), "ms"),
+        ("0.8 declared attack odds", best_ms(
             lambda: declared_attack_odds_v08(plain.state, "a0"), 50), "ms"),
-        ("0.8 declared attack odds at initiative 0", _best_ms(
+        ("0.8 declared attack odds at initiative 0", best_ms(
             lambda: declared_attack_odds_v08(halved.state, "a0"), 50), "ms"),
     ]
 

@@ -7,9 +7,8 @@ Run with ``python -m benchmarks.bench_quick_combat`` or as a script.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
+from benchmarks.timing import best_ms
 from yags_desk.rules.quick_combat import (
     Battle,
     BattleState,
@@ -40,22 +39,14 @@ def big_battle(figures: int = FIGURES) -> Battle:
     )
 
 
-def _best_ms(action: Callable[[], object], repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
-
 
 def bench() -> list[tuple[str, float, str]]:
     """Rows of (what, milliseconds, unit note); best of several runs."""
     battle = big_battle()
     state = BattleState.start(battle)
     rng = random.Random(1)
-    turn_ms = _best_ms(lambda: resolve_turn(state, rng), 7)
-    battle_ms = _best_ms(lambda: run_battle(big_battle(1_000), rng), 3)
+    turn_ms = best_ms(lambda: resolve_turn(state, rng), 7)
+    battle_ms = best_ms(lambda: run_battle(big_battle(1_000), rng), 3)
     return [
         ("quick combat: one turn, 10,000 v 10,000 (best of 7)", turn_ms, "ms"),
         ("quick combat: whole battle, 1,000 v 1,000 (best of 3)", battle_ms, "ms"),
