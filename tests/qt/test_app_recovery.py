@@ -138,3 +138,21 @@ def test_dialog_lists_names_and_ticks(qtbot: Any, home: Path) -> None:
     assert dialog.checked() == [copy]
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     assert dialog.choice == "restore"
+
+
+def test_a_catalogue_copy_comes_back_into_its_view(
+        window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.rules.items import Weapon
+    from yags_desk.storage.catalogues import CatalogueFile
+
+    axe = Weapon(id="notched-axe", name="Notched axe", edition="classic", kind="melee",
+                 attack=3, damage=8, skill="single")
+    window.library.autosave("catalogue-classic", "catalogue",
+                            CatalogueFile(edition="classic", items=[axe]))
+    answer_dialog(monkeypatch, "restore")
+    window.offer_recoveries()
+    view = window.tabs.currentWidget()
+    assert window.tabs.tabText(window.tabs.currentIndex()) == "Catalogue (classic)*"
+    assert "notched-axe" in {i.id for i in view.store.catalogue.custom_items()}  # type: ignore[attr-defined]
+    view.undo_stack.undo()  # type: ignore[attr-defined]
+    assert "notched-axe" not in {i.id for i in view.store.catalogue.custom_items()}  # type: ignore[attr-defined]

@@ -390,6 +390,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot restore", f"{path.name}: {exc}")
             return None
         model = document.model
+        if document.kind == "catalogue":
+            return self._restore_catalogue(path, model)
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",
@@ -403,6 +405,19 @@ class MainWindow(QMainWindow):
         view.undo_stack.resetClean()
         self._recovered[view] = path
         self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+        return view
+
+    def _restore_catalogue(self, path: Path, model: object) -> DocumentView | None:
+        """A catalogue's recovery copy comes back as one undoable change in its view."""
+        edition = getattr(model, "edition", None)
+        if edition not in ("classic", "0.8"):
+            return None
+        view = self.open_catalogue(edition)
+        restore = getattr(view, "restore_recovery", None)
+        if restore is None or not restore(path):
+            return None
+        self._recovered[view] = path
+        self.statusBar().showMessage(f"Restored the {edition} catalogue: not saved yet", 8000)
         return view
 
     # -- window state -------------------------------------------------------------
