@@ -15,8 +15,10 @@ the printer's resolution.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable
+from html import unescape
 from pathlib import Path
 from typing import Literal
 
@@ -34,6 +36,8 @@ from PySide6.QtGui import (
     QPdfWriter,
     QTextDocument,
 )
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from yags_desk import APP_NAME, CREDIT, __version__
 from yags_desk.qt.keep_together import keep_together
@@ -46,9 +50,11 @@ __all__ = [
     "ensure_gui_app",
     "export_pdf",
     "layout_document",
+    "make_printer",
     "page_layout",
     "paint_document",
     "preview",
+    "preview_dialog",
     "print_document",
     "render_pdf",
 ]
@@ -88,6 +94,7 @@ def ensure_gui_app() -> QGuiApplication:
 
 
 _keep: list[QGuiApplication] = []
+_TITLE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
 
 
 def default_page(locale: QLocale | None = None) -> PageName:
@@ -187,7 +194,7 @@ def paint_document(html: str, device: QPagedPaintDevice,
     scale = device.logicalDpiX() / LAYOUT_DPI
     body_height = height - _footer_height(device, width)
     doc = layout_document(html, width / scale, body_height / scale)
-    title = doc.metaInformation(QTextDocument.MetaInformation.DocumentTitle) or APP_NAME
+    title = _title_of(html)
     pages = doc.pageCount()
     page_w, page_h = doc.pageSize().width(), doc.pageSize().height()
     painter = QPainter()
@@ -214,9 +221,8 @@ def paint_document(html: str, device: QPagedPaintDevice,
 
 
 def _title_of(html: str) -> str:
-    doc = QTextDocument()
-    doc.setHtml(html)
-    return doc.metaInformation(QTextDocument.MetaInformation.DocumentTitle) or APP_NAME
+    match = _TITLE.search(html)
+    return unescape(match.group(1)).strip() if match else APP_NAME
 
 
 def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = None,
@@ -248,11 +254,10 @@ def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = 
 # --- dialogs (the main window's File menu calls these) ---------------------------------
 
 
-def _progress_dialog(parent: object, label: str) -> tuple[object, Progress]:
-    """A QProgressDialog shown only when printing takes a while, and its callback."""
-    from PySide6.QtWidgets import QProgressDialog
-
-    dialog = QProgressDialog(label, "Cancel", 0, 0, parent)  # type: ignore[arg-type]
+def _progress_dialog(parent: QWidget | None, label: str) -> tuple[QProgressDialog, Progress]:
+    """A QProgressDialog that shows itself only when printing takes a while, and the
+    progress callback that drives it (returning False once Cancel is pressed)."""
+    dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
     dialog.setWindowTitle(APP_NAME)
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(400)
@@ -261,57 +266,61 @@ def _progress_dialog(parent: object, label: str) -> tuple[object, Progress]:
         dialog.setMaximum(total)
         dialog.setValue(done)
         if total:
-            dialog.setLabelText(f"{label} page {min(done + 1, total)} of {total}")
+            dialog.setLabelText(f"{label}: page {min(done + 1, total)} of {total}")
         QGuiApplication.processEvents()
         return not dialog.wasCanceled()
 
     return dialog, progress
 
 
-def _printer(page: PageName | None) -> object:
-    from PySide6.QtPrintSupport import QPrinter
-
+def make_printer(page: PageName | None = None) -> QPrinter:
+    """A high-resolution printer set to ``page`` (default: the locale's paper)."""
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setPageLayout(page_layout(page))
     return printer
 
 
-def print_document(parent: object, html: str, page: PageName | None = None) -> bool:
-    """Ask for a printer (QPrintDialog) and print; False if the user cancelled."""
-    from PySide6.QtPrintSupport import QPrintDialog
-
-    printer = _printer(page)
-    dialog = QPrintDialog(printer, parent)  # type: ignore[arg-type]
-    if dialog.exec() != QPrintDialog.DialogCode.Accepted:
+def print_document(parent: QWidget | None, html: str, page: PageName | None = None) -> bool:
+    """File ▸ Print: choose a printer (QPrintDialog) and print with a progress
+    dialog; False if the user cancelled."""
+    printer = make_printer(page)
+    printer.setDocName(_title_of(html))
+    dialog = QPrintDialog(printer, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
     progress_dialog, progress = _progress_dialog(parent, "Printing")
     try:
-        paint_document(html, printer, progress)  # type: ignore[arg-type]
+        paint_document(html, printer, progress)
     except PrintCancelled:
         return False
     finally:
-        progress_dialog.close()  # type: ignore[attr-defined]
+        progress_dialog.close()
     return True
 
 
-def preview(parent: object, html: str, page: PageName | None = None) -> int:
-    """Show the print preview (it can print from there); the dialog's result."""
-    from PySide6.QtPrintSupport import QPrintPreviewDialog
-
-    printer = _printer(page)
-    dialog = QPrintPreviewDialog(printer, parent)  # type: ignore[arg-type]
+def preview_dialog(parent: QWidget | None, html: str,
+                   page: PageName | None = None) -> QPrintPreviewDialog:
+    """The print preview dialog for ``html``, not yet shown (tests look inside)."""
+    printer = make_printer(page)
+    printer.setDocName(_title_of(html))
+    dialog = QPrintPreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print preview — {_title_of(html)}")
-    dialog.paintRequested.connect(lambda p: paint_document(html, p))
-    return int(dialog.exec())
+    dialog.paintRequested.connect(lambda target: paint_document(html, target))
+    dialog.setProperty("_yags_printer", printer)  # the dialog does not own it
+    return dialog
 
 
-def export_pdf(parent: object, html: str, suggested: str | os.PathLike[str],
+def preview(parent: QWidget | None, html: str, page: PageName | None = None) -> int:
+    """File ▸ Print Preview: shows the pages; the user can print from there."""
+    return int(preview_dialog(parent, html, page).exec())
+
+
+def export_pdf(parent: QWidget | None, html: str, suggested: str | os.PathLike[str],
                page: PageName | None = None) -> Path | None:
-    """Ask where to save, write the PDF with a progress dialog; the path, or None if
-    the user cancelled. Errors are shown in a message box."""
-    from PySide6.QtWidgets import QFileDialog, QMessageBox
-
-    name, _ = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested),  # type: ignore[arg-type]
+    """File ▸ Export PDF: ask where, write with a progress dialog; the path written,
+    or None if the user cancelled or the file could not be written (said in a
+    message box)."""
+    name, _ = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested),
                                           "PDF files (*.pdf)")
     if not name:
         return None
@@ -322,9 +331,8 @@ def export_pdf(parent: object, html: str, suggested: str | os.PathLike[str],
     except PrintCancelled:
         return None
     except OSError as e:
-        QMessageBox.warning(parent, APP_NAME,  # type: ignore[arg-type]
-                            f"{path}: cannot be written ({e.strerror or e})")
+        QMessageBox.warning(parent, APP_NAME, f"{path}: cannot be written ({e.strerror or e})")
         return None
     finally:
-        progress_dialog.close()  # type: ignore[attr-defined]
+        progress_dialog.close()
     return path
