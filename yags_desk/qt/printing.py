@@ -40,7 +40,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from yags_desk import APP_NAME, CREDIT, __version__
-from yags_desk.qt.keep_together import keep_together
+from yags_desk.qt.paginate import paginate
 
 __all__ = [
     "PAGE_NAMES",
@@ -122,28 +122,35 @@ def _layout_device() -> QImage:
     return image
 
 
-def layout_document(html: str, width: float, height: float) -> QTextDocument:
-    """``html`` laid out on pages of ``width`` x ``height`` (96 dpi pixels), rows kept whole."""
+def _layout(html: str, width: float, height: float) -> QTextDocument:
     doc = QTextDocument()
     device = _layout_device()
     doc.documentLayout().setPaintDevice(device)
     doc.setProperty("_yags_layout_device", device)  # keep it alive with the document
-    font = QFont("DejaVu Sans")
-    font.setPointSizeF(8.5)
-    doc.setDefaultFont(font)
+    doc.setDefaultFont(_font(8.5))
     doc.setDocumentMargin(0)
     doc.setHtml(html)
     doc.setPageSize(QSizeF(width, height))
-    keep_together(doc)
     return doc
 
 
+def layout_document(html: str, width: float, height: float) -> QTextDocument:
+    """``html`` laid out on pages of ``width`` x ``height`` (96 dpi pixels), with no
+    table row cut and no heading stranded at a page's foot."""
+    return paginate(html, lambda text: _layout(text, width, height))
+
+
+def _font(points: float) -> QFont:
+    """DejaVu Sans without ligatures, so "ff" in a PDF is searched and copied as two
+    letters."""
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(points)
+    font.setFeature(QFont.Tag("liga"), 0)
+    return font
+
+
 def _footer_fonts() -> tuple[QFont, QFont]:
-    title = QFont("DejaVu Sans")
-    title.setPointSizeF(FOOTER_TITLE_PT)
-    credit = QFont("DejaVu Sans")
-    credit.setPointSizeF(FOOTER_CREDIT_PT)
-    return title, credit
+    return _font(FOOTER_TITLE_PT), _font(FOOTER_CREDIT_PT)
 
 
 def _footer_height(device: QPagedPaintDevice, width: float) -> float:
@@ -210,7 +217,10 @@ def paint_document(html: str, device: QPagedPaintDevice,
             painter.setClipRect(QRectF(0, 0, page_w, page_h))
             painter.translate(0, -index * page_h)
             context = QAbstractTextDocumentLayout.PaintContext()
-            context.clip = QRectF(0, index * page_h, page_w, page_h)
+            # A hair inside the page: a block starting exactly at the next page's
+            # top would otherwise be drawn here too, clipped but still in the
+            # PDF's text (found by search, copied by select-all).
+            context.clip = QRectF(0, index * page_h + 0, page_w, page_h)
             doc.documentLayout().draw(painter, context)
             painter.restore()
             _paint_footer(painter, device, title, index + 1, pages, width, height)
