@@ -198,6 +198,92 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- print ---------------------------------------------------------------
+PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "battle")
+_PRINT_FILE_KIND = {"sheet": "character", "npc": "character", "encounter-before": "encounter",
+                    "encounter-after": "encounter", "battle": "battle"}
+
+
+def _print_html(args: argparse.Namespace, docs: list[tuple[str, str, Any]]) -> tuple[str, str]:
+    """(kind, HTML) for the files read; raises _Refused with `file: problem` lines."""
+    from yags_desk import printing
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.rules.quick_combat import run_battle
+
+    kinds = {kind for _, kind, _ in docs}
+    first_path, first_kind, first_model = docs[0]
+    if len(kinds) > 1:
+        raise _Refused([f"{path}: a {kind} file cannot be printed with a {first_kind} file"
+                        for path, kind, _ in docs if kind != first_kind][:1])
+    if args.kind is None:
+        # [decision] an encounter with events prints as "after", one without as "before".
+        kind = {"character": "sheet", "battle": "battle"}.get(
+            first_kind, "encounter-after" if getattr(first_model, "events", ()) else
+            "encounter-before")
+    else:
+        kind = args.kind
+    if _PRINT_FILE_KIND[kind] != first_kind:
+        raise _Refused([f"{first_path}: a {first_kind} file; --kind {kind} prints a "
+                        f"{_PRINT_FILE_KIND[kind]} file"])
+    if first_kind != "character" and len(docs) > 1:
+        raise _Refused([f"{docs[1][0]}: print one {first_kind} at a time"])
+    if args.blank and kind not in ("sheet", "npc"):
+        raise _Refused([f"--blank: only sheets and NPC blocks have numbers to leave blank, "
+                        f"not --kind {kind}"])
+    if kind == "sheet":
+        return kind, printing.character_sheets([m for _, _, m in docs], blank=args.blank)
+    if kind == "npc":
+        return kind, printing.npc_blocks([m for _, _, m in docs], blank=args.blank)
+    if kind == "battle":
+        return kind, printing.battle_report(run_battle(first_model, _rng(args.seed)), args.seed)
+    try:
+        if kind == "encounter-before":
+            return kind, printing.encounter_before(first_model)
+        return kind, printing.encounter_after(first_model)
+    except RulesError as e:
+        raise _Refused([f"{first_path}: {e}"]) from e
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    """Print to PDF without a window (Qt runs offscreen when there is no display)."""
+    from yags_desk.storage.documents import DocumentError, read_document
+
+    out = Path(args.pdf)
+    docs: list[tuple[str, str, Any]] = []
+    try:
+        for name in args.files:
+            path = Path(name)
+            if path.exists() and out.exists() and path.resolve() == out.resolve():
+                raise _Refused([f"--pdf: {out} is one of the files to print; "
+                                "choose another name"])
+            try:
+                doc = read_document(path)
+            except DocumentError as e:
+                raise _Refused([f"{name}: {x}" for x in e.errors] or [f"{name}: {e}"]) from e
+            except FileNotFoundError as e:
+                raise _Refused([f"{name}: no such file"]) from e
+            except OSError as e:
+                raise _Refused([f"{name}: cannot be read ({e.strerror or e})"]) from e
+            if doc.kind == "catalogue":
+                raise _Refused([f"{name}: a catalogue cannot be printed; give a character, "
+                                "an encounter or a battle"])
+            docs.append((name, doc.kind, doc.model))
+        kind, html = _print_html(args, docs)
+    except _Refused as e:
+        return _fail(e.lines)
+
+    from yags_desk.qt.printing import ensure_gui_app, render_pdf
+
+    ensure_gui_app()
+    try:
+        pages = render_pdf(html, out, args.page)
+    except OSError as e:
+        return _fail(f"{out}: cannot be written ({e.strerror or e})")
+    data = {"pdf": str(out), "kind": kind, "pages": pages}
+    _emit(args, data, f"{out}: {pages} page{'s' if pages != 1 else ''} ({kind})")
+    return EXIT_OK
+
+
 # --- library -----------------------------------------------------------
 def cmd_library(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
@@ -269,6 +355,22 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("file")
     q.add_argument("--seed", type=int)
     q.set_defaults(func=cmd_quick_combat)
+
+    pr = add("print", "print character sheets, NPC stat blocks, an encounter summary or a "
+                      "quick-combat report to a PDF file (works without a display)")
+    pr.add_argument("files", nargs="+", metavar="FILE",
+                    help="a character (several for sheets or NPC blocks), an encounter or "
+                         "a battle")
+    pr.add_argument("--pdf", required=True, metavar="OUT.pdf", help="the PDF to write")
+    pr.add_argument("--kind", choices=PRINT_KINDS,
+                    help="what to print (default: sheet for characters, encounter-after "
+                         "for an encounter with events, encounter-before without, battle)")
+    pr.add_argument("--page", choices=["a4", "letter"],
+                    help="paper size (default: Letter in the US and Canada, A4 elsewhere)")
+    pr.add_argument("--blank", action="store_true",
+                    help="sheets and NPC blocks: leave the derived numbers blank")
+    pr.add_argument("--seed", type=int, help="battle: seed for repeatable dice")
+    pr.set_defaults(func=cmd_print)
 
     lb = add("library", "list the characters of your library (made from the samples on "
                         "first run)")

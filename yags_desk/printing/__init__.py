@@ -1,0 +1,16 @@
+"""Printed documents as HTML, built without Qt (issue 6).
+
+Each builder returns a complete HTML document for Qt's rich-text engine;
+:mod:`yags_desk.qt.printing` lays it out on pages, prints it or saves it as
+a PDF. Kinds: full character sheets, NPC stat blocks, the encounter summary
+before and after the fight, and the quick-combat report.
+"""
+
+from yags_desk.printing.encounter import encounter_before
+from yags_desk.printing.encounter_after import encounter_after
+from yags_desk.printing.npc import npc_blocks
+from yags_desk.printing.quick_report import battle_report
+from yags_desk.printing.sheet import character_sheets
+
+__all__ = ["battle_report", "character_sheets", "encounter_after", "encounter_before",
+           "npc_blocks"]

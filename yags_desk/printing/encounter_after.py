@@ -1,0 +1,144 @@
+"""The encounter summary after (or during) the fight (issue 6, part 2).
+
+The rounds fought, each side's count of fighters still up, the casualties,
+every combatant's condition, the options in use, and the whole log: one
+sentence per event with its round, in a table whose rows are never cut
+across pages.
+"""
+
+from __future__ import annotations
+
+from yags_desk.printing.encounter import sides_of
+from yags_desk.printing.procedure import options_html
+from yags_desk.printing.style import document, esc, row, signed, table
+from yags_desk.rules.combat.events import EndRound
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.storage.encounter_file import Encounter, encounter_log
+
+__all__ = ["encounter_after", "log_rows", "rounds_fought", "status"]
+
+
+def status(f: FighterState) -> str:
+    """dead, unconscious, helpless, left the encounter, or standing (at Fatal)."""
+    if f.removed:
+        return "left the encounter"
+    if f.dead:
+        return "dead"
+    if f.has("unconscious"):
+        return "unconscious"
+    if f.has("helpless"):
+        return "helpless"
+    return "standing at Fatal" if f.at_fatal() else "standing"
+
+
+def _wounds(f: FighterState, state: CombatState) -> str:
+    if f.character.edition == "classic":
+        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        unit = "level" if f.wounds == 1 else "levels"
+    else:
+        name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
+        unit = "wound" if f.wounds == 1 else "wounds"
+    if not f.wounds:
+        return esc(name)
+    beyond = f", {f.levels_beyond} beyond Fatal" if f.levels_beyond else ""
+    return esc(f"{name} ({signed(penalty)}), {f.wounds} {unit}{beyond}")
+
+
+def _stuns(f: FighterState, state: CombatState) -> str:
+    name, penalty = v08_stun_level(f.stuns, state.options.v08_track())
+    return esc(f"{name} ({signed(penalty)})" if f.stuns else name)
+
+
+def _conditions(f: FighterState) -> str:
+    shown = [name if rounds is None else f"{name} ({rounds} rounds)"
+             for name, rounds in f.conditions if name not in ("dead", "unconscious")]
+    shown += [f"{weapon} {how}" for weapon, how in f.weapons_state]
+    return esc(", ".join(shown))
+
+
+def rounds_fought(log: CombatLog) -> tuple[int, bool]:
+    """(rounds ended, whether a round is under way with events in it)."""
+    ended = sum(1 for e in log.events if isinstance(e, EndRound))
+    in_progress = bool(log.events) and not isinstance(log.events[-1], EndRound)
+    return ended, in_progress
+
+
+def log_rows(log: CombatLog) -> list[str]:
+    """One table row per event: number, round, sentence."""
+    rows = []
+    events = log.events
+    for i, event in enumerate(events):
+        before = log.state_before(i)
+        after = log.state_before(i + 1) if i + 1 < len(events) else log.state
+        rows.append(row([str(i + 1), str(before.round), esc(describe(event, before, after))],
+                        attrs=['class="num"', 'class="num"', ""]))
+    return rows
+
+
+def _outcome_table(members: list[FighterState], state: CombatState) -> str:
+    v08 = state.edition == "0.8"
+    header = ["Combatant", "Status", "Wounds"] + (["Stuns"] if v08 else []) + [
+        "Fatigue", "Conditions"]
+    rows = []
+    for f in members:
+        st = status(f)
+        cls = ' class="dead"' if st == "dead" else ""
+        cells = [esc(f.name), f"<span{cls}>{esc(st)}</span>", _wounds(f, state)]
+        if v08:
+            cells.append(_stuns(f, state))
+        cells += [esc(f"{f.fatigue_short} short, {f.fatigue_long} long"), _conditions(f)]
+        rows.append(row(cells))
+    return table(rows, header=header)
+
+
+def _casualties(fighters: list[FighterState]) -> str:
+    kinds = (("Dead", "dead"), ("Unconscious", "unconscious"), ("Helpless", "helpless"),
+             ("Left the encounter", "left the encounter"))
+    lines = []
+    for label, key in kinds:
+        names = [f"{f.name} ({f.side})" for f in fighters if status(f) == key]
+        if names:
+            lines.append(f"<p><b>{label}:</b> {esc(', '.join(names))}</p>")
+    return "".join(lines) or "<p>No casualties.</p>"
+
+
+def encounter_after(encounter: Encounter) -> str:
+    """Outcome, casualties, rounds and the log of an encounter as it stands.
+
+    Raises RulesError naming the event the rules refuse, if the file's events
+    do not replay.
+    """
+    log = encounter_log(encounter)
+    state = log.state
+    fighters = list(state.fighters.values())
+    ended, going = rounds_fought(log)
+    rounds = f"{ended} round{'s' if ended != 1 else ''} fought"
+    if going:
+        rounds += f"; round {state.round} under way"
+    sub = f"{encounter.edition} edition · {rounds} · {len(log.events)} events"
+    out = [f"<h1>{esc(encounter.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',
+           "<h2>Outcome</h2>"]
+    side_rows = []
+    for side, members in sides_of(fighters):
+        up = sum(1 for f in members if f.can_act)
+        dead = sum(1 for f in members if f.dead)
+        down = sum(1 for f in members if not f.can_act and not f.dead and not f.removed)
+        side_rows.append(row([esc(side), str(len(members)), str(up), str(dead), str(down)],
+                             attrs=["", *['class="num"'] * 4]))
+    out.append(table(side_rows, header=["Side", "Fighters", "Still up", "Dead",
+                                        "Out of the fight"]))
+    out += ["<h2>Casualties</h2>", _casualties(fighters)]
+    for side, members in sides_of(fighters):
+        out += [f"<h3>{esc(side)}</h3>", _outcome_table(members, state)]
+    out += ["<h2>Options in use</h2>", options_html(encounter.options, encounter.edition)]
+    out.append("<h2>Combat log</h2>")
+    rows = log_rows(log)
+    if rows:
+        out.append(table(rows, header=["#", "Round", "What happened"],
+                         header_attrs=['width="5%"', 'width="8%"', ""]))
+    else:
+        out.append("<p>Nothing has happened yet.</p>")
+    return document(f"{encounter.name}: after the fight", "".join(out))

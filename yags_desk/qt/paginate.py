@@ -1,0 +1,238 @@
+"""Page breaks that never cut a table row or strand a heading.
+
+Qt's rich-text layout moves a table row to the next page only when the
+row's first line does not fit, so a row of two lines can still be split
+across pages; for a combat log that cuts an entry in two. A heading can also
+be left alone at the foot of a page.
+
+:func:`paginate` lays the HTML out, finds the first such place in document
+order and fixes it in the HTML itself: the table is split before the row
+(the second part starts a new page and repeats the header), or the heading
+(or the table) starts a new page. Then it lays the new HTML out again, until
+nothing is left. Changing the HTML rather than the laid-out document keeps
+Qt's layout consistent (formats changed after layout leave it drawing stale
+pages). Rows taller than a page are left to split.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextFrame, QTextTable
+
+__all__ = ["Issue", "find_issue", "fix_html", "paginate", "straddling_rows"]
+
+_EPSILON = 0.5
+MAX_PASSES = 200
+_TOKEN = re.compile(r"<(/?)(table|thead|tr|h[1-6])\b[^>]*>", re.IGNORECASE)
+_BREAK = "page-break-before: always"
+
+
+@dataclass(frozen=True)
+class Issue:
+    """What to fix: ``kind`` "row" (split table ``index`` before ``row``), "table"
+    (table ``index`` starts a page) or "heading" (heading ``index`` starts a page)."""
+
+    kind: str
+    index: int
+    row: int = 0
+
+
+# --- measuring the laid-out document -------------------------------------------------
+
+
+def _span(doc: QTextDocument, first: int, last: int) -> tuple[float, float] | None:
+    """Top of the first and bottom of the last line laid out between two positions."""
+    layout = doc.documentLayout()
+    top: float | None = None
+    bottom: float | None = None
+    block = doc.findBlock(first)
+    while block.isValid() and block.position() <= last:
+        rect = layout.blockBoundingRect(block)
+        lines = block.layout()
+        for i in range(lines.lineCount()):
+            line = lines.lineAt(i)
+            y0 = rect.top() + line.y()
+            y1 = y0 + line.height()
+            top = y0 if top is None else min(top, y0)
+            bottom = y1 if bottom is None else max(bottom, y1)
+        block = block.next()
+    if top is None or bottom is None:
+        return None
+    return top, bottom
+
+
+def _row_span(doc: QTextDocument, table: QTextTable, r: int) -> tuple[float, float] | None:
+    return _span(doc, table.cellAt(r, 0).firstPosition(),
+                 table.cellAt(r, table.columns() - 1).lastPosition())
+
+
+def _page(y: float, height: float) -> int:
+    return int(y // height)
+
+
+def _straddles(span: tuple[float, float], height: float) -> bool:
+    top, bottom = span
+    return (_page(top, height) != _page(bottom - _EPSILON, height)
+            and bottom - top < height * 0.9)
+
+
+def _outermost(table: QTextTable) -> QTextTable:
+    frame: QTextFrame | None = table.parentFrame()
+    while frame is not None:
+        if isinstance(frame, QTextTable):
+            table = frame
+        frame = frame.parentFrame()
+    return table
+
+
+def _items(doc: QTextDocument) -> list[QTextBlock | QTextTable]:
+    """Top-level blocks and tables (not nested ones) in document order."""
+    out: list[QTextBlock | QTextTable] = []
+    block = doc.begin()
+    while block.isValid():
+        table = QTextCursor(block).currentTable()
+        if table is not None:
+            table = _outermost(table)
+            out.append(table)
+            block = doc.findBlock(table.lastPosition() + 1)
+            if block.isValid() and block.position() <= table.lastPosition():
+                break  # the table ends the document
+            continue
+        out.append(block)
+        block = block.next()
+    return out
+
+
+def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
+    """(table number, row) of every row split across pages."""
+    height = doc.pageSize().height()
+    out = []
+    tables = [x for x in _items(doc) if isinstance(x, QTextTable)]
+    for t, table in enumerate(tables):
+        for r in range(table.rows()):
+            span = _row_span(doc, table, r)
+            if span is not None and _straddles(span, height):
+                out.append((t, r))
+    return out
+
+
+def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issue | None:
+    """The first row cut by a page break or heading left at a page's foot."""
+    height = doc.pageSize().height()
+    if height <= 0:
+        raise ValueError("page size: set the document's page size first")
+    tables = headings = 0
+    heading: tuple[int, QTextBlock] | None = None  # the heading just passed
+    for item in _items(doc):
+        first = item.firstPosition() if isinstance(item, QTextTable) else item.position()
+        if heading is not None:
+            own = _span(doc, heading[1].position(), heading[1].position())
+            here = _span(doc, first, first)
+            issue = Issue("heading", heading[0])
+            if (own and here and _page(own[0], height) < _page(here[0], height)
+                    and issue not in skip):
+                return issue
+            heading = None
+        if isinstance(item, QTextTable):
+            headers = item.format().headerRowCount()
+            for r in range(headers, item.rows()):
+                span = _row_span(doc, item, r)
+                if span is None or not _straddles(span, height):
+                    continue
+                issue = Issue("table", tables) if r == headers else Issue("row", tables, r)
+                if issue not in skip:
+                    return issue
+            tables += 1
+            continue
+        if item.blockFormat().headingLevel() > 0:
+            heading = (headings, item)
+            headings += 1
+    return None
+
+
+# --- fixing the HTML ------------------------------------------------------------------
+
+
+def _with_break(tag: str) -> str:
+    """An opening tag that starts a new page."""
+    if _BREAK in tag:
+        return tag
+    m = re.search(r'style\s*=\s*"', tag, re.IGNORECASE)
+    if m:
+        return tag[:m.end()] + _BREAK + "; " + tag[m.end():]
+    return tag[:-1].rstrip("/") + f' style="{_BREAK}">'
+
+
+@dataclass
+class _Table:
+    start: tuple[int, int]  # span of the opening tag
+    rows: list[int]  # offsets of the rows' opening tags, header rows first
+    thead: str = ""
+
+
+def _scan(html: str) -> tuple[list[_Table], list[tuple[int, int]]]:
+    """Top-level tables and headings (their opening tags), in document order."""
+    tables: list[_Table] = []
+    headings: list[tuple[int, int]] = []
+    depth = 0
+    thead_start: int | None = None
+    for m in _TOKEN.finditer(html):
+        closing, name = m.group(1), m.group(2).lower()
+        if name == "table":
+            if closing:
+                depth -= 1
+            else:
+                depth += 1
+                if depth == 1:
+                    tables.append(_Table((m.start(), m.end()), []))
+        elif name[0] == "h" and name != "thead":
+            if not closing and depth == 0:  # headings inside tables are not looked at
+                headings.append((m.start(), m.end()))
+        elif depth == 1 and tables:
+            if name == "thead":
+                if closing and thead_start is not None:
+                    tables[-1].thead = html[thead_start:m.end()]
+                    thead_start = None
+                elif not closing:
+                    thead_start = m.start()
+            elif name == "tr" and not closing:
+                tables[-1].rows.append(m.start())
+    return tables, headings
+
+
+def fix_html(html: str, issue: Issue) -> str:
+    """``html`` with ``issue`` fixed by a page break (and a table split for a row)."""
+    tables, headings = _scan(html)
+    if issue.kind == "heading":
+        start, end = headings[issue.index]
+        return html[:start] + _with_break(html[start:end]) + html[end:]
+    table = tables[issue.index]
+    start, end = table.start
+    opening = _with_break(html[start:end])
+    if issue.kind == "table":
+        return html[:start] + opening + html[end:]
+    cut = table.rows[issue.row]
+    return html[:cut] + "</table>" + opening + table.thead + html[cut:]
+
+
+def paginate(html: str, layout: Callable[[str], QTextDocument]) -> QTextDocument:
+    """The document ``layout`` makes of ``html`` once no row is cut and no heading
+    stranded (or after MAX_PASSES fixes)."""
+    skip: set[Issue] = set()
+    last: Issue | None = None
+    doc = layout(html)
+    for _ in range(MAX_PASSES):
+        issue = find_issue(doc, frozenset(skip))
+        if issue is None:
+            return doc
+        if issue == last:
+            # The fix did not help (a row as tall as the page); leave it.
+            skip.add(issue)
+            continue
+        html = fix_html(html, issue)
+        last = issue
+        doc = layout(html)
+    return doc
