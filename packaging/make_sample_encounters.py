@@ -13,6 +13,8 @@ import json
 import sys
 from pathlib import Path
 
+from generated import write_or_check  # packaging/generated.py, beside this script
+
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.roster import numbered_copies, unique_id
 from yags_desk.rules.options import RulesOptions
@@ -67,19 +69,8 @@ def file_name(e: Encounter) -> str:
 
 
 def main(argv: list[str]) -> int:
-    encounters = build()
-    if "--check" in argv:
-        bad = [file_name(e) for e in encounters
-               if not (OUT / file_name(e)).exists()
-               or (OUT / file_name(e)).read_text("utf-8") != render(e)]
-        for name in bad:
-            print(f"out of date: {name}", file=sys.stderr)
-        return 1 if bad else 0
-    OUT.mkdir(parents=True, exist_ok=True)
-    for e in encounters:
-        (OUT / file_name(e)).write_text(render(e), "utf-8")
-    print(f"wrote {len(encounters)} encounters to {OUT}")
-    return 0
+    files = {OUT / file_name(e): render(e) for e in build()}
+    return write_or_check(files, argv, "encounters")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generated import write_or_check  # packaging/generated.py, beside this script
+
 from yags_desk.rules.catalogue import Catalogue, catalogue_from_document
 from yags_desk.rules.character import Character, Skill, WornArmour, default_attributes
 from yags_desk.rules.editions import Edition
@@ -194,19 +196,8 @@ def file_name(ch: Character) -> str:
 
 
 def main(argv: list[str]) -> int:
-    chars = build()
-    if "--check" in argv:
-        bad = [file_name(ch) for ch in chars
-               if not (OUT / file_name(ch)).exists()
-               or (OUT / file_name(ch)).read_text("utf-8") != render(ch)]
-        for name in bad:
-            print(f"out of date: {name}", file=sys.stderr)
-        return 1 if bad else 0
-    OUT.mkdir(parents=True, exist_ok=True)
-    for ch in chars:
-        (OUT / file_name(ch)).write_text(render(ch), "utf-8")
-    print(f"wrote {len(chars)} characters to {OUT}")
-    return 0
+    files = {OUT / file_name(ch): render(ch) for ch in build()}
+    return write_or_check(files, argv, "characters")
 
 
 if __name__ == "__main__":
