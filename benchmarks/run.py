@@ -9,7 +9,8 @@ import importlib
 import platform
 import sys
 
-MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat", "bench_combat"]
+MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat", "bench_combat",
+           "bench_printing"]
 
 
 def main() -> int:
