@@ -12,8 +12,8 @@ from PySide6.QtCore import QLocale, QSizeF
 from PySide6.QtGui import QTextDocument
 
 from tests.printing.pdf import flat, need_poppler, page_count, page_size, pages_text
-from tests.printing.samples import sample, sample_encounter, sample_party
-from tests.rules.builders import classic, v08
+from tests.printing.samples import SAMPLE, sample, sample_encounter, sample_party
+from tests.rules.builders import ROUND_SHIELD, classic, classic_weapon, v08
 from yags_desk.printing import (
     character_sheets,
     encounter_after,
@@ -261,3 +261,23 @@ def test_printing_leaves_none_its_references(tmp_path: Path) -> None:
         render_pdf(html, tmp_path / "again.pdf", "a4")
     gc.collect()
     assert sys.getrefcount(None) >= before
+
+
+def test_every_sample_sheet_fits_one_letter_page(tmp_path: Path) -> None:
+    # Letter is the shorter paper; the ruled note lines give way before a sheet
+    # would spill onto a second page.
+    names = sorted(p.stem for p in (SAMPLE / "characters").glob("*.json"))
+    characters = [sample(n) for n in names]
+    path = pdf(tmp_path, character_sheets(characters), page="letter")
+    assert page_count(path) == len(characters) == 12
+
+
+def test_a_crowded_sheet_is_set_smaller_to_stay_on_one_page(tmp_path: Path) -> None:
+    swords = tuple(classic_weapon(f"Sword {i}", 6, 5, 5, 9, 12, 4, "single") for i in range(7))
+    crowded = classic("Crowded", skills={"Single weapon": 100, "Weapon and shield": 100},
+                      weapons=swords, shield=ROUND_SHIELD)
+    html = character_sheets([crowded])
+    assert 'class="crowded"' in html
+    pages = pages_text(pdf(tmp_path, html, page="letter"))
+    assert len(pages) == 1
+    assert "Weapon and shield: Sword 6 + Round shield" in pages[0]
