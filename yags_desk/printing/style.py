@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 
 __all__ = [
     "BOX",
+    "BLANK",
+    "BLANK_LINE",
     "BOX_TICKED",
     "CSS",
     "PAGE_BREAK",
@@ -36,6 +38,8 @@ PAGE_BREAK = ' style="page-break-before: always"'
 SPACER = '<p style="font-size: 4pt; margin: 0">&nbsp;</p>'
 # What a "blank numbers" sheet prints where a derived number would be.
 BLANK = "&nbsp;" * 6
+# The same as a line to write on, for blanks in running text.
+BLANK_LINE = f'<span style="text-decoration: underline">{"&nbsp;" * 10}</span>'
 
 CSS = """
 body { font-family: 'DejaVu Sans'; font-size: %(base)spt; color: #000; }
