@@ -89,7 +89,12 @@ def ensure_gui_app() -> QGuiApplication:
     if sys.platform.startswith("linux") and not (
             os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = QGuiApplication([APP_NAME])
+    # A QApplication (not only a QGuiApplication): the window, dialogs or a test
+    # that runs later in the same process need widgets, which Qt refuses to
+    # create under a plain QGuiApplication.
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([APP_NAME])
     _keep.append(app)
     return app
 
