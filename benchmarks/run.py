@@ -10,7 +10,7 @@ import platform
 import sys
 
 MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat", "bench_combat",
-           "bench_combat_v08", "bench_startup", "bench_catalogue_filter"]
+           "bench_combat_v08", "bench_startup", "bench_catalogue_filter", "bench_printing"]
 
 
 def main() -> int:

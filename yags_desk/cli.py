@@ -200,47 +200,31 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
 
 # --- print ---------------------------------------------------------------
 PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "battle")
-_PRINT_FILE_KIND = {"sheet": "character", "npc": "character", "encounter-before": "encounter",
-                    "encounter-after": "encounter", "battle": "battle"}
 
 
 def _print_html(args: argparse.Namespace, docs: list[tuple[str, str, Any]]) -> tuple[str, str]:
     """(kind, HTML) for the files read; raises _Refused with `file: problem` lines."""
-    from yags_desk import printing
+    from yags_desk.printing.kinds import FILE_KIND, build, default_kind
     from yags_desk.rules.errors import RulesError
-    from yags_desk.rules.quick_combat import run_battle
 
-    kinds = {kind for _, kind, _ in docs}
     first_path, first_kind, first_model = docs[0]
-    if len(kinds) > 1:
-        raise _Refused([f"{path}: a {kind} file cannot be printed with a {first_kind} file"
-                        for path, kind, _ in docs if kind != first_kind][:1])
-    if args.kind is None:
-        # [decision] an encounter with events prints as "after", one without as "before".
-        kind = {"character": "sheet", "battle": "battle"}.get(
-            first_kind, "encounter-after" if getattr(first_model, "events", ()) else
-            "encounter-before")
-    else:
-        kind = args.kind
-    if _PRINT_FILE_KIND[kind] != first_kind:
+    for path, kind, _ in docs[1:]:
+        if kind != first_kind:
+            raise _Refused([f"{path}: a {kind} file cannot be printed with a {first_kind} "
+                            "file"])
+    kind = args.kind or default_kind(first_model)
+    if FILE_KIND[kind] != first_kind:
         raise _Refused([f"{first_path}: a {first_kind} file; --kind {kind} prints a "
-                        f"{_PRINT_FILE_KIND[kind]} file"])
+                        f"{FILE_KIND[kind]} file"])
     if first_kind != "character" and len(docs) > 1:
         raise _Refused([f"{docs[1][0]}: print one {first_kind} at a time"])
     if args.blank and kind not in ("sheet", "npc"):
         raise _Refused([f"--blank: only sheets and NPC blocks have numbers to leave blank, "
                         f"not --kind {kind}"])
-    if kind == "sheet":
-        return kind, printing.character_sheets([m for _, _, m in docs], blank=args.blank)
-    if kind == "npc":
-        return kind, printing.npc_blocks([m for _, _, m in docs], blank=args.blank)
-    if kind == "battle":
-        return kind, printing.battle_report(run_battle(first_model, _rng(args.seed)), args.seed)
     try:
-        if kind == "encounter-before":
-            return kind, printing.encounter_before(first_model)
-        return kind, printing.encounter_after(first_model)
-    except RulesError as e:
+        return kind, build(kind, [m for _, _, m in docs], blank=args.blank,
+                           rng=_rng(args.seed), seed=args.seed)
+    except (RulesError, ValueError) as e:
         raise _Refused([f"{first_path}: {e}"]) from e
 
 

@@ -201,3 +201,26 @@ def test_party_sheets_one_section_per_character() -> None:
     doc = character_sheets(party)
     assert doc.count("page-break-before: always") == len(party) - 1
     assert all(html.escape(c.name) in doc for c in party)
+
+
+def test_build_dispatches_and_refuses_mismatches() -> None:
+    from yags_desk import cli
+    from yags_desk.printing import KINDS, build, default_kind
+
+    assert cli.PRINT_KINDS == KINDS
+    wolf, enc = sample("wolf"), sample_encounter()
+    assert default_kind(wolf) == "sheet"
+    assert default_kind(enc) == "encounter-before"
+    assert default_kind(sample_encounter(rounds=1)) == "encounter-after"
+    assert "Side: Party" in text_of(build("encounter-before", [enc]))
+    assert "Bow: Bow" in text_of(build("npc", [sample("archer")]))
+    with pytest.raises(ValueError, match="kind: battle prints a battle, not a character"):
+        build("battle", [wolf])
+    with pytest.raises(ValueError, match="blank"):
+        build("encounter-after", [enc], blank=True)
+    with pytest.raises(ValueError, match="one encounter at a time"):
+        build("encounter-after", [enc, enc])
+    with pytest.raises(ValueError, match="kind: 'poster'"):
+        build("poster", [wolf])
+    battle = read_document(SAMPLE / "battles" / "border-skirmish.json", "battle").model
+    assert build("battle", [battle], seed=5) == build("battle", [battle], seed=5)

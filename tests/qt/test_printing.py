@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,8 +12,8 @@ from PySide6.QtCore import QLocale, QSizeF
 from PySide6.QtGui import QTextDocument
 
 from tests.printing.pdf import flat, need_poppler, page_count, page_size, pages_text
-from tests.printing.samples import sample, sample_encounter, sample_party
-from tests.rules.builders import classic, v08
+from tests.printing.samples import SAMPLE, sample, sample_encounter, sample_party
+from tests.rules.builders import ROUND_SHIELD, classic, classic_weapon, v08
 from yags_desk.printing import (
     character_sheets,
     encounter_after,
@@ -67,6 +69,8 @@ def test_sample_party_one_page_each_with_its_numbers(tmp_path: Path) -> None:
     for c, text in zip(party, pages, strict=True):
         d = derive(c)
         assert c.name in text
+        # Not even hidden text of the next sheet on this page (found by search).
+        assert [o.name for o in party if o.name in text] == [c.name]
         for s in d.styles:
             assert s.initiative is not None
             defence = str(s.defence.total) if s.defence is not None else "—"
@@ -244,3 +248,36 @@ def test_printer_and_preview_paint_the_same_pages(tmp_path: Path, qtbot: object)
     del target
     assert "Bandit" in pages_text(tmp_path / "preview.pdf")[0]
     dialog.deleteLater()
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="None is immortal from Python 3.12")
+def test_printing_leaves_none_its_references(tmp_path: Path) -> None:
+    # PySide6 6.12 on Python 3.11 drops a reference to None on many Qt calls;
+    # printing makes them good, or Python aborts after enough print jobs.
+    html = character_sheets(sample_party())
+    gc.collect()
+    before = sys.getrefcount(None)
+    for _ in range(3):
+        render_pdf(html, tmp_path / "again.pdf", "a4")
+    gc.collect()
+    assert sys.getrefcount(None) >= before
+
+
+def test_every_sample_sheet_fits_one_letter_page(tmp_path: Path) -> None:
+    # Letter is the shorter paper; the ruled note lines give way before a sheet
+    # would spill onto a second page.
+    names = sorted(p.stem for p in (SAMPLE / "characters").glob("*.json"))
+    characters = [sample(n) for n in names]
+    path = pdf(tmp_path, character_sheets(characters), page="letter")
+    assert page_count(path) == len(characters) == 12
+
+
+def test_a_crowded_sheet_is_set_smaller_to_stay_on_one_page(tmp_path: Path) -> None:
+    swords = tuple(classic_weapon(f"Sword {i}", 6, 5, 5, 9, 12, 4, "single") for i in range(7))
+    crowded = classic("Crowded", skills={"Single weapon": 100, "Weapon and shield": 100},
+                      weapons=swords, shield=ROUND_SHIELD)
+    html = character_sheets([crowded])
+    assert 'class="crowded"' in html
+    pages = pages_text(pdf(tmp_path, html, page="letter"))
+    assert len(pages) == 1
+    assert "Weapon and shield: Sword 6 + Round shield" in pages[0]

@@ -8,9 +8,10 @@ before and after the fight, and the quick-combat report.
 
 from yags_desk.printing.encounter import encounter_before
 from yags_desk.printing.encounter_after import encounter_after
+from yags_desk.printing.kinds import KINDS, build, default_kind
 from yags_desk.printing.npc import npc_blocks
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
 
-__all__ = ["battle_report", "character_sheets", "encounter_after", "encounter_before",
-           "npc_blocks"]
+__all__ = ["KINDS", "battle_report", "build", "character_sheets", "default_kind",
+           "encounter_after", "encounter_before", "npc_blocks"]

@@ -54,21 +54,22 @@ def roster_table(fighters: list[FighterState], options: RulesOptions) -> str:
     """One row per combatant with its boxes to tick and a column for notes."""
     edition = fighters[0].character.edition
     centre = 'align="center"'
+    nowrap = 'class="nowrap"'
     if edition == "classic":
         cats = [f"{lv.name[0]}{signed(lv.penalty) if lv.penalty else ''}"
-                for lv in CLASSIC_BODY_TRACK]
-        top = ('<tr><th rowspan="2" width="20%">Combatant</th><th rowspan="2">Row</th>'
-               '<th colspan="6">Body levels</th><th colspan="6">Fatigue</th>'
-               '<th rowspan="2" width="24%">Notes</th></tr>')
-        second = "<tr>" + "".join(f"<th>{esc(c)}</th>" for c in cats * 2) + "</tr>"
+                for lv in CLASSIC_BODY_TRACK] * 2
+        groups = ('<th colspan="6">Body levels</th><th colspan="6">Fatigue</th>'
+                  '<th rowspan="2" width="20%">Notes</th>')
     else:
         track = options.v08_track()
-        cats = [f"{lv.name[:3]}{signed(lv.penalty) if lv.penalty else ''}" for lv in track]
-        stuns = [n[:3] for n in V08_STUN_NAMES]
-        top = ('<tr><th rowspan="2" width="18%">Combatant</th><th rowspan="2">Row</th>'
-               '<th colspan="6">Wounds</th><th colspan="6">Stuns</th>'
-               '<th rowspan="2">Fatigue</th><th rowspan="2" width="20%">Notes</th></tr>')
-        second = "<tr>" + "".join(f"<th>{esc(c)}</th>" for c in cats + stuns) + "</tr>"
+        cats = [f"{lv.name[:2]}{signed(lv.penalty) if lv.penalty else ''}" for lv in track]
+        cats += [n[:2] for n in V08_STUN_NAMES]
+        groups = ('<th colspan="6">Wounds</th><th colspan="6">Stuns</th>'
+                  '<th rowspan="2" width="9%">Fatigue</th>'
+                  '<th rowspan="2" width="12%" class="nowrap">Notes</th>')
+    top = (f'<tr><th rowspan="2" width="19%">Combatant</th>'
+           f'<th rowspan="2" width="4%" {nowrap}>Row</th>{groups}</tr>')
+    second = "<tr>" + "".join(f'<th width="4%" {nowrap}>{esc(c)}</th>' for c in cats) + "</tr>"
     rows = []
     for f in fighters:
         w, s, fat = fighter_marks(f)
@@ -80,7 +81,8 @@ def roster_table(fighters: list[FighterState], options: RulesOptions) -> str:
             cells = [name, str(f.row), *_category_cells((1,) * 6, w),
                      *_category_cells((1,) * 6, s),
                      boxes(f.fatigue_capacity(), fat, "sboxes"), ""]
-        rows.append(row(cells, attrs=["", centre, *[centre] * (len(cells) - 3), ""]))
+        attrs = ["", centre, *[centre] * (len(cells) - 3), ""]
+        rows.append(row(cells, attrs=attrs))
     return (f'<table class="grid" width="100%" cellspacing="0" cellpadding="2">'
             f"<thead>{top}{second}</thead>{''.join(rows)}</table>")
 

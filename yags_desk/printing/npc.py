@@ -18,6 +18,8 @@ from yags_desk.printing.parts import (
     summary_cells,
 )
 from yags_desk.printing.style import (
+    BLANK,
+    BLANK_LINE,
     blank_or,
     boxes,
     document,
@@ -117,7 +119,8 @@ def npc_block(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *, blank: b
         f"{KIND_LABELS.get(c.kind, c.kind)} · {c.edition}")
     cells = summary_cells(c, d, blank)
     summary = " · ".join(f"<b>{esc(k).replace(' ', '&nbsp;')}</b>&nbsp;"
-                         f"{v.replace(' ', '&nbsp;')}" for k, v in cells)
+                         f"{BLANK_LINE if v == BLANK else v.replace(' ', '&nbsp;')}"
+                         for k, v in cells)
     parts = [f'<p><b style="font-size: 10.5pt">{esc(name or c.name)}</b> '
              f'<span class="muted small">{esc(sub)}</span></p>',
              f'<p class="small">{attribute_line(c)}</p>',

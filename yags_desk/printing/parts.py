@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from yags_desk.printing.style import blank_or, boxes, esc, row, signed, table
+from yags_desk.printing.style import BLANK_LINE, blank_or, boxes, esc, row, signed, table
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.state import fatigue_capacity
 from yags_desk.rules.derived import Derived, StyleValues, derive
@@ -121,6 +121,7 @@ def styles_table(c: Character, d: Derived, blank: bool, compact: bool = False) -
         header.append("Skill")
     header += (["Init"] if classic else []) + ["Attk", "Defn", "Dmg"]
     header.append("Notes")
+    widths = ["", *['class="nowrap"'] * (len(header) - 2), 'width="16%"']
     rows = []
     num = 'class="num"'
     for s in d.styles:
@@ -138,7 +139,7 @@ def styles_table(c: Character, d: Derived, blank: bool, compact: bool = False) -
                   style_notes(c, s)]
         attrs += [num, num, num, 'class="small"']
         rows.append(row(cells, attrs=attrs))
-    return table(rows, header=header)
+    return table(rows, header=header, header_attrs=widths)
 
 
 def summary_cells(c: Character, d: Derived, blank: bool) -> list[tuple[str, str]]:
@@ -263,6 +264,10 @@ def condition_text(c: Character, options: RulesOptions = DEFAULT_OPTIONS) -> str
     return "Carried into play: " + "; ".join(parts) + "."
 
 
+def _inline(value: object, blank: bool) -> str:
+    return BLANK_LINE if blank else esc(value)
+
+
 def reminder(c: Character, blank: bool) -> str:
     """A line on turning damage into levels and the survival rolls (own words)."""
     a = c.attributes
@@ -271,11 +276,11 @@ def reminder(c: Character, blank: bool) -> str:
         return ("Damage roll minus soak: below 0 nothing; 0 stunned; 1–5 one level, "
                 "6–10 two, 11–15 three, 16–20 four, 21–25 five, 26–30 six, then one more "
                 "per further 5. On reaching Critical: Stamina "
-                f"{blank_or(a['stamina'], blank)} + 2d10! must make 20 or the "
+                f"{_inline(a['stamina'], blank)} + 2d10! must make 20 or the "
                 "fighter drops unconscious. On reaching Fatal: under 20 dies, 20–29 "
                 "unconscious, 30+ fights on.")
     # RULES 2
     return ("Damage roll at or above soak: 1 level, plus 1 per full 5 over. Stuns replace "
             "a lower level, add one if at least half of it. Fatal wounds or Beaten: "
-            f"Health check {blank_or(a['health'] * 4, blank)} + d20 against 20, +5 per "
+            f"Health check {_inline(a['health'] * 4, blank)} + d20 against 20, +5 per "
             "wound past 6.")

@@ -27,7 +27,16 @@ from yags_desk.printing.style import PAGE_BREAK, document, esc, row, table
 from yags_desk.rules.character import Character
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 
-__all__ = ["character_sheet", "character_sheets", "notes_html"]
+__all__ = ["WRITING_LINES", "character_sheet", "character_sheets", "notes_html",
+           "writing_lines"]
+
+WRITING_LINES = 5
+# Room on a page, in table rows, for what varies from sheet to sheet (skills,
+# styles, equipment, notes) plus the ruled lines; measured on A4 and Letter.
+_PAGE_ROWS = 22
+_ROWS_PER_LINE = 1.6
+_NOTE_CHARS_PER_ROW = 95
+SHEET_PT = 10.5
 
 
 def notes_html(text: str) -> str:
@@ -36,11 +45,29 @@ def notes_html(text: str) -> str:
     return "".join(f"<p>{esc(p.strip()).replace(chr(10), '<br>')}</p>" for p in paragraphs)
 
 
+def _rows_used(c: Character, styles: int) -> float:
+    used = -(-len(c.skills) // 3) + styles + len(c.weapons) + (c.shield is not None)
+    used += len(c.armour) + (2 if c.edition == "0.8" else 0) + bool(c.advantages)
+    for paragraph in c.notes.splitlines():
+        used += 1 + len(paragraph) // _NOTE_CHARS_PER_ROW
+    return used
+
+
+def writing_lines(c: Character, styles: int) -> int:
+    """How many ruled lines for notes still fit on the sheet's page [decision]: up to
+    five, fewer as the sheet fills, so the lines never push a sheet onto a second page."""
+    free = (_PAGE_ROWS - _rows_used(c, styles)) / _ROWS_PER_LINE
+    return max(0, min(WRITING_LINES, int(free)))
+
+
 def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
                     blank: bool = False, first: bool = True) -> str:
     """The body of one sheet; ``first=False`` starts it on a new page."""
     d = fresh(c, options)
     brk = "" if first else PAGE_BREAK
+    # [decision] A sheet too full for its page is set in smaller type; what still
+    # does not fit flows onto a further page rather than being cut.
+    crowded = _rows_used(c, len(d.styles)) > _PAGE_ROWS
     sub = [KIND_LABELS.get(c.kind, c.kind), f"{c.edition} edition"]
     if c.player:
         sub.insert(0, f"Player: {c.player}")
@@ -74,9 +101,14 @@ def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
         out.append(f"<p><b>{esc(carried)}</b></p>")
     out.append(f'<p class="small">{reminder(c, blank)}</p>')
 
+    out.append("<h2>Notes</h2>")
     if c.notes.strip():
-        out.append("<h2>Notes</h2>")
         out.append(notes_html(c.notes))
+    # Ruled lines to write on at the table.
+    out.append('<p style="font-size: 12pt; margin: 0">&nbsp;</p><hr>'
+               * writing_lines(c, len(d.styles)))
+    if crowded:
+        return f'<div class="crowded">{"".join(out)}</div>'
     return "".join(out)
 
 
@@ -95,4 +127,4 @@ def character_sheets(characters: Sequence[Character],
     if title is None:
         title = characters[0].name if len(characters) == 1 else (
             f"Character sheets ({len(characters)})")
-    return document(title, body, font_pt=9.5)
+    return document(title, body, font_pt=SHEET_PT)

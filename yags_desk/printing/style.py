@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 
 __all__ = [
     "BOX",
+    "BLANK",
+    "BLANK_LINE",
     "BOX_TICKED",
     "CSS",
     "PAGE_BREAK",
@@ -36,6 +38,8 @@ PAGE_BREAK = ' style="page-break-before: always"'
 SPACER = '<p style="font-size: 4pt; margin: 0">&nbsp;</p>'
 # What a "blank numbers" sheet prints where a derived number would be.
 BLANK = "&nbsp;" * 6
+# The same as a line to write on, for blanks in running text.
+BLANK_LINE = f'<span style="text-decoration: underline">{"&nbsp;" * 10}</span>'
 
 CSS = """
 body { font-family: 'DejaVu Sans'; font-size: %(base)spt; color: #000; }
@@ -54,7 +58,11 @@ table.grid th { background-color: #e4e4e4; font-weight: bold; border: 0.6px soli
                 padding: 1.5px 3px; }
 table.grid td { border: 0.6px solid #999; padding: 1.5px 3px; }
 table.npc td { border: 0.8px solid #555; }
-.boxes { font-size: 13pt; }
+hr { color: #999; }
+div.crowded td, div.crowded th, div.crowded p { font-size: 8.5pt; }
+div.crowded .small, div.crowded p.small { font-size: 7pt; }
+div.crowded .boxes { font-size: 12pt; }
+.boxes { font-size: 15pt; }
 .sboxes { font-size: 10pt; }
 .blank { border-bottom: 0.6px solid #000; }
 .warn { color: #7a0000; }

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextFrame, QTextTable
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextTable
 
 __all__ = ["Issue", "find_issue", "fix_html", "paginate", "straddling_rows"]
 
@@ -79,9 +79,18 @@ def _straddles(span: tuple[float, float], height: float) -> bool:
             and bottom - top < height * 0.9)
 
 
-def _outermost(table: QTextTable) -> QTextTable:
-    frame: QTextFrame | None = table.parentFrame()
-    while frame is not None:
+def _table_of(doc: QTextDocument, block: QTextBlock) -> QTextTable | None:
+    """The top-level table ``block`` lies in, if any.
+
+    Written with currentFrame() and a walk that stops at the root frame:
+    PySide6 6.12 loses a reference to None each time currentTable() or the
+    root's parentFrame() answers "none", which crashes Python after a few
+    thousand calls.
+    """
+    root = doc.rootFrame()
+    frame = QTextCursor(block).currentFrame()
+    table: QTextTable | None = None
+    while frame is not None and frame != root:
         if isinstance(frame, QTextTable):
             table = frame
         frame = frame.parentFrame()
@@ -93,9 +102,8 @@ def _items(doc: QTextDocument) -> list[QTextBlock | QTextTable]:
     out: list[QTextBlock | QTextTable] = []
     block = doc.begin()
     while block.isValid():
-        table = QTextCursor(block).currentTable()
+        table = _table_of(doc, block)
         if table is not None:
-            table = _outermost(table)
             out.append(table)
             block = doc.findBlock(table.lastPosition() + 1)
             if block.isValid() and block.position() <= table.lastPosition():

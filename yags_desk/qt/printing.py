@@ -40,6 +40,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from yags_desk import APP_NAME, CREDIT, __version__
+from yags_desk.qt.none_guard import keep_none_alive
 from yags_desk.qt.paginate import paginate
 
 __all__ = [
@@ -201,6 +202,11 @@ def paint_document(html: str, device: QPagedPaintDevice,
 
     Raises :class:`PrintCancelled` when ``progress`` returns False.
     """
+    with keep_none_alive():
+        return _paint_document(html, device, progress)
+
+
+def _paint_document(html: str, device: QPagedPaintDevice, progress: Progress | None) -> int:
     _report(progress, 0, 0)
     width, height = float(device.width()), float(device.height())
     scale = device.logicalDpiX() / LAYOUT_DPI
@@ -225,7 +231,7 @@ def paint_document(html: str, device: QPagedPaintDevice,
             # A hair inside the page: a block starting exactly at the next page's
             # top would otherwise be drawn here too, clipped but still in the
             # PDF's text (found by search, copied by select-all).
-            context.clip = QRectF(0, index * page_h + 0, page_w, page_h)
+            context.clip = QRectF(0, index * page_h + 1, page_w, page_h - 2)
             doc.documentLayout().draw(painter, context)
             painter.restore()
             _paint_footer(painter, device, title, index + 1, pages, width, height)
@@ -240,6 +246,20 @@ def _title_of(html: str) -> str:
     return unescape(match.group(1)).strip() if match else APP_NAME
 
 
+def _pdf_bytes(html: str, page: PageName | None, progress: Progress | None) -> tuple[bytes, int]:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setPageLayout(page_layout(page))
+    writer.setTitle(_title_of(html))
+    writer.setCreator(f"{APP_NAME} {__version__}")
+    pages = paint_document(html, writer, progress)
+    del writer  # finishes the PDF
+    buffer.close()
+    return bytes(data.data()), pages
+
+
 def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = None,
                progress: Progress | None = None) -> int:
     """Write ``html`` as a PDF at ``path``; the page count.
@@ -251,18 +271,9 @@ def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = 
     from yags_desk.storage.documents import atomic_write_bytes
 
     ensure_gui_app()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setPageLayout(page_layout(page))
-    writer.setTitle(_title_of(html))
-    writer.setCreator(f"{APP_NAME} {__version__}")
-    pages = paint_document(html, writer, progress)
-    del writer  # finishes the PDF
-    buffer.close()
-    target = Path(path)
-    atomic_write_bytes(target, bytes(data.data()))
+    with keep_none_alive():
+        pdf, pages = _pdf_bytes(html, page, progress)  # its Qt objects die in the guard
+    atomic_write_bytes(Path(path), pdf)
     return pages
 
 
