@@ -9,8 +9,9 @@ import random
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import invariant, rule
 
+from tests.rules.combat.machine import LogMachine
 from tests.rules.combat.v08_setup import (
     BANDIT,
     BRENNA,
@@ -26,7 +27,6 @@ from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
     Declare,
     EndRound,
-    Event,
     SetCondition,
     Stuns,
     Wound,
@@ -152,23 +152,11 @@ IDS = ("brenna", "orc", "bandit")
 STYLES = {"brenna": SWORD, "orc": DAGGER, "bandit": SWORD}
 
 
-class FightMachine08(RuleBasedStateMachine):
+class FightMachine08(LogMachine):
     """Random 0.8 declarations, attacks, checks and GM events keep the invariants."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.log = CombatLog("0.8")
-        for e in (BRENNA, ORC, BANDIT):
-            self.log.push(e)
-        self.start = self.log.state
-        self.n_start = len(self.log.events)
-
-    def _try(self, event: Event) -> None:
-        before = (self.log.events, self.log.state)
-        try:
-            self.log.push(event)
-        except RulesError:
-            assert (self.log.events, self.log.state) == before
+        super().__init__("0.8", (BRENNA, ORC, BANDIT))
 
     @rule(seed=st.integers(0, 10**6))
     def auto_round(self, seed: int) -> None:
@@ -216,16 +204,6 @@ class FightMachine08(RuleBasedStateMachine):
     def end_round(self) -> None:
         self._try(EndRound())
 
-    @rule()
-    def undo(self) -> None:
-        if len(self.log.events) > self.n_start:
-            self.log.undo()
-
-    @rule()
-    def redo(self) -> None:
-        if self.log.can_redo:
-            self.log.redo()
-
     @invariant()
     def tracks_stay_on_the_scale(self) -> None:
         for f in self.log.state.fighters.values():
@@ -244,12 +222,6 @@ class FightMachine08(RuleBasedStateMachine):
                 with pytest.raises(RulesError):
                     self.log.push(Declare(id=f.id, action="rest"))
 
-    def teardown(self) -> None:
-        final = (self.log.events, self.log.state)
-        assert CombatLog("0.8", self.log.events).state == final[1]
-        while len(self.log.events) > self.n_start:
-            self.log.undo()
-        assert self.log.state == self.start
 
 
 TestFightMachine08 = FightMachine08.TestCase

@@ -9,10 +9,11 @@ import random
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from hypothesis.stateful import invariant, rule
 from pydantic import ValidationError
 
 from tests.rules.builders import classic, v08
+from tests.rules.combat.machine import LogMachine
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
 from yags_desk.rules.combat.due import end_of_round_due
@@ -21,7 +22,6 @@ from yags_desk.rules.combat.events import (
     ClearCondition,
     Declare,
     EndRound,
-    Event,
     Fatigue,
     Initiative,
     Override,
@@ -190,23 +190,12 @@ _NAMES = [f.name for f in dataclasses.fields(FighterState)]
 ROUND_FIELDS = _NAMES[_NAMES.index("declaration"):]
 
 
-class FightMachine(RuleBasedStateMachine):
+class FightMachine(LogMachine):
     """Random sequences of events never break the invariants of issue 3."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.log = CombatLog("classic")
-        for fid in IDS:
-            self.log.push(AddCombatant(id=fid, name=fid.upper(), side=fid, character=classic()))
-        self.start = self.log.state
-        self.n_start = len(self.log.events)
-
-    def _try(self, event: Event) -> None:
-        before = (self.log.events, self.log.state)
-        try:
-            self.log.push(event)
-        except RulesError:
-            assert (self.log.events, self.log.state) == before
+        super().__init__("classic", [AddCombatant(id=fid, name=fid.upper(), side=fid,
+                                                  character=classic()) for fid in IDS])
 
     @rule(fid=st.sampled_from(IDS), levels=st.integers(1, 12))
     def wound(self, fid: str, levels: int) -> None:
@@ -279,16 +268,6 @@ class FightMachine(RuleBasedStateMachine):
             self.log.push(e)
         assert self.log.state == state
 
-    @rule()
-    def undo(self) -> None:
-        if len(self.log.events) > self.n_start:
-            self.log.undo()
-
-    @rule()
-    def redo(self) -> None:
-        if self.log.can_redo:
-            self.log.redo()
-
     @invariant()
     def tracks_never_overflow(self) -> None:
         for f in self.log.state.fighters.values():
@@ -315,17 +294,6 @@ class FightMachine(RuleBasedStateMachine):
                 with pytest.raises(RulesError):
                     self.log.push(Initiative(id=f.id, total=10))
 
-    def teardown(self) -> None:
-        final_events, final_state = self.log.events, self.log.state
-        undone = 0
-        while len(self.log.events) > self.n_start:
-            self.log.undo()
-            undone += 1
-        assert self.log.state == self.start
-        for _ in range(undone):
-            self.log.redo()
-        assert self.log.events == final_events and self.log.state == final_state
-        assert CombatLog("classic", final_events).state == final_state
 
 
 TestFightMachine = FightMachine.TestCase

@@ -9,9 +9,10 @@ import random
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import invariant, precondition, rule
 
 from tests.rules.builders import classic
+from tests.rules.combat.machine import LogMachine
 from tests.rules.combat.specials_helpers import BOW_T, KNIFE_T, SHIELD, SWORD, aldric, bandit
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.due import end_of_round_due
@@ -21,10 +22,8 @@ from yags_desk.rules.combat.events import (
     Check,
     Declare,
     EndRound,
-    Event,
     SetCondition,
 )
-from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.odds_classic import declared_attack_odds
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
@@ -51,19 +50,9 @@ def roster() -> list[AddCombatant]:
                            ("aldric", aldric()))]
 
 
-class SpecialsMachine(RuleBasedStateMachine):
+class SpecialsMachine(LogMachine):
     def __init__(self) -> None:
-        super().__init__()
-        self.log = CombatLog("classic", roster())
-        self.start = self.log.state
-        self.n_start = len(self.log.events)
-
-    def _try(self, event: Event) -> None:
-        before = (self.log.events, self.log.state)
-        try:
-            self.log.push(event)
-        except RulesError:
-            assert (self.log.events, self.log.state) == before
+        super().__init__("classic", roster())
 
     def _made(self, build: object) -> None:
         """Push what a procedure builds; a refusal leaves the log unchanged."""
@@ -142,11 +131,6 @@ class SpecialsMachine(RuleBasedStateMachine):
             self._try(Check(id=p.id, kind=p.kind, outcome="waived by the GM: test"))  # type: ignore[arg-type]
         self._try(EndRound())
 
-    @rule()
-    def undo(self) -> None:
-        if len(self.log.events) > self.n_start:
-            self.log.undo()
-
     @invariant()
     def tracks_and_pending_are_sound(self) -> None:
         state = self.log.state
@@ -157,12 +141,6 @@ class SpecialsMachine(RuleBasedStateMachine):
         for p in state.pending:
             assert p.kind in CHECK_RULES and not state.fighter(p.id).dead
 
-    def teardown(self) -> None:
-        final = self.log.state
-        assert CombatLog("classic", self.log.events).state == final
-        while len(self.log.events) > self.n_start:
-            self.log.undo()
-        assert self.log.state == self.start
 
 
 TestSpecialsMachine = SpecialsMachine.TestCase

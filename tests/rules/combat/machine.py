@@ -1,0 +1,56 @@
+"""The base of the combat state machines: a log, refusals that change nothing,
+undo and redo as rules, and the round trip every run must survive."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from hypothesis.stateful import RuleBasedStateMachine, rule
+
+from yags_desk.rules.combat.events import Event
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.editions import Edition
+from yags_desk.rules.errors import RulesError
+
+
+class LogMachine(RuleBasedStateMachine):
+    def __init__(self, edition: Edition, setup: Iterable[Event]) -> None:
+        super().__init__()
+        self.edition = edition
+        self.log = CombatLog(edition)
+        for e in setup:
+            self.log.push(e)
+        self.start = self.log.state
+        self.n_start = len(self.log.events)
+
+    def _try(self, event: Event) -> None:
+        """Push ``event``; if the rules refuse it, the log must be unchanged."""
+        before = (self.log.events, self.log.state)
+        try:
+            self.log.push(event)
+        except RulesError:
+            assert (self.log.events, self.log.state) == before
+
+    @rule()
+    def undo(self) -> None:
+        if len(self.log.events) > self.n_start:
+            self.log.undo()
+
+    @rule()
+    def redo(self) -> None:
+        if self.log.can_redo:
+            self.log.redo()
+
+    def teardown(self) -> None:
+        """Undo of everything gives the start exactly, redo the final state, and
+        replaying the events from scratch the same final state (issue 3)."""
+        final_events, final_state = self.log.events, self.log.state
+        undone = 0
+        while len(self.log.events) > self.n_start:
+            self.log.undo()
+            undone += 1
+        assert self.log.state == self.start
+        for _ in range(undone):
+            self.log.redo()
+        assert self.log.events == final_events and self.log.state == final_state
+        assert CombatLog(self.edition, final_events).state == final_state
