@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import yags_desk.qt  # noqa: F401  (its guard for None runs before any Qt call)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

@@ -40,7 +40,6 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
 
 from yags_desk import APP_NAME, CREDIT, __version__
-from yags_desk.qt.none_guard import keep_none_alive
 from yags_desk.qt.paginate import paginate
 
 __all__ = [
@@ -202,11 +201,6 @@ def paint_document(html: str, device: QPagedPaintDevice,
 
     Raises :class:`PrintCancelled` when ``progress`` returns False.
     """
-    with keep_none_alive():
-        return _paint_document(html, device, progress)
-
-
-def _paint_document(html: str, device: QPagedPaintDevice, progress: Progress | None) -> int:
     _report(progress, 0, 0)
     width, height = float(device.width()), float(device.height())
     scale = device.logicalDpiX() / LAYOUT_DPI
@@ -271,8 +265,7 @@ def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = 
     from yags_desk.storage.documents import atomic_write_bytes
 
     ensure_gui_app()
-    with keep_none_alive():
-        pdf, pages = _pdf_bytes(html, page, progress)  # its Qt objects die in the guard
+    pdf, pages = _pdf_bytes(html, page, progress)
     atomic_write_bytes(Path(path), pdf)
     return pages
 
