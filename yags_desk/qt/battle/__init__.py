@@ -1,0 +1,6 @@
+"""The battle board (issue 5): the view a GM runs a fight in.
+
+``protocol`` is the seam between the board (models, cards, stepping, saving)
+and the dialogs that ask the GM for declarations, dice and checks
+(``yags_desk.qt.battle.dialogs``). Tests give the board scripted dialogs.
+"""
