@@ -70,7 +70,9 @@ def test_standard_shortcuts(window: MainWindow) -> None:
     assert shortcuts(window.redo_action) == ["Ctrl+Shift+Z", "Ctrl+Y"]
     assert shortcuts(window.new_action) == ["Ctrl+N"]
     assert shortcuts(window.open_action) == ["Ctrl+O"]
-    assert not window.print_action.isEnabled()  # printing comes later
+    assert shortcuts(window.print_action) == ["Ctrl+P"]
+    assert shortcuts(window.print_preview_action) == ["Ctrl+Shift+P"]
+    assert shortcuts(window.export_pdf_action) == ["Ctrl+Shift+E"]
     rows = shortcut_rows(window.menus)
     assert ("File", "Save", "Ctrl+S") in [(m, c, k.replace("⌘", "Ctrl+")) for m, c, k in rows]
 

@@ -135,6 +135,9 @@ class CharacterEditor(EditorDocument):
     def derived(self) -> Derived:
         return self._derived
 
+    def printable(self) -> list[Any]:
+        return [self._character]
+
     def save(self) -> bool:
         try:
             path = self.library.save_character(self._character, self.path)

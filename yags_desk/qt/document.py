@@ -8,6 +8,8 @@ shows ``*`` in the title while a stack is not clean (unsaved changes).
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QWidget
@@ -50,6 +52,11 @@ class DocumentView(QWidget):
         """Write the document; True on success. On failure show the reason and
         return False, leaving the file on disk untouched."""
         raise NotImplementedError
+
+    def printable(self) -> list[Any]:
+        """What File ▸ Print prints for this tab: characters, or one encounter
+        or battle (default: nothing)."""
+        return []
 
     def autosave(self) -> None:
         """Write a recovery copy if there are unsaved changes (default: nothing)."""

@@ -62,6 +62,7 @@ class LibraryDock(QDockWidget):
     """A dock listing the library, with search, a kind/edition filter and a context menu."""
 
     open_requested = Signal(object)      # Entry
+    print_requested = Signal(list, str)  # [Entry], "print" | "preview" | "pdf"
     problems_found = Signal(list)        # new "file: field: problem" lines
     refreshed = Signal(object)           # LibraryScan
 
@@ -101,7 +102,8 @@ class LibraryDock(QDockWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Several characters can be selected to print them together.
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
         self.tree.doubleClicked.connect(self._activate)
@@ -152,6 +154,25 @@ class LibraryDock(QDockWidget):
         self.reveal_action = make("Show &folder", "folder", lambda: self._with_current(self.reveal))
         self.copy_path_action = make("Copy &path", "duplicate",
                                      lambda: self._with_current(self.copy_path))
+        self.print_action = make("&Print…", "print",
+                                 lambda: self._print("print"))
+        self.export_pdf_action = make("&Export as PDF…", "pdf",
+                                      lambda: self._print("pdf"))
+
+    def _print(self, mode: str) -> None:
+        entries = self.selected_entries() or [e for e in [self.current_entry()] if e]
+        self.print_requested.emit(entries, mode)
+
+    def selected_entries(self) -> list[Entry]:
+        """The selected rows (documents only, in the tree's order)."""
+        rows = sorted(self.tree.selectionModel().selectedRows(),
+                      key=lambda i: (i.parent().row(), i.row()))
+        out: list[Entry] = []
+        for index in rows:
+            entry = self.model.entry(self.proxy.mapToSource(index))
+            if entry is not None and entry.kind != "group":
+                out.append(entry)
+        return out
 
     def current_entry(self) -> Entry | None:
         index = self.proxy.mapToSource(self.tree.currentIndex())
@@ -166,7 +187,8 @@ class LibraryDock(QDockWidget):
         index = self.tree.indexAt(pos)
         if not index.isValid():
             return
-        self.tree.setCurrentIndex(index)
+        if not self.tree.selectionModel().isSelected(index):
+            self.tree.setCurrentIndex(index)
         entry = self.current_entry()
         if entry is None or entry.kind == "group":
             return
@@ -176,6 +198,10 @@ class LibraryDock(QDockWidget):
             menu.addSeparator()
             menu.addAction(self.duplicate_action)
             menu.addAction(self.template_action)
+        if entry.kind in ("character", "encounter", "battle"):
+            menu.addSeparator()
+            menu.addAction(self.print_action)
+            menu.addAction(self.export_pdf_action)
         if entry.path is not None:
             menu.addSeparator()
             menu.addAction(self.reveal_action)

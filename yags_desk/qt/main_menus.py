@@ -55,14 +55,16 @@ def build(w: MainWindow) -> None:
                                 [QKeySequence("Ctrl+Shift+S")], "Save every modified document")
     w.close_action = _action(w, "&Close tab", w.close_document, "close",
                              [QKeySequence("Ctrl+W")], "Close the document in front")
-    w.print_action = _action(w, "&Print…", None, "print", [QKeySequence(Key.Print)],
-                             "Printing comes in a later version")
-    w.print_preview_action = _action(w, "Print pre&view…", None, "",
-                                     tip="Printing comes in a later version")
-    w.export_pdf_action = _action(w, "&Export as PDF…", None, "",
-                                  tip="Printing comes in a later version")
-    for action in (w.print_action, w.print_preview_action, w.export_pdf_action):
-        action.setEnabled(False)
+    w.print_action = _action(w, "&Print…", lambda: w.print_document("print"), "print",
+                             [QKeySequence(Key.Print)],
+                             "Print the document in front, or the characters selected "
+                             "in the library")
+    w.print_preview_action = _action(w, "Print pre&view…", lambda: w.print_document("preview"),
+                                     "preview", [QKeySequence("Ctrl+Shift+P")],
+                                     "See the printed pages before printing")
+    w.export_pdf_action = _action(w, "&Export as PDF…", lambda: w.print_document("pdf"),
+                                  "pdf", [QKeySequence("Ctrl+Shift+E")],
+                                  "Save the printed pages as a PDF file")
     w.quit_action = _action(w, "&Quit", w.close, "quit", [QKeySequence("Ctrl+Q")],
                             f"Quit {APP_NAME}")
     w.quit_action.setMenuRole(QAction.MenuRole.QuitRole)

@@ -48,6 +48,7 @@ from yags_desk.storage.library import Library
 
 if TYPE_CHECKING:
     from yags_desk.qt.catalogue_store import CatalogueStore
+    from yags_desk.qt.print_menu import Mode
 
 __all__ = ["AUTOSAVE_MS", "EDITIONS", "MainWindow"]
 
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
 
         self.library_dock = LibraryDock(library, self)
         self.library_dock.open_requested.connect(self.open_entry)
+        self.library_dock.print_requested.connect(self._print_entries)
         self.library_dock.problems_found.connect(self._problems_found)
         self.library_dock.refreshed.connect(self._library_refreshed)
         self.library_dock.before_delete = self._before_delete
@@ -139,6 +141,18 @@ class MainWindow(QMainWindow):
     def documents(self) -> list[DocumentView]:
         return [w for i in range(self.tabs.count())
                 if isinstance(w := self.tabs.widget(i), DocumentView)]
+
+    def print_document(self, mode: Mode) -> object:
+        """File ▸ Print / Print preview / Export as PDF (see :mod:`print_menu`)."""
+        from yags_desk.qt.print_menu import run_print
+
+        return run_print(self, mode)
+
+    def _print_entries(self, entries: list[Entry], mode: Mode) -> None:
+        from yags_desk.qt.print_menu import job_for_entries, run_print
+
+        job, problems = job_for_entries(entries)
+        run_print(self, mode, job, problems)
 
     def current_document(self) -> DocumentView | None:
         widget = self.tabs.currentWidget()

@@ -13,12 +13,14 @@ from PySide6.QtCore import QByteArray, QSettings
 
 from yags_desk.storage import paths
 
-__all__ = ["MAX_RECENT", "SCHEMES", "SETTINGS_NAME", "Settings"]
+__all__ = ["MAX_RECENT", "PAGES", "SCHEMES", "SETTINGS_NAME", "Settings"]
 
 SETTINGS_NAME = "window.ini"
 MAX_RECENT = 10
 # Colour schemes offered in View > Colour scheme.
 SCHEMES = ("system", "light", "dark")
+# Paper for printing: the locale's custom, or A4 or Letter whatever the locale.
+PAGES = ("system", "a4", "letter")
 
 
 class Settings:
@@ -97,4 +99,27 @@ class Settings:
         if scheme not in SCHEMES:
             raise ValueError(f"scheme: '{scheme}' is not one of {', '.join(SCHEMES)}")
         self._qs.setValue("view/scheme", scheme)
+        self.sync()
+
+    # -- printing ---------------------------------------------------------------------
+
+    def page(self) -> str:
+        """``system`` (the locale's paper), ``a4`` or ``letter``."""
+        value = self._qs.value("print/page", "system")
+        return value if value in PAGES else "system"
+
+    def set_page(self, page: str) -> None:
+        if page not in PAGES:
+            raise ValueError(f"page: '{page}' is not one of {', '.join(PAGES)}")
+        self._qs.setValue("print/page", page)
+        self.sync()
+
+    def print_folder(self) -> Path:
+        """Where the last PDF was exported (the home folder at first)."""
+        value = self._qs.value("print/folder", "")
+        folder = Path(value) if isinstance(value, str) and value else Path.home()
+        return folder if folder.is_dir() else Path.home()
+
+    def set_print_folder(self, folder: Path) -> None:
+        self._qs.setValue("print/folder", str(folder))
         self.sync()
