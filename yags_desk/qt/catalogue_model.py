@@ -30,7 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from yags_desk.qt.catalogue_store import CatalogueStore
-from yags_desk.qt.editor_icons import editor_icon
+from yags_desk.qt.icons import icon
 from yags_desk.qt.list_sync import sync_rows
 from yags_desk.qt.roles import Role
 from yags_desk.rules.editions import Edition
@@ -315,7 +315,7 @@ class CatalogueTableModel(QAbstractTableModel):
             font.setItalic(True)
             return font
         if role == Qt.ItemDataRole.DecorationRole and column.style == "builtin" and item.builtin:
-            return editor_icon("lock", "object-locked")
+            return icon("lock", "object-locked")
         if role == Qt.ItemDataRole.ToolTipRole:
             if item.builtin:
                 return f"{item.name}: built-in ({item.source}); read-only, copy it to change it"

@@ -38,8 +38,8 @@ from yags_desk.qt.catalogue_model import (
 )
 from yags_desk.qt.catalogue_store import CatalogueStore
 from yags_desk.qt.editor_document import EditorDocument
-from yags_desk.qt.editor_icons import editor_icon
 from yags_desk.qt.editor_widgets import MessageBar
+from yags_desk.qt.icons import icon
 from yags_desk.qt.item_dialog import ItemDialog
 from yags_desk.qt.roles import Role
 from yags_desk.rules.catalogue import Catalogue
@@ -151,7 +151,7 @@ class CatalogueView(EditorDocument):
         self.models[kind] = model
         self.proxies[kind] = proxy
         self.tables[kind] = table
-        self.tabs.addTab(table, editor_icon(_KIND_ICONS[kind]), KIND_LABELS[kind])
+        self.tabs.addTab(table, icon(_KIND_ICONS[kind]), KIND_LABELS[kind])
 
     def _double_clicked(self, index: QModelIndex) -> None:
         if index.data(Role.BUILTIN):
@@ -160,9 +160,9 @@ class CatalogueView(EditorDocument):
                 "makes an editable version of it.")
 
     def _build_actions(self) -> None:
-        def action(text: str, icon: str, theme: str, slot: object, tip: str,
+        def action(text: str, icon_name: str, theme: str, slot: object, tip: str,
                    shortcut: QKeySequence | None = None) -> QAction:
-            act = QAction(editor_icon(icon, theme), text, self)
+            act = QAction(icon(icon_name, theme), text, self)
             act.setToolTip(tip)
             act.triggered.connect(slot)
             if shortcut is not None:

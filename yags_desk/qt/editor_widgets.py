@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.editor_icons import editor_icon
+from yags_desk.qt.icons import icon
 
 __all__ = [
     "ERROR_COLOUR",
@@ -156,11 +156,11 @@ def with_message(widget: QWidget, messages: dict[str, FieldMessage], key: str) -
     return holder
 
 
-def tool_button(text: str, icon: str, theme: str, tip: str) -> QToolButton:
+def tool_button(text: str, icon_name: str, theme: str, tip: str) -> QToolButton:
     """A tool button with text beside a bundled icon."""
     button = QToolButton()
     button.setText(text)
-    button.setIcon(editor_icon(icon, theme))
+    button.setIcon(icon(icon_name, theme))
     button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
     button.setToolTip(tip)
     return button

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.qt.catalogue_model import ITEM_MIME, CatalogueFilterProxy, item_mime_data
 from yags_desk.qt.catalogue_store import CatalogueStore
-from yags_desk.qt.editor_icons import editor_icon
+from yags_desk.qt.icons import icon
 from yags_desk.qt.list_sync import sync_rows
 from yags_desk.qt.roles import Role
 from yags_desk.rules.items import Armour, Weapon
@@ -96,7 +96,7 @@ class PickerModel(QAbstractListModel):
             origin = "built-in" if item.builtin else "custom"
             return f"{item.name} ({origin})\n{item_summary(item)}"
         if role == Qt.ItemDataRole.DecorationRole:
-            return editor_icon(_ICONS[item.kind])
+            return icon(_ICONS[item.kind])
         if role == Qt.ItemDataRole.FontRole and not item.builtin:
             font = QFont()
             font.setBold(True)
@@ -154,7 +154,7 @@ class EquipmentPicker(QWidget):
         self.list.setUniformItemSizes(True)
         self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.list.activated.connect(self._activated)
-        self.add_button = QPushButton(editor_icon("item-add", "list-add"), "Add to character")
+        self.add_button = QPushButton(icon("item-add", "list-add"), "Add to character")
         self.add_button.setToolTip("Equip the selected items (or double-click, or drag them "
                                    "onto the sheet)")
         self.add_button.clicked.connect(self._choose_selected)

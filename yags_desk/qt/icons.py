@@ -104,9 +104,10 @@ def _bundled(name: str) -> QIcon | None:
     return QIcon(PaletteSvgEngine(file.read_bytes()))
 
 
-def icon(name: str) -> QIcon:
-    """The bundled icon ``name``, else the desktop theme's, else an empty icon."""
+def icon(name: str, theme: str = "") -> QIcon:
+    """The bundled icon ``name``, else the desktop theme's ``theme`` (or the
+    freedesktop name known for ``name``), else an empty icon."""
     found = _bundled(name)
     if found is not None:
         return found
-    return QIcon.fromTheme(_THEME_NAMES.get(name, name))
+    return QIcon.fromTheme(theme or _THEME_NAMES.get(name, name))
