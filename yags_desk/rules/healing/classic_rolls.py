@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.dice import OpenRoll, open_roll_from_typed, roll_2d10x
@@ -151,24 +152,30 @@ def _stamina_check(p: ClassicPatient, dice: Dice, carer: CarerHelp | None,
     return roll, stamina, total, roll.is_fumble(DEFAULT_FUMBLE)
 
 
+# The two rest checks differ only in when they are allowed and what they are called.
+RestCheck = TypeVar("RestCheck", HurtCheck, LightCheck)
+
+
+def _rest_check(entry: type[RestCheck], p: ClassicPatient, at: GameTime, dice: Dice,
+                carer: CarerHelp | None, modifier: int) -> RestCheck:
+    roll, stamina, total, fumble = _stamina_check(p, dice, carer, modifier)
+    return entry(at=at, stamina=stamina, carer=carer, modifier=modifier, dice=roll.dice,
+                 total=total, fumble_chance=DEFAULT_FUMBLE, fumble=fumble,
+                 target=HEALING_TARGET, success=not fumble and total >= HEALING_TARGET)
+
+
 def hurt_check(p: ClassicPatient, at: GameTime, dice: Dice, carer: CarerHelp | None = None,
                modifier: int = 0) -> HurtCheck:
     """Stamina + 2d10! (+ carer) against 15 after an hour's rest (RULES 1.10)."""
     check_hurt_check(p, at)
-    roll, stamina, total, fumble = _stamina_check(p, dice, carer, modifier)
-    return HurtCheck(at=at, stamina=stamina, carer=carer, modifier=modifier, dice=roll.dice,
-                     total=total, fumble_chance=DEFAULT_FUMBLE, fumble=fumble,
-                     target=HEALING_TARGET, success=not fumble and total >= HEALING_TARGET)
+    return _rest_check(HurtCheck, p, at, dice, carer, modifier)
 
 
 def light_check(p: ClassicPatient, at: GameTime, dice: Dice, carer: CarerHelp | None = None,
                 modifier: int = 0) -> LightCheck:
     """Stamina + 2d10! (+ carer) against 15 after a night's rest (RULES 1.10)."""
     check_light_check(p, at)
-    roll, stamina, total, fumble = _stamina_check(p, dice, carer, modifier)
-    return LightCheck(at=at, stamina=stamina, carer=carer, modifier=modifier, dice=roll.dice,
-                      total=total, fumble_chance=DEFAULT_FUMBLE, fumble=fumble,
-                      target=HEALING_TARGET, success=not fumble and total >= HEALING_TARGET)
+    return _rest_check(LightCheck, p, at, dice, carer, modifier)
 
 
 def recovery_roll(p: ClassicPatient, at: GameTime, dice: Dice, carer: CarerHelp | None = None,
