@@ -1,0 +1,1 @@
+"""Battle dialogs (in progress)."""
