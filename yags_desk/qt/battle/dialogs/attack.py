@@ -64,10 +64,10 @@ class AttackDialog(EventDialog):
             "Counter strike" if counter else "Attack")
         super().__init__(parent, f"{what}: {a.name} → {t.name}", "Apply")
         self.state, self.attacker_id, self.target_id = state, attacker_id, target_id
-        self.style, self.counter, self.rng = style, counter, rng
+        self.attack_style, self.counter, self.rng = style, counter, rng
         self.edition = state.edition
         self.setup: AttackSetup | None = None
-        self.event: Attack | None = None
+        self.preview_event: Attack | None = None
         classic = self.edition == "classic"
         die = "2d10!" if classic else "d20"
 
@@ -172,10 +172,10 @@ class AttackDialog(EventDialog):
         for entry, text, (r, c) in zip(self.dice_entries, ("&Attack", "&Defence", "Da&mage",
                                                            "&Stray"), places, strict=True):
             entry.set_rng(rng)
-            label = QLabel(text, dice_box)
-            label.setBuddy(entry.edit)
-            self.dice_labels[entry] = label
-            grid.addWidget(label, r, c)
+            caption = QLabel(text, dice_box)
+            caption.setBuddy(entry.edit)
+            self.dice_labels[entry] = caption
+            grid.addWidget(caption, r, c)
             grid.addWidget(entry, r, c + 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
@@ -262,7 +262,7 @@ class AttackDialog(EventDialog):
     def refresh_odds(self) -> None:
         """Recompute every number from the engine after a choice changed."""
         try:
-            setup = attack_setup(self.state, self.attacker_id, self.target_id, self.style,
+            setup = attack_setup(self.state, self.attacker_id, self.target_id, self.attack_style,
                                  self.counter, self.choices())
         except RulesError as e:
             self.setup = None
@@ -332,7 +332,7 @@ class AttackDialog(EventDialog):
 
     def refresh_preview(self) -> None:
         """The result of the dice given so far, or what is missing."""
-        self.event = None
+        self.preview_event = None
         self.apply_button.setEnabled(False)
         if self.setup is None:
             self.preview_label.setText("")
@@ -349,7 +349,7 @@ class AttackDialog(EventDialog):
         d = self.setup
         try:
             e = attack_event(
-                self.state, self.attacker_id, self.target_id, self.style, self.counter,
+                self.state, self.attacker_id, self.target_id, self.attack_style, self.counter,
                 self.choices(), _need(self.attack_dice),
                 _need(self.defence_dice) if d.needs_defence else _opt(self.defence_dice),
                 _opt(self.damage_dice) if d.does_damage else None,
@@ -359,7 +359,7 @@ class AttackDialog(EventDialog):
             self.preview_label.setText("")
             self.show_error(error_text(err))
             return
-        self.event = e
+        self.preview_event = e
         lines = [describe(e, self.state, after)]
         if e.effects:
             hurt = {fx.target for fx in e.effects}
@@ -368,9 +368,9 @@ class AttackDialog(EventDialog):
         self.apply_button.setEnabled(True)
 
     def build_result(self) -> Attack:
-        if self.event is None:
+        if self.preview_event is None:
             raise RulesError("dice: roll or type the dice first")
-        return self.event
+        return self.preview_event
 
 
 def _need(entry: DiceEntry) -> OpenRoll | D20Roll:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QWidget,
 )
-from pydantic import ValidationError
 
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError

@@ -19,13 +19,13 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBox
 from yags_desk.qt.battle.dialogs.common import styled_error_label
 from yags_desk.rules.dice import (
     D20Roll,
-    DiceError,
     OpenRoll,
     d20_from_typed,
     open_roll_from_typed,
     roll_2d10x,
     roll_d20,
 )
+from yags_desk.rules.errors import DiceError
 
 __all__ = ["DiceEntry", "DiceLineEdit", "DiceValue", "parse_typed"]
 
