@@ -210,6 +210,7 @@ class AttackDialog(EventDialog):
         self.ineffective_check.toggled.connect(self.refresh_preview)
         for entry in self.dice_entries:
             entry.changed.connect(self.refresh_preview)
+            entry.roll_requested.connect(self.roll_all)
         self.setTabOrder(self.defence_style_combo, self.defending_check)
         self.setTabOrder(self.defending_check, self.wrestled_check)
         self.setTabOrder(self.wrestled_check, self.close_list)

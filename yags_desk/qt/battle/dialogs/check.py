@@ -172,6 +172,7 @@ class CheckDialog(EventDialog):
         self.waive_button.clicked.connect(self._ask_waive)
         for entry in (self.roll_dice, self.second_dice):
             entry.changed.connect(self.refresh_preview)
+            entry.roll_requested.connect(self.roll_all)
         self.metres_spin.valueChanged.connect(self.refresh_preview)
         self.water_check.toggled.connect(self.refresh_preview)
         self.weapon_combo.currentIndexChanged.connect(self.refresh_preview)
@@ -330,6 +331,7 @@ class FirstAidDialog(EventDialog):
         self.roll_button.clicked.connect(self.roll_all)
         self.healer_combo.currentIndexChanged.connect(self.refresh_preview)
         self.roll_dice.changed.connect(self.refresh_preview)
+        self.roll_dice.roll_requested.connect(self.roll_all)
         self.setMinimumWidth(480)
         self.refresh_preview()
         self.roll_dice.edit.setFocus()

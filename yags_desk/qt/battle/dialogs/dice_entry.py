@@ -70,22 +70,37 @@ def _text_of(value: DiceValue) -> str:
 
 
 class DiceLineEdit(QLineEdit):
-    """A line edit that lets the dialog's R shortcut ("roll all") through:
-    dice are numbers, so the letter is never text here."""
+    """A line edit where R asks for "roll all" (``roll_requested``): dice are
+    numbers, so the letter is never text here, and the dialog's R works even
+    while typing dice."""
+
+    roll_requested = Signal()
 
     def event(self, e: QEvent) -> bool:
         if (e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent)
-                and e.key() == Qt.Key.Key_R
-                and e.modifiers() == Qt.KeyboardModifier.NoModifier):
-            e.ignore()
+                and _is_r(e)):
+            e.accept()  # the key comes here as a key press, not to a shortcut
             return True
         return super().event(e)
+
+    def keyPressEvent(self, e: QKeyEvent) -> None:
+        if _is_r(e):
+            self.roll_requested.emit()
+            return
+        super().keyPressEvent(e)
+
+
+def _is_r(e: QKeyEvent) -> bool:
+    return (e.key() == Qt.Key.Key_R
+            and e.modifiers() in (Qt.KeyboardModifier.NoModifier,
+                                  Qt.KeyboardModifier.ShiftModifier))
 
 
 class DiceEntry(QWidget):
     """Field + Roll button + total + error line. ``changed`` fires on every edit."""
 
     changed = Signal()
+    roll_requested = Signal()  # R typed in the field: the dialog rolls everything
 
     def __init__(self, kind: str, field: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,6 +136,7 @@ class DiceEntry(QWidget):
         self._error = ""
         self.edit.textChanged.connect(self._parse)
         self.roll_button.clicked.connect(self._roll_clicked)
+        self.edit.roll_requested.connect(self.roll_requested)
 
     def set_rng(self, rng: random.Random) -> None:
         self._rng = rng

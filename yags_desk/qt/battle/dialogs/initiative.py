@@ -96,6 +96,7 @@ class InitiativeDialog(EventDialog):
             # used only to break ties (RULES 1.5) and stays editable.
             spin.setValue(rng.randint(1, TIEBREAK_SIDES))
             entry.changed.connect(self.refresh)
+            entry.roll_requested.connect(self.roll_missing)
             spin.valueChanged.connect(self.refresh)
         self.table.resizeRowsToContents()
         self.roll_button = QPushButton("Roll the missing (R)", self)
