@@ -133,9 +133,11 @@ class DeclareDialog(EventDialog):
         lay.addWidget(self.button_box)
         self.action_combo.currentIndexChanged.connect(self._action_changed)
         self.stance_combo.currentIndexChanged.connect(self._defence_limit)
+        self.target_combo.currentIndexChanged.connect(self._target_changed)
         self._prefill(f)
         self._action_changed()
         self._defence_limit()
+        self._target_changed()
         self.setMinimumWidth(480)
         self.action_combo.setFocus()
 
@@ -194,6 +196,16 @@ class DeclareDialog(EventDialog):
                       (self.subdue_check, attacks), (self.range_spin, missile),
                       (self.shot_combo, missile), (self.close_list, missile)):
             w.setEnabled(on)
+
+    def _target_changed(self) -> None:
+        """The target is not one of the others in its melee."""
+        target = self.target_combo.currentData()
+        for i in range(self.close_list.count()):
+            item = self.close_list.item(i)
+            mine = item.data(Qt.ItemDataRole.UserRole) == target
+            if mine:
+                item.setCheckState(Qt.CheckState.Unchecked)
+            item.setHidden(mine)
 
     def _defence_limit(self) -> None:
         m = self.derived.max_defences

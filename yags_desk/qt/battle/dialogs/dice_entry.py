@@ -134,6 +134,8 @@ class DiceEntry(QWidget):
         self._rng: random.Random | None = None
         self._value: DiceValue | None = None
         self._error = ""
+        # False in a table cell: the dialog lists the problems under the table.
+        self.inline_errors = True
         self.edit.textChanged.connect(self._parse)
         self.roll_button.clicked.connect(self._roll_clicked)
         self.edit.roll_requested.connect(self.roll_requested)
@@ -187,6 +189,6 @@ class DiceEntry(QWidget):
         self.total_label.setText("" if v is None else f"= {v.total}"
                                  if isinstance(v, OpenRoll) else "")
         self.error_label.setText(self._error)
-        self.error_label.setVisible(bool(self._error))
+        self.error_label.setVisible(bool(self._error) and self.inline_errors)
         self.changed.emit()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,6 +57,8 @@ class InitiativeDialog(EventDialog):
         self.table.setHorizontalHeaderLabels(list(_COLUMNS))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setColumnHidden(4, not classic)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -78,7 +81,7 @@ class InitiativeDialog(EventDialog):
             self.table.setItem(r, 1, QTableWidgetItem("player types" if pc else "NPC, rolled"))
             self.table.setItem(r, 2, before)
             entry = DiceEntry("2d10!" if classic else "d20", f"{f.name}'s dice", self.table)
-            entry.roll_button.setVisible(True)
+            entry.inline_errors = False
             entry.set_rng(rng)
             self.table.setCellWidget(r, 3, entry)
             spin = QSpinBox(self.table)
@@ -116,7 +119,7 @@ class InitiativeDialog(EventDialog):
         lay.addWidget(self.status_label)
         lay.addWidget(self.error_label)
         lay.addWidget(self.button_box)
-        height = min(640, 160 + 40 * len(self.fighter_ids))
+        height = min(660, 150 + 30 * len(self.fighter_ids))
         self.resize(760, height)
         self.refresh()
         first = next((e for e in self.dice_entries.values() if e.value is None), None)
