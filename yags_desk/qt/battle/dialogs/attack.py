@@ -40,7 +40,7 @@ from yags_desk.qt.battle.dialogs.attack_numbers import (
     defence_options,
 )
 from yags_desk.qt.battle.dialogs.common import EventDialog, error_text, fighter_summary
-from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
+from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry, DiceLineEdit
 from yags_desk.qt.battle.dialogs.odds_view import OddsView
 from yags_desk.rules.combat.events import Attack
 from yags_desk.rules.combat.reducer import apply
@@ -233,7 +233,7 @@ class AttackDialog(EventDialog):
     # --- aliases for tests and the keyboard ---------------------------------------
 
     @property
-    def attack_dice_edit(self) -> QWidget:
+    def attack_dice_edit(self) -> DiceLineEdit:
         return self.attack_dice.edit
 
     @property
