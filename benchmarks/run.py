@@ -11,6 +11,7 @@ import sys
 
 MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat", "bench_combat",
            "bench_combat_v08", "bench_startup", "bench_catalogue_filter", "bench_printing"]
+MODULES += ["bench_odds_refresh"]  # the battle board's attack dialog (issue 5)
 
 
 def main() -> int:

@@ -1,0 +1,258 @@
+"""Check, first aid, declare, initiative, override and condition dialogs against the
+engine's own procedures, on the sample encounters."""
+
+from __future__ import annotations
+
+import random
+
+from pytestqt.qtbot import QtBot
+
+from tests.qt.battle.dialogs.fixtures import BROAD, SWORD_SHIELD, ford, sample_log, sparring
+from yags_desk.qt.battle.dialogs import (
+    CheckDialog,
+    ConditionDialog,
+    DeclareDialog,
+    FirstAidDialog,
+    InitiativeDialog,
+    OverrideDialog,
+)
+from yags_desk.rules.combat import checks_classic, checks_v08
+from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
+from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.events import Declare, Override, SetCondition, Wound
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.procedure_classic import make_initiative
+from yags_desk.rules.dice import D20Roll, OpenRoll, open_roll_from_typed
+
+
+def _pick(combo: object, data: object) -> None:
+    combo.setCurrentIndex(combo.findData(data))  # type: ignore[attr-defined]
+
+
+# --- checks -------------------------------------------------------------------------
+
+
+def _critical(log: CombatLog) -> CombatLog:
+    """Bandit 1 wounded into Critical: a consciousness roll is due (RULES 1.6)."""
+    for _ in range(20):
+        if log.state.pending:
+            return log
+        log.push(Wound(id="bandit-1", levels=1))
+    raise AssertionError("no check became due")
+
+
+def test_classic_check_typed_dice_equal_resolve_check(qtbot: QtBot) -> None:
+    state = _critical(ford()).state
+    pending = state.pending[0]
+    dialog = CheckDialog(None, state, pending, random.Random(1))
+    qtbot.addWidget(dialog)
+    assert "Stamina" in dialog.how_label.text()
+    dialog.roll_dice.edit.setText("10 4 3")
+    assert dialog.try_accept()
+    dice = open_roll_from_typed([10, 4, 3])
+    assert dialog.result_event == checks_classic.resolve_check(state, pending, dice)
+
+
+def test_v08_check_typed_die_equals_resolve_check(qtbot: QtBot) -> None:
+    log = sparring()
+    log.push(Wound(id="kestrel", levels=6))
+    state = log.state
+    pending = state.pending[0]
+    dialog = CheckDialog(None, state, pending, random.Random(1))
+    qtbot.addWidget(dialog)
+    assert "× 4" in dialog.how_label.text()
+    dialog.roll_dice.edit.setText("21")
+    assert not dialog.apply_button.isEnabled()
+    dialog.roll_dice.edit.setText("14")
+    assert dialog.try_accept()
+    assert dialog.result_event == checks_v08.resolve_check(state, pending, D20Roll(14))
+
+
+def test_waive_needs_a_reason(qtbot: QtBot) -> None:
+    state = _critical(ford()).state
+    pending = state.pending[0]
+    dialog = CheckDialog(None, state, pending, random.Random(1))
+    qtbot.addWidget(dialog)
+    assert not dialog.waive("  ")
+    assert "reason" in dialog.error_label.text()
+    assert dialog.result_event is None
+    assert dialog.waive("the bandit is a coward, not a corpse")
+    e = dialog.result_event
+    assert e is not None and e.passed and e.outcome.startswith("waived by the GM")
+
+
+def test_killing_blow_is_confirmed_without_dice(qtbot: QtBot) -> None:
+    log = ford()
+    log.push(SetCondition(id="bandit-2", condition="unconscious"))
+    log.push(Declare(id="torvald", action="kill_helpless", target="bandit-2"))
+    state = log.state
+    due = [p for p in end_of_round_due(state) if p.kind == "killing_blow"][0]
+    dialog = CheckDialog(None, state, due, random.Random(1))
+    qtbot.addWidget(dialog)
+    assert dialog.roll_dice.isHidden() and dialog.apply_button.text() == "Confirm"
+    assert dialog.try_accept()
+    assert dialog.result_event == checks_classic.kill_helpless(state, "torvald")
+
+
+def test_first_aid_from_the_patients_side(qtbot: QtBot) -> None:
+    log = ford()
+    log.push(Wound(id="aldric", levels=3))
+    state = log.state
+    dialog = FirstAidDialog(None, state, "aldric", random.Random(1))
+    qtbot.addWidget(dialog)
+    healers = {dialog.healer_combo.itemData(i) for i in range(dialog.healer_combo.count())}
+    assert healers == {"aldric", "torvald", "mira", "sister"}
+    _pick(dialog.healer_combo, "sister")
+    dialog.roll_dice.edit.setText("9 8")
+    assert dialog.try_accept()
+    assert dialog.result_event == checks_classic.first_aid(state, "sister", "aldric",
+                                                           OpenRoll((9, 8)))
+
+
+# --- declarations -------------------------------------------------------------------
+
+
+def test_declare_offers_enemies_first_and_returns_the_declaration(qtbot: QtBot) -> None:
+    state = sample_log("ford-ambush").state
+    dialog = DeclareDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    first = [dialog.target_combo.itemData(i) for i in range(3)]
+    assert first == ["bandit-1", "bandit-2", "bandit-3"]  # row 0 enemies before the archer
+    _pick(dialog.style_combo, SWORD_SHIELD)
+    _pick(dialog.special_combo, "all_out")
+    assert dialog.try_accept()
+    assert dialog.result_event == Declare(id="aldric", action="attack", target="bandit-1",
+                                          style=SWORD_SHIELD, special="all_out")
+
+
+def test_refused_declaration_keeps_the_dialog_open_with_the_reason(qtbot: QtBot) -> None:
+    state = sample_log("ford-ambush").state
+    dialog = DeclareDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    _pick(dialog.special_combo, "aim")  # aiming needs a missile (RULES 1.9)
+    dialog.apply_button.click()
+    assert dialog.isVisible() and dialog.result_event is None
+    assert "aiming needs a missile weapon" in dialog.error_label.text()
+
+
+def test_v08_declaration_limits_the_defences(qtbot: QtBot) -> None:
+    log = sample_log("sparring")
+    log.push(roll_initiative_v08(log.state, "brenna", D20Roll(12)))
+    state = log.state
+    dialog = DeclareDialog(None, state, "brenna")
+    qtbot.addWidget(dialog)
+    assert dialog.defences_spin.maximum() == 3  # Brenna's (Agility + Perception) / 2
+    _pick(dialog.stance_combo, "defensive")
+    assert dialog.defences_spin.maximum() == 4
+    _pick(dialog.style_combo, BROAD)
+    dialog.defences_spin.setValue(2)
+    assert dialog.try_accept()
+    assert dialog.result_event == Declare(id="brenna", action="attack", target="kestrel",
+                                          style=BROAD, defences=2, stance="defensive")
+
+
+def test_v08_declaration_before_initiative_is_refused(qtbot: QtBot) -> None:
+    state = sample_log("sparring").state
+    dialog = DeclareDialog(None, state, "kestrel")
+    qtbot.addWidget(dialog)
+    assert not dialog.try_accept()
+    assert "no initiative yet" in dialog.error_label.text()
+
+
+# --- initiative ---------------------------------------------------------------------
+
+
+def test_classic_initiative_npcs_rolled_players_typed(qtbot: QtBot) -> None:
+    state = ford().state
+    ids = list(state.fighters)
+    dialog = InitiativeDialog(None, state, ids, random.Random(4))
+    qtbot.addWidget(dialog)
+    pcs = [f for f in ids if state.fighter(f).character.kind == "pc"]
+    assert all(dialog.dice_entries[f].value is None for f in pcs)
+    assert all(dialog.dice_entries[f].value is not None for f in ids if f not in pcs)
+    assert not dialog.apply_button.isEnabled()
+    for n, f in enumerate(pcs):
+        dialog.dice_entries[f].edit.setText(f"{n + 2} 5")
+    assert dialog.try_accept()
+    events = dialog.result_events
+    assert events is not None and [e.id for e in events] == ids
+    for e in events:
+        dice = dialog.dice_entries[e.id].value
+        assert isinstance(dice, OpenRoll)
+        assert e == make_initiative(state, e.id, dice, dialog.tiebreak_spins[e.id].value())
+
+
+def test_v08_initiative_for_everyone(qtbot: QtBot) -> None:
+    state = sample_log("sparring").state
+    dialog = InitiativeDialog(None, state, ["brenna", "kestrel"], random.Random(4))
+    qtbot.addWidget(dialog)
+    dialog.dice_entries["brenna"].edit.setText("1")  # a natural 1: initiative 0
+    dialog.roll_missing()
+    assert dialog.try_accept()
+    events = dialog.result_events
+    assert events is not None and len(events) == 2
+    assert events[0] == roll_initiative_v08(state, "brenna", D20Roll(1))
+    assert events[0].total == 0 and events[0].natural_one
+
+
+# --- override and condition ---------------------------------------------------------
+
+
+def test_override_requires_a_reason(qtbot: QtBot) -> None:
+    state = ford().state
+    dialog = OverrideDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    assert "stuns" not in [dialog.field_combo.itemData(i)
+                           for i in range(dialog.field_combo.count())]  # classic
+    _pick(dialog.field_combo, "wounds")
+    dialog.value_spin.setValue(2)
+    assert not dialog.apply_button.isEnabled()
+    assert not dialog.try_accept()
+    dialog.reason_edit.setText("healed by the priestess between scenes")
+    assert dialog.try_accept()
+    assert dialog.result_event == Override(id="aldric", field="wounds", value=2,
+                                           reason="healed by the priestess between scenes")
+
+
+def test_override_beyond_the_track_is_refused(qtbot: QtBot) -> None:
+    state = ford().state
+    dialog = OverrideDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    _pick(dialog.field_combo, "wounds")
+    dialog.value_spin.setValue(500)
+    dialog.reason_edit.setText("typo test")
+    assert not dialog.try_accept()
+    assert "more than Aldric of Thornbury's track holds" in dialog.error_label.text()
+
+
+def test_condition_for_rounds_or_until_cleared(qtbot: QtBot) -> None:
+    state = sparring().state
+    dialog = ConditionDialog(None, state, "kestrel")
+    qtbot.addWidget(dialog)
+    dialog.condition_combo.setEditText("blinded by sand")
+    dialog.until_cleared_check.setChecked(False)
+    dialog.rounds_spin.setValue(2)
+    assert dialog.try_accept()
+    assert dialog.result_event == SetCondition(id="kestrel", condition="blinded by sand",
+                                               rounds=2)
+    again = ConditionDialog(None, state, "kestrel")
+    qtbot.addWidget(again)
+    again.condition_combo.setEditText("  ")
+    assert not again.try_accept()
+    assert "condition" in again.error_label.text()
+
+
+def test_qt_battle_dialogs_implement_the_protocol() -> None:
+    import inspect
+
+    from yags_desk.qt.battle.dialogs import QtBattleDialogs
+    from yags_desk.qt.battle.protocol import BattleDialogs
+
+    implementation: BattleDialogs = QtBattleDialogs()  # mypy checks the signatures
+    for name, method in inspect.getmembers(BattleDialogs, inspect.isfunction):
+        if name.startswith("_"):
+            continue
+        mine = getattr(implementation, name)
+        assert list(inspect.signature(mine).parameters) == list(
+            inspect.signature(method).parameters)[1:], name

@@ -1,0 +1,392 @@
+"""The attack dialog: who strikes whom, every modifier with its source, the exact
+odds before rolling, the dice rolled or typed, the result, then Apply.
+
+Classic RULES 1.5-1.9 and 0.8 RULES 2; the numbers come from
+:mod:`attack_numbers`, i.e. from the engine. Keyboard: Tab through the
+choices and dice, R rolls every die still needed ("Roll all"), Enter applies,
+Esc cancels.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.qt.battle.dialogs.attack_numbers import (
+    AttackChoices,
+    AttackSetup,
+    attack_event,
+    attack_setup,
+    defence_options,
+)
+from yags_desk.qt.battle.dialogs.common import EventDialog, error_text, fighter_summary
+from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry, DiceLineEdit
+from yags_desk.qt.battle.dialogs.odds_view import OddsView
+from yags_desk.rules.combat.events import Attack
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.dice import D20Roll, OpenRoll
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["AttackDialog"]
+
+_BEST = "Best defence (the engine's choice)"
+
+
+class AttackDialog(EventDialog):
+    """Built and driven without exec(); :meth:`run` execs it for the board."""
+
+    def __init__(self, parent: QWidget | None, state: CombatState, attacker_id: str,
+                 target_id: str, style: str, counter: bool, rng: random.Random) -> None:
+        a, t = state.fighter(attacker_id), state.fighter(target_id)
+        what = "Strike back" if counter and state.edition == "classic" else (
+            "Counter strike" if counter else "Attack")
+        super().__init__(parent, f"{what}: {a.name} → {t.name}", "Apply")
+        self.state, self.attacker_id, self.target_id = state, attacker_id, target_id
+        self.attack_style, self.counter, self.rng = style, counter, rng
+        self.edition = state.edition
+        self.setup: AttackSetup | None = None
+        self.preview_event: Attack | None = None
+        classic = self.edition == "classic"
+        die = "2d10!" if classic else "d20"
+
+        # Who strikes whom.
+        who = QHBoxLayout()
+        abox = QGroupBox("Attacker", self)
+        aform = QFormLayout(abox)
+        self.attacker_label = QLabel(fighter_summary(state, a), abox)
+        self.attacker_label.setWordWrap(True)
+        self.style_label = QLabel(style or "(declared style)", abox)
+        self.style_label.setWordWrap(True)
+        aform.addRow("Who", self.attacker_label)
+        aform.addRow("Style", self.style_label)
+        dbox = QGroupBox("Defender", self)
+        dform = QFormLayout(dbox)
+        self.defender_label = QLabel(fighter_summary(state, t), dbox)
+        self.defender_label.setWordWrap(True)
+        self.defence_style_combo = QComboBox(dbox)
+        self.defence_style_combo.addItem(_BEST, None)
+        for label in defence_options(state, attacker_id, target_id, style, counter):
+            self.defence_style_combo.addItem(label, label)
+        self.defence_style_combo.setToolTip("The style the defender defends with")
+        dform.addRow("Who", self.defender_label)
+        dform.addRow("Defends with", self.defence_style_combo)
+        who.addWidget(abox, 1)
+        who.addWidget(dbox, 1)
+
+        # Choices that change the odds.
+        choices = QHBoxLayout()
+        self.defending_check = QCheckBox("Target defends actively", self)
+        self.defending_check.setChecked(True)
+        self.defending_check.setToolTip("Clear for a target that does not see it coming: "
+                                         "passive 15 (RULES 1.5, 1.8)")
+        self.wrestled_check = QCheckBox("Someone wrestles the target", self)
+        self.wrestled_check.setToolTip("Shooting into a melee: +5 fumble chance (RULES 1.8)")
+        self.ineffective_check = QCheckBox("Ineffective (stuns, halved)", self)
+        self.ineffective_check.setToolTip("The GM rules the attack ineffective: it does "
+                                          "stuns, halved (RULES 2)")
+        self.close_list = QListWidget(self)
+        self.close_list.setToolTip("People close to the target: each adds 2 to the fumble "
+                                   "chance, and a fumbled shot may hit them (RULES 1.8)")
+        self.close_list.setMaximumHeight(70)
+        self.close_label = QLabel("Close to the target:", self)
+        if classic:
+            for f in state.active():
+                if f.id not in (attacker_id, target_id) and not f.dead:
+                    item = QListWidgetItem(f.name, self.close_list)
+                    item.setData(Qt.ItemDataRole.UserRole, f.id)
+                    item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                    item.setCheckState(Qt.CheckState.Unchecked)
+            choices.addWidget(self.defending_check)
+            choices.addWidget(self.wrestled_check)
+            choices.addWidget(self.close_label)
+            choices.addWidget(self.close_list, 1)
+            self.ineffective_check.setVisible(False)
+        else:
+            choices.addWidget(self.ineffective_check)
+            choices.addStretch(1)
+            for w in (self.defending_check, self.wrestled_check, self.close_list,
+                      self.close_label):
+                w.setVisible(False)
+
+        # Modifiers and odds.
+        middle = QHBoxLayout()
+        self.modifiers_table = QTableWidget(0, 3, self)
+        self.modifiers_table.setHorizontalHeaderLabels(["Roll", "Source", "Amount"])
+        self.modifiers_table.verticalHeader().setVisible(False)
+        self.modifiers_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.modifiers_table.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.modifiers_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.modifiers_table.setWordWrap(False)
+        header = self.modifiers_table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.modifiers_table.verticalHeader().setDefaultSectionSize(
+            self.modifiers_table.fontMetrics().height() + 6)
+        obox = QGroupBox("Exact odds", self)
+        olay = QVBoxLayout(obox)
+        self.numbers_label = QLabel(obox)
+        self.numbers_label.setWordWrap(True)
+        self.odds_view = OddsView(self.edition, obox)
+        olay.addWidget(self.numbers_label)
+        olay.addWidget(self.odds_view, 1)
+        middle.addWidget(self.modifiers_table, 3)
+        middle.addWidget(obox, 2)
+
+        # Dice.
+        dice_box = QGroupBox("Dice: roll or type them", self)
+        grid = QGridLayout(dice_box)
+        grid.setVerticalSpacing(4)
+        self.attack_dice = DiceEntry(die, "attack dice", dice_box)
+        self.defence_dice = DiceEntry(die, "defence dice", dice_box)
+        self.damage_dice = DiceEntry(die, "damage dice", dice_box)
+        self.stray_dice = DiceEntry("d2", "stray die", dice_box)
+        self.damage_dice.setToolTip("Only needed when the attack hits")
+        self.stray_dice.setToolTip("Who a fumbled shot flies at (RULES 1.8)")
+        self.dice_entries = (self.attack_dice, self.defence_dice, self.damage_dice,
+                             self.stray_dice)
+        self.dice_labels: dict[DiceEntry, QLabel] = {}
+        places = ((0, 0), (0, 2), (1, 0), (1, 2))
+        for entry, text, (r, c) in zip(self.dice_entries, ("&Attack", "&Defence", "Da&mage",
+                                                           "&Stray"), places, strict=True):
+            entry.set_rng(rng)
+            caption = QLabel(text, dice_box)
+            caption.setBuddy(entry.edit)
+            self.dice_labels[entry] = caption
+            grid.addWidget(caption, r, c)
+            grid.addWidget(entry, r, c + 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        self.roll_button = QPushButton("Roll all (R)", dice_box)
+        self.roll_button.setAutoDefault(False)
+        self.roll_button.setToolTip("Roll every die the attack still needs (R)")
+        grid.addWidget(self.roll_button, 0, 4)
+        self.preview_label = QLabel(self)
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.preview_label.setMinimumHeight(self.fontMetrics().height() * 3)
+        bold = QFont(self.preview_label.font())
+        bold.setBold(True)
+        self.preview_label.setFont(bold)
+
+        lay = QVBoxLayout(self)
+        lay.addLayout(who)
+        lay.addLayout(choices)
+        lay.addLayout(middle, 1)
+        lay.addWidget(dice_box)
+        lay.addWidget(self.preview_label)
+        lay.addWidget(self.error_label)
+        lay.addWidget(self.button_box)
+
+        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
+        self.roll_shortcut.activated.connect(self.roll_all)
+        self.roll_button.clicked.connect(self.roll_all)
+        self.defence_style_combo.currentIndexChanged.connect(self.refresh_odds)
+        self.defending_check.toggled.connect(self.refresh_odds)
+        self.wrestled_check.toggled.connect(self.refresh_odds)
+        self.close_list.itemChanged.connect(self.refresh_odds)
+        self.ineffective_check.toggled.connect(self.refresh_preview)
+        for entry in self.dice_entries:
+            entry.changed.connect(self.refresh_preview)
+            entry.roll_requested.connect(self.roll_all)
+        self.setTabOrder(self.defence_style_combo, self.defending_check)
+        self.setTabOrder(self.defending_check, self.wrestled_check)
+        self.setTabOrder(self.wrestled_check, self.close_list)
+        self.setTabOrder(self.close_list, self.ineffective_check)
+        self.setTabOrder(self.ineffective_check, self.attack_dice.edit)
+        self.resize(940, 640)
+        self.refresh_odds()
+        self.attack_dice.edit.setFocus()
+
+    # --- the board's entry point -------------------------------------------------
+
+    @staticmethod
+    def run(parent: QWidget | None, state: CombatState, attacker_id: str, target_id: str,
+            style: str, counter: bool, rng: random.Random) -> Attack | None:
+        dialog = AttackDialog(parent, state, attacker_id, target_id, style, counter, rng)
+        result = dialog.exec_result()
+        dialog.deleteLater()
+        return result if isinstance(result, Attack) else None
+
+    # --- aliases for tests and the keyboard ---------------------------------------
+
+    @property
+    def attack_dice_edit(self) -> DiceLineEdit:
+        return self.attack_dice.edit
+
+    @property
+    def result_event(self) -> Attack | None:
+        return self.result_value if isinstance(self.result_value, Attack) else None
+
+    # --- behaviour ------------------------------------------------------------------
+
+    def choices(self) -> AttackChoices:
+        close = tuple(
+            str(self.close_list.item(i).data(Qt.ItemDataRole.UserRole))
+            for i in range(self.close_list.count())
+            if self.close_list.item(i).checkState() == Qt.CheckState.Checked)
+        style = self.defence_style_combo.currentData()
+        return AttackChoices(defence_style=style if isinstance(style, str) else None,
+                             close=close, wrestled=self.wrestled_check.isChecked(),
+                             defending=self.defending_check.isChecked(),
+                             ineffective=self.ineffective_check.isChecked())
+
+    def set_close(self, fighter_ids: tuple[str, ...]) -> None:
+        """Tick the people close to the target (classic missiles)."""
+        for i in range(self.close_list.count()):
+            item = self.close_list.item(i)
+            on = item.data(Qt.ItemDataRole.UserRole) in fighter_ids
+            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+
+    def refresh_odds(self) -> None:
+        """Recompute every number from the engine after a choice changed."""
+        try:
+            setup = attack_setup(self.state, self.attacker_id, self.target_id, self.attack_style,
+                                 self.counter, self.choices())
+        except RulesError as e:
+            self.setup = None
+            self.modifiers_table.setRowCount(0)
+            self.odds_view.show_odds(None)
+            self.numbers_label.setText("")
+            self.show_error(error_text(e))
+            self._set_needed()
+            self.refresh_preview()
+            return
+        self.setup = setup
+        if self.edition == "classic":
+            # RULES 1.8: bystanders and wrestling matter only to a shot.
+            for w in (self.wrestled_check, self.close_label, self.close_list):
+                w.setVisible(setup.missile)
+        self._fill_table(setup)
+        self.odds_view.show_odds(setup.odds, setup.damage_kind)
+        die = "2d10!" if self.edition == "classic" else "d20"
+        notes = "".join(f"<br>{n}" for n in setup.notes)
+        self.numbers_label.setText(f"Attack <b>{setup.attack} + {die}</b> against defence "
+                                   f"<b>{setup.defence_text}</b>{notes}")
+        self._set_needed()
+        self.refresh_preview()
+
+    def _fill_table(self, setup: AttackSetup) -> None:
+        t = self.modifiers_table
+        t.setRowCount(len(setup.rows))
+        bold = QFont(t.font())
+        bold.setBold(True)
+        for r, (group, source, amount, total) in enumerate(setup.rows):
+            cells = (group if total or r == 0 or setup.rows[r - 1][0] != group else "",
+                     source, str(amount) if total else f"{amount:+d}")
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                if total:
+                    item.setFont(bold)
+                item.setToolTip(source)
+                t.setItem(r, c, item)
+
+    def _set_needed(self) -> None:
+        s = self.setup
+        show = {self.attack_dice: s is not None,
+                # 0.8: a stray shot may need the defence of whoever it flies at.
+                self.defence_dice: s is not None and (s.needs_defence or (
+                    self.edition == "0.8" and s.stray_sides > 0)),
+                self.damage_dice: s is not None and s.does_damage,
+                self.stray_dice: s is not None and s.stray_sides > 0}
+        if s is not None and s.stray_sides and self.stray_dice.kind != f"d{s.stray_sides}":
+            self.stray_dice.kind = f"d{s.stray_sides}"
+            self.stray_dice.edit.setPlaceholderText(f"1-{s.stray_sides}, if the shot fumbles")
+            self.stray_dice.clear()
+        for entry, visible in show.items():
+            entry.setVisible(visible)
+            self.dice_labels[entry].setVisible(visible)
+
+    def _needed(self) -> list[DiceEntry]:
+        return [e for e in self.dice_entries if not e.isHidden()]
+
+    def roll_all(self) -> None:
+        """Roll every visible die that is empty or wrong (R)."""
+        for entry in self._needed():
+            if entry.value is None:
+                entry.roll(self.rng)
+
+    def refresh_preview(self) -> None:
+        """The result of the dice given so far, or what is missing."""
+        self.preview_event = None
+        self.apply_button.setEnabled(False)
+        if self.setup is None:
+            self.preview_label.setText("")
+            return
+        problems = [e.error for e in self._needed() if e.error]
+        if problems:
+            self.preview_label.setText("")
+            self.show_error("\n".join(problems))
+            return
+        self.show_error("")
+        if self.attack_dice.value is None:
+            self.preview_label.setText("Roll or type the dice to see the result.")
+            return
+        d = self.setup
+        try:
+            e = attack_event(
+                self.state, self.attacker_id, self.target_id, self.attack_style, self.counter,
+                self.choices(), _need(self.attack_dice),
+                _need(self.defence_dice) if d.needs_defence else _opt(self.defence_dice),
+                _opt(self.damage_dice) if d.does_damage else None,
+                _int(self.stray_dice) if d.stray_sides else None)
+            after = apply(self.state, e)
+        except (RulesError, ValueError) as err:
+            self.preview_label.setText("")
+            self.show_error(error_text(err))
+            return
+        self.preview_event = e
+        lines = [describe(e, self.state, after)]
+        if e.effects:
+            hurt = {fx.target for fx in e.effects}
+            lines += [f"Now: {fighter_summary(after, after.fighter(fid))}" for fid in hurt]
+        self.preview_label.setText("\n".join(lines))
+        self.apply_button.setEnabled(True)
+
+    def build_result(self) -> Attack:
+        if self.preview_event is None:
+            raise RulesError("dice: roll or type the dice first")
+        return self.preview_event
+
+
+def _need(entry: DiceEntry) -> OpenRoll | D20Roll:
+    v = entry.value
+    if v is None:
+        raise RulesError(f"{entry.field}: roll or type the dice")
+    assert isinstance(v, (OpenRoll, D20Roll))
+    return v
+
+
+def _opt(entry: DiceEntry) -> OpenRoll | D20Roll | None:
+    v = entry.value
+    return v if isinstance(v, (OpenRoll, D20Roll)) else None
+
+
+def _int(entry: DiceEntry) -> int | None:
+    v = entry.value
+    return v if isinstance(v, int) else None

@@ -1,0 +1,127 @@
+"""What every battle dialog shares: a base dialog returning one result, error
+text, fighter summaries and percentages.
+
+A dialog is built and driven without ``exec()`` in tests; ``run(...)`` execs it
+and returns :attr:`EventDialog.result_value` (None when cancelled).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QWidget,
+)
+
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+
+__all__ = ["EventDialog", "error_colour", "error_text", "fighter_summary", "pct_text",
+           "styled_error_label"]
+
+
+def error_colour() -> str:
+    """A red readable on the current palette (light or dark)."""
+    dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
+    return "#ff8a80" if dark else "#b3261e"
+
+
+def styled_error_label(parent: QWidget | None = None) -> QLabel:
+    """A word-wrapped red label for a problem; empty (and hidden) when all is well."""
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    label.setStyleSheet(f"color: {error_colour()};")
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    label.setVisible(False)
+    return label
+
+
+def error_text(error: Exception) -> str:
+    """The message a GM reads: ``field: problem`` lines for pydantic errors."""
+    if isinstance(error, ValidationError):
+        return "\n".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
+                         for e in error.errors())
+    return str(error)
+
+
+def pct_text(p: float) -> str:
+    """A probability as a percentage to one decimal: ``63.2%``."""
+    return f"{p * 100:.1f}%"
+
+
+def fighter_summary(state: CombatState, f: FighterState) -> str:
+    """Name, side and wound state with its penalty, e.g. ``Aldric (Party): Light (-2)``."""
+    if state.edition == "classic":
+        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        text = f"{name} ({penalty:+d})"
+        if f.fatigue_short or f.fatigue_long:
+            text += f", fatigue {f.fatigue_short}+{f.fatigue_long}"
+    else:
+        name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
+        text = f"{name} ({penalty:+d})"
+        if f.stuns:
+            sname, spen = v08_stun_level(f.stuns)
+            text += f", {sname} ({spen:+d})"
+    conditions = ", ".join(n for n, _ in f.conditions)
+    if conditions:
+        text += f"; {conditions}"
+    return f"{f.name} ({f.side}): {text}"
+
+
+class EventDialog(QDialog):
+    """A modal dialog whose OK/Apply gives :attr:`result_value`.
+
+    Subclasses build their form, call :meth:`finish_layout` helpers, and
+    implement :meth:`build_result` (raise RulesError / ValueError to refuse:
+    the message is shown and the dialog stays open).
+    """
+
+    def __init__(self, parent: QWidget | None, title: str, apply_text: str = "Apply") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setModal(True)
+        self.error_label = styled_error_label(self)
+        self.button_box = QDialogButtonBox(self)
+        self.apply_button: QPushButton = self.button_box.addButton(
+            apply_text, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.cancel_button: QPushButton = self.button_box.addButton(
+            QDialogButtonBox.StandardButton.Cancel)
+        self.apply_button.setDefault(True)
+        self.apply_button.setAutoDefault(True)
+        self.cancel_button.setAutoDefault(False)
+        self.button_box.accepted.connect(self.try_accept)
+        self.button_box.rejected.connect(self.reject)
+        self.result_value: Any = None
+
+    def show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def build_result(self) -> Any:  # pragma: no cover - every subclass overrides it
+        raise NotImplementedError
+
+    def try_accept(self) -> bool:
+        """Build the result; on a refusal show why and stay open."""
+        if not self.apply_button.isEnabled():
+            return False
+        try:
+            value = self.build_result()
+        except (RulesError, ValueError) as e:
+            self.show_error(error_text(e))
+            return False
+        self.result_value = value
+        self.show_error("")
+        self.accept()
+        return True
+
+    def exec_result(self) -> Any:
+        """exec() the dialog: the result, or None when cancelled."""
+        return self.result_value if self.exec() == QDialog.DialogCode.Accepted else None
