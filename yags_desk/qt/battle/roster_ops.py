@@ -112,7 +112,8 @@ class RosterOps:
                 return False
             sides = [(f.side, f.character.kind == "pc") for f in board.state.fighters.values()]
             sides += [(a.side, a.character.kind == "pc") for a in adds]
-            made = self.copies(model, 1, default_side(sides, model), row)
+            made = self.copies(model, 1, default_side(sides, model), row,
+                               minor=model.kind != "pc")
             taken = {f.id for f in board.state.fighters.values()} | {a.id for a in adds}
             for a in made:
                 if a.id in taken:
