@@ -43,10 +43,10 @@ from yags_desk.qt.battle.roster_ops import RosterOps
 from yags_desk.qt.document import DocumentView
 from yags_desk.qt.icons import icon
 from yags_desk.qt.roles import Role
-from yags_desk.rules.combat.events import ClearCondition, EndRound, Event
+from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.reducer import apply
-from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.combat.state import CombatState, check_name
 from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
@@ -117,6 +117,11 @@ class BattleBoard(DocumentView):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
+        # [decision] Side and status are on the cards (colour stripe, last line) and in
+        # each row's tooltip; the list keeps the columns read during a round.
+        self.table.setColumnHidden(2, True)
+        self.table.setColumnHidden(5, True)
         self.log_panel = LogPanel()
 
         self.round_label = QLabel()
@@ -138,16 +143,18 @@ class BattleBoard(DocumentView):
         top.addWidget(self.round_label)
         top.addSpacing(12)
         top.addWidget(self.step_label, 1)
-        side = QSplitter(Qt.Orientation.Vertical)
-        side.addWidget(self.table)
-        side.addWidget(self.log_panel)
-        side.setStretchFactor(0, 3)
-        side.setStretchFactor(1, 2)
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(self.scroll)
+        main.addWidget(self.log_panel)
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 1)
+        main.setSizes([480, 160])
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.scroll)
-        self.splitter.addWidget(side)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 2)
+        self.splitter.addWidget(main)
+        self.splitter.addWidget(self.table)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([700, 270])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -267,12 +274,24 @@ class BattleBoard(DocumentView):
         return True
 
     def _describe(self, events: Sequence[Event]) -> str:
+        """The undo step's name ("Undo Bandit 3 attacks Aldric")."""
         first = events[0]
-        name = type(first).__name__
-        who = getattr(first, "id", None) or getattr(first, "attacker", None)
-        f = self.state.fighters.get(who) if isinstance(who, str) else None
-        more = f" (+{len(events) - 1})" if len(events) > 1 else ""
-        return f"{name} {f.name if f else ''}{more}".strip()
+
+        def name(fid: object) -> str:
+            f = self.state.fighters.get(fid) if isinstance(fid, str) else None
+            return f.name if f is not None else str(fid)
+
+        if isinstance(first, Attack):
+            text = f"{name(first.attacker)} attacks {name(first.defender)}"
+        elif isinstance(first, Check):
+            text = f"{name(first.id)}: {check_name(first.kind, self.state.edition)}"
+        elif isinstance(first, Initiative):
+            text = "Initiative" if len(events) > 1 else f"Initiative of {name(first.id)}"
+        elif isinstance(first, EndRound):
+            text = f"End of round {self.state.round}"
+        else:
+            text = f"{type(first).__name__} {name(getattr(first, 'id', ''))}"
+        return text
 
     def log_changed(self) -> None:
         """After the log changed (a command's redo or undo)."""

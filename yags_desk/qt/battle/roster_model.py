@@ -132,7 +132,7 @@ class RosterModel(QAbstractTableModel):
             return self._text(s, col).casefold()
         if role == Role.SEARCH_TEXT:
             return " ".join(self._text(s, c) for c in range(len(COLUMNS))).casefold()
-        if role == Qt.ItemDataRole.DecorationRole and col == _SIDE:
+        if role == Qt.ItemDataRole.DecorationRole and col in (_NAME, _SIDE):
             return self.colour(s.side)
         if role == Qt.ItemDataRole.ForegroundRole and not s.able:
             app = QApplication.instance()
