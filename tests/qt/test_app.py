@@ -94,7 +94,13 @@ def test_library_dock_opens_rows(window: MainWindow) -> None:
     assert tab_titles(window) == ["Wolf"]
     battle = next(e for e in dock.last_scan.entries["battles"])
     assert window.open_entry(battle) is None and window.tabs.count() == 1
-    assert "battle board" in window.statusBar().currentMessage()
+    assert "quick-combat" in window.statusBar().currentMessage()
+    # An encounter opens on a battle board, once.
+    encounter = next(e for e in dock.last_scan.entries["encounters"]
+                     if e.label.startswith("Ambush"))
+    board = window.open_entry(encounter)
+    assert board is not None and tab_titles(window) == ["Wolf", encounter.label]
+    assert window.open_entry(encounter) is board and window.tabs.count() == 2
 
 
 def test_catalogue_opens_once_per_edition(window: MainWindow) -> None:

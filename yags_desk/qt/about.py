@@ -87,10 +87,11 @@ def shortcut_rows(menus: list[QMenu]) -> list[tuple[str, str, str]]:
 class ShortcutsDialog(QDialog):
     """A table of every menu command that has a keyboard shortcut."""
 
-    def __init__(self, menus: list[QMenu], parent: QWidget | None = None) -> None:
+    def __init__(self, menus: list[QMenu], parent: QWidget | None = None, *,
+                 extra: list[tuple[str, str, str]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
-        rows = shortcut_rows(menus)
+        rows = shortcut_rows(menus) + list(extra or [])
         self.table = QTableWidget(len(rows), 3)
         self.table.setObjectName("shortcuts_table")
         self.table.setHorizontalHeaderLabels(["Menu", "Command", "Shortcut"])

@@ -44,8 +44,11 @@ def build(w: MainWindow) -> None:
     """Create every action, menu, dock placement and the toolbar of ``w``."""
     w.new_action = _action(w, "&New character…", w.new_character, "new",
                            [QKeySequence(Key.New)], "Start a new character")
+    w.new_encounter_action = _action(w, "New &encounter…", w.new_encounter, "encounter",
+                                     [QKeySequence("Ctrl+Shift+N")],
+                                     "Set up a new fight on the battle board")
     w.open_action = _action(w, "&Open…", w.open_file_dialog, "open", [QKeySequence(Key.Open)],
-                            "Open a character file")
+                            "Open a character or an encounter file")
     w.recent_menu = QMenu("Open &recent", w)
     w.recent_menu.setObjectName("recent_menu")
     w.recent_menu.aboutToShow.connect(lambda: fill_recent(w))
@@ -87,8 +90,8 @@ def build(w: MainWindow) -> None:
 
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
-    for item in (w.new_action, w.open_action, w.recent_menu, None, w.save_action,
-                 w.save_all_action, w.close_action, None, w.print_action,
+    for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu, None,
+                 w.save_action, w.save_all_action, w.close_action, None, w.print_action,
                  w.print_preview_action, w.export_pdf_action, None, w.quit_action):
         if item is None:
             file_menu.addSeparator()
@@ -168,7 +171,7 @@ def open_recent(w: MainWindow, path: Path) -> None:
         QMessageBox.warning(w, "Cannot open", f"{path}: the file no longer exists; "
                                               "it was removed from the recent files")
         return
-    w.open_character(path)
+    w.open_path(path)
 
 
 def update_enabled(w: MainWindow) -> None:
@@ -186,5 +189,6 @@ def show_about(w: MainWindow) -> None:
 
 def show_shortcuts(w: MainWindow) -> None:
     from yags_desk.qt.about import ShortcutsDialog
+    from yags_desk.qt.battle.board import SHORTCUTS
 
-    ShortcutsDialog(w.menus, w).exec()
+    ShortcutsDialog(w.menus, w, extra=[("Battle board", c, k) for c, k in SHORTCUTS]).exec()

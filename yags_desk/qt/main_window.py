@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
 
     # Made by main_menus.build().
     new_action: QAction
+    new_encounter_action: QAction
     open_action: QAction
     recent_menu: QMenu
     save_action: QAction
@@ -272,20 +273,57 @@ class MainWindow(QMainWindow):
         for edition in EDITIONS:
             if entry.kind == "catalogue" and entry.edition == edition:
                 return self.open_catalogue(edition)
-        # [decision] Encounters and battles open on the battle board (a later issue).
+        if entry.kind == "encounter" and entry.path is not None:
+            return self.open_encounter(entry.path)
+        # [decision] Quick-combat battles have no view yet.
         self.statusBar().showMessage(
-            f"“{entry.label}”: encounters and battles open on the battle board, "
-            "which is not part of this version", 8000)
+            f"“{entry.label}”: quick-combat battles run from the command line "
+            "(yags-desk quick-combat) in this version", 8000)
         return None
+
+    def open_encounter(self, path: Path | str) -> DocumentView | None:
+        """Open an encounter file on a battle board (or bring its tab to the front)."""
+        from yags_desk.qt.battle.opening import open_board
+
+        path = Path(path).resolve()
+        existing = self._find(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        board = open_board(self, path)
+        if board is None:
+            return None
+        view = self.add_document(board, path)
+        self.settings.add_recent(path)
+        return view
+
+    def new_encounter(self) -> DocumentView | None:
+        """Ask name, edition and options; open the empty encounter on a board."""
+        from yags_desk.qt.battle.opening import new_board
+
+        board = new_board(self)
+        if board is None:
+            return None
+        view = self.add_document(board, None)
+        view.undo_stack.resetClean()
+        return view
+
+    def open_path(self, path: Path | str) -> DocumentView | None:
+        """Open a character or an encounter file, whichever it holds."""
+        try:
+            kind = read_document(path).kind
+        except (DocumentError, OSError):
+            kind = "character"  # open_character names the problem
+        return self.open_encounter(path) if kind == "encounter" else self.open_character(path)
 
     def open_file_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
         name, _filter = QFileDialog.getOpenFileName(
-            self, "Open a character", str(self.library.characters_dir),
-            "YAGS Desk characters (*.json);;All files (*)")
+            self, "Open a character or an encounter", str(self.library.root),
+            "YAGS Desk files (*.json);;All files (*)")
         if name:
-            self.open_character(name)
+            self.open_path(name)
 
     # -- saving and closing -------------------------------------------------------
 
@@ -406,6 +444,10 @@ class MainWindow(QMainWindow):
         model = document.model
         if document.kind == "catalogue":
             return self._restore_catalogue(path, model)
+        if document.kind == "encounter":
+            from yags_desk.qt.battle.opening import restore_board
+
+            return restore_board(self, path, model)
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",

@@ -33,3 +33,7 @@ class Role(IntEnum):
     VALUE = _BASE + 6
     # The item's kind: melee, missile, shield or armour.
     KIND = _BASE + 7
+    # The battle board: the fighter id (str) of a row of the roster.
+    FIGHTER_ID = _BASE + 8
+    # The battle board: the fighter's side colour (QColor).
+    SIDE_COLOUR = _BASE + 9

@@ -1,0 +1,138 @@
+"""ScriptedDialogs: the board's dialogs answered by a test with typed-in dice.
+
+Each answer is built with the engine from dice the test typed in (cycling
+through fixed rolls), the way the real dialogs build it from the GM's dice;
+every event returned is recorded in :attr:`ScriptedDialogs.returned`, so a
+test can feed the same events to a plain CombatLog and compare.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import cycle
+
+from PySide6.QtWidgets import QWidget
+
+from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
+from yags_desk.rules.combat.attack_v08 import AttackDiceV08, resolve_attack_v08
+from yags_desk.rules.combat.checks_classic import kill_helpless
+from yags_desk.rules.combat.checks_classic import resolve_check as check_classic
+from yags_desk.rules.combat.checks_v08 import resolve_check as check_v08
+from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
+from yags_desk.rules.combat.events import (
+    Attack,
+    Check,
+    Declare,
+    Event,
+    Initiative,
+    Override,
+    SetCondition,
+)
+from yags_desk.rules.combat.procedure_classic import make_initiative
+from yags_desk.rules.combat.state import CombatState, Pending
+from yags_desk.rules.combat.steps import auto_declaration
+from yags_desk.rules.dice import D20Roll, OpenRoll, d20_from_typed
+from yags_desk.rules.dice import open_roll_from_typed as typed
+
+__all__ = ["CLASSIC_DICE", "V08_DICE", "ScriptedDialogs"]
+
+# Typed-in rolls, used in turn (no 10s: no explosions to type).
+CLASSIC_DICE = [(7, 6), (3, 4), (9, 8), (2, 5), (6, 6), (8, 1), (4, 9), (5, 3)]
+V08_DICE = [14, 6, 17, 9, 12, 3, 19, 11]
+
+
+class ScriptedDialogs:
+    """Answers as a GM typing dice would; ``cancel`` makes the next call return None."""
+
+    def __init__(self, classic_dice: Sequence[tuple[int, int]] = CLASSIC_DICE,
+                 v08_dice: Sequence[int] = V08_DICE) -> None:
+        self._classic = cycle(classic_dice)
+        self._v08 = cycle(v08_dice)
+        self.returned: list[Event] = []
+        self.calls: list[str] = []
+        self.declarations: dict[str, Declare] = {}
+        self.override_event: Override | None = None
+        self.condition_event: SetCondition | None = None
+        self.cancel = False
+
+    def _keep(self, name: str, events: list[Event]) -> None:
+        self.calls.append(name)
+        self.returned.extend(events)
+
+    def _cancelled(self, name: str) -> bool:
+        if self.cancel:
+            self.cancel = False
+            self.calls.append(f"{name} (cancelled)")
+            return True
+        return False
+
+    def two(self) -> OpenRoll:
+        return typed(next(self._classic))
+
+    def d20(self) -> D20Roll:
+        return d20_from_typed(next(self._v08))
+
+    def declare(self, parent: QWidget, state: CombatState, fighter_id: str) -> Declare | None:
+        if self._cancelled("declare"):
+            return None
+        event = self.declarations.get(fighter_id) or auto_declaration(state, fighter_id) \
+            or Declare(id=fighter_id, action="wait")
+        self._keep("declare", [event])
+        return event
+
+    def initiative(self, parent: QWidget, state: CombatState, fighter_ids: Sequence[str],
+                   rng: random.Random) -> list[Initiative] | None:
+        if self._cancelled("initiative"):
+            return None
+        if state.edition == "classic":
+            out = [make_initiative(state, fid, self.two(), n + 1)
+                   for n, fid in enumerate(fighter_ids)]
+        else:
+            out = [roll_initiative_v08(state, fid, self.d20()) for fid in fighter_ids]
+        self._keep("initiative", list(out))
+        return out
+
+    def attack(self, parent: QWidget, state: CombatState, attacker_id: str, target_id: str,
+               style: str, counter: bool, rng: random.Random) -> Attack | None:
+        if self._cancelled("attack"):
+            return None
+        if state.edition == "classic":
+            t = state.fighter(target_id)
+            defending = t.can_act and t.defence is None
+            dice = AttackDice(self.two(), self.two() if defending else None, self.two())
+            event = resolve_attack(state, attacker_id, target_id, style, dice)
+            if counter:
+                event = event.model_copy(update={"counter": True})
+        else:
+            dice08 = AttackDiceV08(self.d20(), self.d20(), self.d20())
+            event = resolve_attack_v08(state, attacker_id, target_id, dice08, counter=counter)
+        self._keep("attack", [event])
+        return event
+
+    def check(self, parent: QWidget, state: CombatState, pending: Pending,
+              rng: random.Random) -> Check | None:
+        if self._cancelled("check"):
+            return None
+        if pending.kind == "killing_blow":
+            event = kill_helpless(state, pending.id)
+        elif state.edition == "classic":
+            event = check_classic(state, pending, self.two())
+        else:
+            event = check_v08(state, pending, self.d20())
+        self._keep("check", [event])
+        return event
+
+    def first_aid(self, parent: QWidget, state: CombatState, patient_id: str,
+                  rng: random.Random) -> Check | None:
+        self.calls.append("first_aid")
+        return None
+
+    def override(self, parent: QWidget, state: CombatState, fighter_id: str) -> Override | None:
+        self.calls.append("override")
+        return self.override_event
+
+    def condition(self, parent: QWidget, state: CombatState,
+                  fighter_id: str) -> SetCondition | None:
+        self.calls.append("condition")
+        return self.condition_event

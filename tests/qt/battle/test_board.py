@@ -1,0 +1,185 @@
+"""The battle board driven through its actions, with dialogs answered by typed dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from tests.qt.battle.helpers import engine_fight, make_board, sample
+from tests.qt.battle.scripted import ScriptedDialogs
+from tests.rules.builders import LONG_SWORD, classic
+from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.rules.combat.events import EndRound, Wound
+from yags_desk.rules.combat.roster import numbered_copies
+from yags_desk.rules.combat.steps import next_step
+from yags_desk.storage.documents import read_document
+from yags_desk.storage.encounter_file import Combatant, Encounter, new_encounter
+from yags_desk.storage.library import Library
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+def play_rounds(board: BattleBoard, rounds: int) -> None:
+    for _ in range(1000):
+        if board.state.round > rounds:
+            return
+        assert board.next_action.isEnabled()
+        board.next_action.trigger()
+        assert board.last_message == "", board.last_message
+    raise AssertionError("the fight did not move on")
+
+
+@pytest.mark.parametrize("name", ["ford-ambush.json", "sparring.json"])
+def test_a_two_round_fight_through_the_board_ends_as_the_engine(
+        qtbot: Any, library: Library, name: str) -> None:
+    encounter = sample(library, name)
+    board = make_board(qtbot, encounter, library)
+    play_rounds(board, 2)
+    expected = engine_fight(encounter, 2)
+    assert board.log.events == expected.events
+    assert board.state == expected.state and board.state.round == 3
+    # Each dialog's answer (or the board's own end of round) is one undo step.
+    assert board.undo_stack.count() >= len(board.log.events) // 2
+    assert board.undo_stack.count() == len(board.dialogs.calls) + sum(
+        isinstance(e, EndRound) for e in board.log.events)
+
+
+def board_rows(board: BattleBoard) -> list[list[str]]:
+    model = board.model
+    return [[model.index(r, c).data() or "" for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
+
+
+def cards(board: BattleBoard) -> dict[str, list[str]]:
+    return {fid: board.card_text(fid) for fid in board.state.fighters}
+
+
+def test_undo_through_the_view_restores_the_board_and_redo_replays(
+        qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    rows, texts, header = board_rows(board), cards(board), board.step_label.text()
+    play_rounds(board, 1)
+    after = (board_rows(board), cards(board), board.state)
+    assert after[0] != rows and after[1] != texts
+    steps = board.undo_stack.count()
+    for _ in range(steps):
+        board.undo_stack.undo()
+    assert board.log.events == () and board_rows(board) == rows and cards(board) == texts
+    assert board.step_label.text() == header
+    for _ in range(steps):
+        board.undo_stack.redo()
+    assert (board_rows(board), cards(board), board.state) == after
+
+
+def test_save_close_and_reopen_resume_the_same_round_and_step(
+        qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "sparring.json"), library)
+    play_rounds(board, 1)
+    while next_step(board.state).kind != "action":  # into round 2, up to its first action
+        board.next_action.trigger()
+    state, step, header = board.state, next_step(board.state), board.round_label.text()
+    assert board.is_modified()
+    assert board.save() and not board.is_modified()
+    path = board.path
+    assert path is not None and path.parent == library.encounters_dir
+    board.close()
+    model = read_document(path, "encounter").model
+    assert isinstance(model, Encounter)
+    again = make_board(qtbot, model, library)
+    assert again.state == state and again.state.round == 2
+    assert next_step(again.state) == step and again.round_label.text() == header
+
+
+def test_every_event_writes_a_recovery_copy(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    copy = library.autosave_path(board.key)
+    assert not copy.exists()
+    board.next_action.trigger()
+    saved = read_document(copy, "encounter").model
+    assert isinstance(saved, Encounter) and saved.events == board.log.events
+    board.undo_stack.undo()
+    saved = read_document(copy, "encounter").model
+    assert isinstance(saved, Encounter) and saved.events == ()
+
+
+def test_a_refused_event_changes_nothing_and_says_why(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.next_action.trigger()
+    before = (board.log.events, board.state, board.undo_stack.count(), board_rows(board))
+    assert not board.clear_condition("aldric", "prone")
+    assert "Aldric of Thornbury is not prone" in board.last_message
+    assert board.message.text() == board.last_message
+    assert (board.log.events, board.state, board.undo_stack.count(), board_rows(board)) == before
+
+
+def test_a_wounded_fighter_shows_its_wound_level_and_penalty(
+        qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    assert "Unhurt" in board.card_text("bandit-1")
+    # Two body levels: Light, -2 (RULES 1.6).
+    assert board.push_events([Wound(id="bandit-1", levels=2)])
+    assert "Light −2" in board.card_text("bandit-1")
+    row = board.model.row_of("bandit-1")
+    assert board.model.index(row, 4).data() == "Light −2"
+    other = make_board(qtbot, sample(library, "sparring.json"), library)
+    fid = next(iter(other.state.fighters))
+    # Three 0.8 wounds: Medium, -6 (RULES 2).
+    assert other.push_events([Wound(id=fid, levels=3)])
+    assert "Medium −6" in other.card_text(fid)
+
+
+def test_a_cancelled_dialog_changes_nothing(qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    dialogs.cancel = True
+    assert not board.next()
+    assert board.log.events == () and board.undo_stack.count() == 0
+
+
+def test_two_hundred_combatants_open_and_auto_resolve_a_round(
+        qtbot: Any, library: Library) -> None:
+    raider = classic("Raider", kind="npc", strength=12, dexterity=12,
+                     skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
+    adds = numbered_copies(raider, 100, "Raiders", row=1)
+    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 100, "Town", row=0,
+                            existing=adds, base_name="Guard")
+    encounter = new_encounter("Big fight", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
+        for a in adds))
+    board = make_board(qtbot, encounter, library)
+    assert board.model.rowCount() == 200 and board.proxy.rowCount() == 200
+    assert all(board.canvas.card_rect(a.id) is not None for a in adds)
+    board.auto_action.trigger()
+    assert board.state.round == 2 and board.last_message == ""
+    assert any(s.hurt for s in board.model.summaries())
+    assert board.round_label.text() == "Round 2 · declarations"
+
+
+def test_auto_resolve_asks_the_players_and_plays_the_npcs(qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    assert board.auto_resolve()
+    assert board.state.round == 2
+    pcs = {f.id for f in board.state.fighters.values() if f.character.kind == "pc"}
+    asked = {getattr(e, "id", getattr(e, "attacker", "")) for e in dialogs.returned}
+    assert asked and asked <= pcs  # only the players' steps went to the dialogs
+
+
+def test_keyboard_drives_the_round(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.show()
+    qtbot.waitExposed(board)
+    board.activateWindow()
+    qtbot.waitUntil(board.isActiveWindow)
+    board.canvas.setFocus()
+    qtbot.keyClick(board.canvas, Qt.Key.Key_Space)
+    qtbot.keyClick(board.canvas, Qt.Key.Key_N)
+    assert len(board.log.events) == 2
+    qtbot.keyClick(board.canvas, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert board.state.round == 2

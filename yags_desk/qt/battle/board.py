@@ -1,0 +1,524 @@
+"""The battle board: the tab a GM runs a fight in (issue 5).
+
+The board keeps the encounter's :class:`CombatLog`. Every group of events the
+GM confirms in a dialog is checked against a copy of the state first (a
+refusal shows the rules' message and changes nothing), then pushed through an
+:class:`EventsCommand` on the tab's undo stack, so Edit ▸ Undo and Redo step
+the fight back and forth. A recovery copy is written after every event.
+
+"Next" (Space or N) asks :func:`~yags_desk.rules.combat.steps.next_step` what
+the rules require now and opens the matching dialog; pending checks come
+first, as soon as they arise. Before round 1 has begun, adding, removing and
+moving combatants changes the starting roster; later they are events.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.qt.battle.canvas import BoardCanvas
+from yags_desk.qt.battle.commands import EventsCommand
+from yags_desk.qt.battle.log_view import LogPanel
+from yags_desk.qt.battle.protocol import BattleDialogs
+from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
+from yags_desk.qt.battle.roster_ops import RosterOps
+from yags_desk.qt.document import DocumentView
+from yags_desk.qt.icons import icon
+from yags_desk.qt.roles import Role
+from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.state import CombatState, check_name
+from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
+from yags_desk.rules.errors import RulesError
+from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
+from yags_desk.storage.library import Library
+
+__all__ = ["SHORTCUTS", "BattleBoard"]
+
+# The board's keyboard shortcuts, for Help ▸ Keyboard shortcuts: (command, keys).
+SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("Next step (open what the rules ask for now)", "Space, N"),
+    ("Roll initiative for NPCs (players' typed in)", "Ctrl+I"),
+    ("Auto-resolve NPCs to the end of the round", "Ctrl+R"),
+    ("End the round", "Ctrl+E"),
+    ("Add combatants", "Ctrl+Shift+A"),
+    ("Declare for the selected fighter", "D"),
+    ("Override a number of the selected fighter", "O"),
+    ("Set a condition on the selected fighter", "C"),
+    ("Select the next / previous card", "Right, Left"),
+    ("Card menu of the selected fighter", "Menu key, Shift+F10"),
+    ("Copy log lines", "Ctrl+C (in the log)"),
+    ("Undo / redo the last step", "Ctrl+Z / Ctrl+Shift+Z"),
+)
+
+_PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
+           "action": "actions", "end_check": "end of round", "end_round": "end of round"}
+
+
+class BattleBoard(DocumentView):
+    """An encounter on the board, played through ``dialogs``."""
+
+    saved = Signal(Path)
+
+    def __init__(self, encounter: Encounter, path: Path | None, library: Library,
+                 dialogs: BattleDialogs, rng: random.Random | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(f"encounter-{encounter.id}", parent)
+        self.setObjectName("battle_board")
+        self.encounter = encounter
+        self.path = path
+        self.library = library
+        self.dialogs = dialogs
+        self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
+        self.log: CombatLog = encounter_log(encounter)
+        self.last_message = ""
+        self._batch = False
+        self.autosaves = 0
+        self.ops = RosterOps(self)
+
+        self.model = RosterModel(self)
+        self.proxy = TurnOrderProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.canvas = BoardCanvas(self.model)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.canvas)
+        self.table = QTableView()
+        self.table.setObjectName("initiative_list")
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.setSortingEnabled(False)
+        self.table.setAlternatingRowColors(True)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(24)
+        # [decision] Side and status are on the cards (colour stripe, last line) and in
+        # each row's tooltip; the list keeps the columns read during a round.
+        self.table.setColumnHidden(2, True)
+        self.table.setColumnHidden(5, True)
+        self.log_panel = LogPanel()
+
+        self.round_label = QLabel()
+        self.round_label.setObjectName("round_label")
+        font = self.round_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.round_label.setFont(font)
+        self.step_label = QLabel()
+        self.step_label.setObjectName("step_label")
+        self.message = QLabel()
+        self.message.setObjectName("board_message")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #d9534f;")
+
+        self._make_actions()
+        top = QHBoxLayout()
+        top.setContentsMargins(6, 4, 6, 0)
+        top.addWidget(self.round_label)
+        top.addSpacing(12)
+        top.addWidget(self.step_label, 1)
+        main = QSplitter(Qt.Orientation.Vertical)
+        main.addWidget(self.scroll)
+        main.addWidget(self.log_panel)
+        main.setStretchFactor(0, 3)
+        main.setStretchFactor(1, 1)
+        main.setSizes([480, 160])
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(main)
+        self.splitter.addWidget(self.table)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setSizes([700, 270])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.toolbar)
+        layout.addLayout(top)
+        layout.addWidget(self.message)
+        layout.addWidget(self.splitter, 1)
+
+        self.canvas.selection_changed.connect(self._card_selected)
+        self.canvas.context_requested.connect(self._context_menu)
+        self.canvas.activated.connect(self.declare)
+        self.canvas.character_dropped.connect(self.ops.add_from_paths)
+        self.table.selectionModel().currentRowChanged.connect(self._row_selected)
+        self.table.customContextMenuRequested.connect(self._table_menu)
+        self.refresh()
+        self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _action(self, text: str, slot: object, keys: Sequence[str], icon_name: str = "",
+                tip: str = "") -> QAction:
+        action = QAction(icon(icon_name), text, self) if icon_name else QAction(text, self)
+        action.setShortcuts([QKeySequence(k) for k in keys])
+        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        if tip:
+            action.setToolTip(f"{tip} ({', '.join(keys)})" if keys else tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        self.next_action = self._action("&Next", self.next, ["Space", "N"], "",
+                                        "Do what the rules ask for now")
+        self.initiative_action = self._action("Roll &initiative", self.roll_initiative,
+                                              ["Ctrl+I"], "dice",
+                                              "Initiative for everyone who needs it")
+        self.auto_action = self._action("&Auto-resolve NPCs", self.auto_resolve, ["Ctrl+R"],
+                                        "battle", "Play the rest of the round for the NPCs; "
+                                        "players' turns open their dialogs")
+        self.end_round_action = self._action("&End round", self.end_round, ["Ctrl+E"], "",
+                                             "End the round when everything is done")
+        self.add_action = self._action("Add &combatants…", self.ops.add_dialog,
+                                       ["Ctrl+Shift+A"], "item-add",
+                                       "Add characters from the library")
+        self.declare_action = self._action("&Declare…", self.declare, ["D"])
+        self.override_action = self._action("&Override…", self.override, ["O"])
+        self.condition_action = self._action("&Condition…", self.condition, ["C"])
+        self.toolbar = QToolBar("Battle")
+        self.toolbar.setObjectName("battle_toolbar")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for action in (self.next_action, self.initiative_action, self.auto_action,
+                       self.end_round_action, self.add_action):
+            self.toolbar.addAction(action)
+
+    # -- the document -------------------------------------------------------------------
+
+    def title(self) -> str:
+        return self.encounter.name
+
+    @property
+    def state(self) -> CombatState:
+        return self.log.state
+
+    def current_encounter(self) -> Encounter:
+        return with_log(self.encounter, self.log)
+
+    def save(self) -> bool:
+        try:
+            path = self.library.save_encounter(self.current_encounter(), self.path)
+        except (DocumentError, OSError, ValueError) as exc:
+            self.refuse(f"Could not save {self.path or self.library.encounters_dir}: {exc}. "
+                        "Nothing was lost; the fight is still here.")
+            return False
+        self.path = path
+        self.undo_stack.setClean()
+        try:
+            self.library.discard_recovery(self.library.autosave_path(self.key))
+        except (OSError, ValueError):
+            pass
+        self.saved.emit(path)
+        self.status_message.emit(f"Saved {self.encounter.name} to {path}", 4000)
+        return True
+
+    def autosave(self) -> None:
+        """A recovery copy of the fight as it stands (written after every event)."""
+        try:
+            self.library.autosave(self.key, "encounter", self.current_encounter())
+        except (DocumentError, OSError, ValueError) as exc:
+            self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
+            return
+        self.autosaves += 1
+
+    # -- pushing events -----------------------------------------------------------------
+
+    def refuse(self, message: str) -> None:
+        self.last_message = message
+        self.message.setText(message)
+        self.message.setVisible(True)
+        self.status_message.emit(message, 10_000)
+
+    def push_events(self, events: Sequence[Event], text: str = "") -> bool:
+        """Check ``events`` on a copy of the state, then push them as one undo step."""
+        events = list(events)
+        if not events:
+            return False
+        state = self.state
+        try:
+            for event in events:
+                state = apply(state, event)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        self.message.clear()
+        self.message.setVisible(False)
+        self.undo_stack.push(EventsCommand(self, events, text or self._describe(events)))
+        return True
+
+    def _describe(self, events: Sequence[Event]) -> str:
+        """The undo step's name ("Undo Bandit 3 attacks Aldric")."""
+        first = events[0]
+
+        def name(fid: object) -> str:
+            f = self.state.fighters.get(fid) if isinstance(fid, str) else None
+            return f.name if f is not None else str(fid)
+
+        if isinstance(first, Attack):
+            text = f"{name(first.attacker)} attacks {name(first.defender)}"
+        elif isinstance(first, Check):
+            text = f"{name(first.id)}: {check_name(first.kind, self.state.edition)}"
+        elif isinstance(first, Initiative):
+            text = "Initiative" if len(events) > 1 else f"Initiative of {name(first.id)}"
+        elif isinstance(first, EndRound):
+            text = f"End of round {self.state.round}"
+        else:
+            text = f"{type(first).__name__} {name(getattr(first, 'id', ''))}"
+        return text
+
+    def log_changed(self) -> None:
+        """After the log changed (a command's redo or undo)."""
+        if self._batch:
+            return
+        self.refresh()
+        self.autosave()
+
+    def set_encounter(self, encounter: Encounter) -> None:
+        """Replace the encounter (the starting roster changed before round 1)."""
+        self.encounter = encounter
+        self.log = encounter_log(encounter)
+        self.log_changed()
+
+    # -- showing ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        state = self.state
+        self.model.show(state)
+        self.log_panel.follow(self.log)
+        step = next_step(state)
+        self.current_step = step
+        phase = _PHASES[step.kind]
+        if step.kind == "action" and step.phase:
+            phase = f"{step.phase} actions"
+        self.round_label.setText(f"Round {state.round} · {phase}")
+        over = " The fight is over: one side is left standing." if fight_over(state) and \
+            len(state.fighters) else ""
+        self.step_label.setText(f"Next: {step.describe(state)}.{over}")
+        self.canvas.set_current(step.fighter, step.target)
+        self.end_round_action.setEnabled(step.kind == "end_round")
+
+    def card_text(self, fid: str) -> list[str]:
+        from yags_desk.qt.battle.canvas import card_lines
+
+        summary = self.model.summary(fid)
+        return [] if summary is None else [x for x in card_lines(summary) if x]
+
+    # -- stepping -----------------------------------------------------------------------
+
+    def _ask(self, step: Step) -> list[Event] | None:
+        state, d = self.state, self.dialogs
+        if step.kind in ("check", "end_check"):
+            assert step.pending is not None
+            check = d.check(self, state, step.pending, self.rng)
+            return None if check is None else [check]
+        if step.kind == "declare":
+            assert step.fighter is not None
+            declared = d.declare(self, state, step.fighter)
+            return None if declared is None else [declared]
+        if step.kind == "initiative":
+            rolls = d.initiative(self, state, step.fighters, self.rng)
+            return None if rolls is None else list(rolls)
+        if step.kind == "action":
+            assert step.fighter is not None
+            if step.action == "stand_up":
+                return [ClearCondition(id=step.fighter, condition="prone")]
+            assert step.target is not None
+            attack = d.attack(self, state, step.fighter, step.target, step.style,
+                              step.action == "counter", self.rng)
+            return None if attack is None else [attack]
+        return [EndRound()]
+
+    def next(self) -> bool:
+        """Do the next step the rules require (opening its dialog); False if cancelled."""
+        try:
+            events = self._ask(next_step(self.state))
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        return events is not None and self.push_events(events)
+
+    def roll_initiative(self) -> bool:
+        state = self.state
+        need = [f.id for f in state.active() if f.can_act and f.initiative is None and (
+            state.edition == "0.8" or f.declaration is None
+            or f.declaration.action not in ("wait", "rest"))]
+        if not need:
+            self.refuse("Nobody needs initiative now.")
+            return False
+        rolls = self.dialogs.initiative(self, state, need, self.rng)
+        return rolls is not None and self.push_events(rolls, "Initiative")
+
+    def end_round(self) -> bool:
+        return self.push_events([EndRound()], f"End of round {self.state.round}")
+
+    def _is_npc(self, fid: str) -> bool:
+        f = self.state.fighters.get(fid)
+        return f is not None and f.character.kind != "pc"
+
+    def auto_resolve(self) -> bool:
+        """Play on to the end of the round: NPCs' steps with the engine's choices and
+        dice, players' steps through their dialogs. Each step stays one undo step.
+        [decision] 0.8 as classic: any step that concerns only NPCs is resolved the
+        way auto_round_v08 would; the GM may cancel at a player's dialog."""
+        start = self.state.round
+        self._batch = True
+        finished = False
+        try:
+            for _ in range(100_000):
+                if self.state.round != start:
+                    finished = True
+                    break
+                step = next_step(self.state)
+                npcs = tuple(f for f in step.fighters if self._is_npc(f))
+                if step.kind == "end_round":
+                    finished = self.push_events([EndRound()], f"End of round {start}")
+                    break
+                if step.kind in ("declare", "initiative") and npcs:
+                    events = auto_events(self.state, Step(step.kind, npcs), self.rng)
+                elif step.kind not in ("declare", "initiative") and (
+                        step.fighter is None or self._is_npc(step.fighter)):
+                    events = auto_events(self.state, step, self.rng)
+                else:
+                    asked = self._ask(step)
+                    if asked is None:
+                        break
+                    events = asked
+                if not self.push_events(events):
+                    break
+        except RulesError as exc:
+            self.refuse(str(exc))
+        finally:
+            self._batch = False
+            self.refresh()
+            self.autosave()
+        return finished
+
+    # -- one fighter --------------------------------------------------------------------
+
+    def selected(self) -> str | None:
+        return self.canvas.selected
+
+    def select(self, fid: str | None) -> None:
+        self.canvas.set_selected(fid)
+        if fid is not None:
+            self._card_selected(fid)
+
+    def declare(self, fid: str | None = None) -> bool:
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        try:
+            event = self.dialogs.declare(self, self.state, fid)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        return event is not None and self.push_events([event])
+
+    def override(self, fid: str | None = None) -> bool:
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        event = self.dialogs.override(self, self.state, fid)
+        return event is not None and self.push_events([event])
+
+    def condition(self, fid: str | None = None) -> bool:
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        event = self.dialogs.condition(self, self.state, fid)
+        return event is not None and self.push_events([event])
+
+    def clear_condition(self, fid: str, condition: str) -> bool:
+        return self.push_events([ClearCondition(id=fid, condition=condition)])
+
+    def first_aid(self, fid: str | None = None) -> bool:
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        try:
+            event = self.dialogs.first_aid(self, self.state, fid, self.rng)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        return event is not None and self.push_events([event])
+
+    # -- selection and menus ------------------------------------------------------------
+
+    def _card_selected(self, fid: str) -> None:
+        row = self.model.row_of(fid)
+        if row < 0:
+            return
+        index = self.proxy.mapFromSource(self.model.index(row, 0))
+        if index.isValid() and self.table.currentIndex().row() != index.row():
+            self.table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+            self.table.scrollTo(index)
+
+    def _row_selected(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        fid = current.data(Role.FIGHTER_ID) if current.isValid() else None
+        if isinstance(fid, str) and fid != self.canvas.selected:
+            self.canvas.set_selected(fid)
+            rect = self.canvas.card_rect(fid)
+            if rect is not None:
+                self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
+                                          rect.width() // 2 + 8, rect.height() // 2 + 8)
+
+    def _table_menu(self, pos: QPoint) -> None:
+        index = self.table.indexAt(pos)
+        fid = index.data(Role.FIGHTER_ID) if index.isValid() else None
+        if isinstance(fid, str):
+            self._context_menu(fid, self.table.viewport().mapToGlobal(pos))
+
+    def card_menu(self, fid: str) -> QMenu:
+        """The context menu of a card (built fresh: conditions and rows change)."""
+        f = self.state.fighter(fid)
+        menu = QMenu(self)
+        menu.addAction("Declare…", lambda: self.declare(fid))
+        menu.addAction("Override a number…", lambda: self.override(fid))
+        menu.addAction("Set a condition…", lambda: self.condition(fid))
+        clear = menu.addMenu("Clear condition")
+        for name, _rounds in f.conditions:
+            clear.addAction(name.replace("_", " "),
+                            lambda n=name: self.clear_condition(fid, n))
+        clear.setEnabled(bool(f.conditions))
+        aid = menu.addAction("First aid…", lambda: self.first_aid(fid))
+        aid.setEnabled(self.state.edition == "classic" and f.wounds > 0 and not f.dead)
+        rows = menu.addMenu("Move to row")
+        top = max((g.row for g in self.state.fighters.values()), default=0) + 1
+        for row in range(0, min(top, 98) + 1):
+            act = rows.addAction(f"Row {row}", lambda r=row: self.ops.move_row(fid, r))
+            act.setEnabled(row != f.row)
+        menu.addSeparator()
+        menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))
+        return menu
+
+    def _context_menu(self, fid: str, where: QPoint) -> None:
+        self.card_menu(fid).exec(where)

@@ -1,0 +1,298 @@
+"""The board itself: board rows as bands, each fighter a card painted in its band.
+
+Cards are painted, not built from child widgets, so 200 fighters cost 200
+rectangles (only those in view are drawn). The canvas reads the
+:class:`~yags_desk.qt.battle.roster_model.RosterModel` and follows its signals.
+Clicking selects a card (:attr:`BoardCanvas.selection_changed`), the context
+menu and double-click are passed on as signals, and characters dropped from the
+library arrive in the board row under the drop (:attr:`character_dropped`).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QFont,
+    QFontMetrics,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from yags_desk.qt.battle.roster_model import RosterModel
+from yags_desk.qt.battle.summary import FighterSummary
+from yags_desk.qt.library_model import CHARACTER_MIME
+
+__all__ = ["BoardCanvas", "card_lines"]
+
+MARGIN = 6
+GAP = 6
+LABEL_W = 58
+STRIPE = 5
+
+
+def card_lines(s: FighterSummary) -> list[str]:
+    """The text of a card, line by line (what the GM reads on the board)."""
+    init = f"Init {s.initiative}" if s.initiative else ""
+    state = s.wounds
+    if s.penalty and "−" not in state and "-" not in state:
+        state += f" ({s.penalty:+d})".replace("-", "−")
+    second = " · ".join(x for x in (state, s.stuns, s.fatigue) if x)
+    weapon = s.weapon.split(": ", 1)[-1] if s.weapon else ""
+    third = s.action or weapon
+    if s.action and weapon and s.action.startswith(("attacks", "shoots")):
+        third = f"{s.action} · {weapon}"
+    fourth = s.status if s.status in ("dead", "unconscious") else s.conditions
+    if s.status not in ("dead", "unconscious") and s.conditions == "":
+        fourth = ""
+    return [s.name, init, second, third, fourth]
+
+
+class BoardCanvas(QWidget):
+    """Painted cards in board-row bands over a :class:`RosterModel`."""
+
+    selection_changed = Signal(str)
+    activated = Signal(str)
+    context_requested = Signal(str, QPoint)
+    character_dropped = Signal(list, int)  # paths, board row
+
+    def __init__(self, model: RosterModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("board_canvas")
+        self.model = model
+        self.selected: str | None = None
+        self.current: str | None = None  # the fighter the next step is about
+        self.target: str | None = None
+        self._cards: dict[str, QRect] = {}
+        self._bands: list[tuple[int, QRect]] = []
+        self._content_height = 0
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        font = QFont(self.font())
+        self._bold = QFont(font)
+        self._bold.setBold(True)
+        self._small = QFont(font)
+        self._small.setPointSizeF(max(7.0, font.pointSizeF() * 0.92))
+        line = QFontMetrics(self._small).height()
+        self.card_size = QSize(max(176, QFontMetrics(font).horizontalAdvance("M") * 16),
+                               QFontMetrics(self._bold).height() + 3 * line + 10)
+        for signal in (model.dataChanged, model.rowsInserted, model.modelReset,
+                       model.rowsRemoved, model.layoutChanged):
+            signal.connect(self.relayout)
+
+    # -- layout -------------------------------------------------------------------------
+
+    def relayout(self, *_args: object) -> None:
+        width = max(self.width(), LABEL_W + self.card_size.width() + 2 * MARGIN + GAP)
+        per_line = max(1, (width - LABEL_W - 2 * MARGIN) // (self.card_size.width() + GAP))
+        rows: dict[int, list[FighterSummary]] = {}
+        for s in self.model.summaries():
+            if s.status != "removed":
+                rows.setdefault(s.row, []).append(s)
+        self._cards.clear()
+        self._bands.clear()
+        y = MARGIN
+        cw, ch = self.card_size.width(), self.card_size.height()
+        for row in sorted(rows):
+            members = rows[row]
+            lines = (len(members) + per_line - 1) // per_line
+            band_h = lines * (ch + GAP) + GAP
+            self._bands.append((row, QRect(MARGIN, y, width - 2 * MARGIN, band_h)))
+            for i, s in enumerate(members):
+                x = MARGIN + LABEL_W + (i % per_line) * (cw + GAP)
+                top = y + GAP + (i // per_line) * (ch + GAP)
+                self._cards[s.id] = QRect(x, top, cw, ch)
+            y += band_h + GAP
+        self._content_height = y
+        if self.minimumHeight() != y:
+            self.setMinimumHeight(y)
+        self.update()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.relayout()
+
+    def sizeHint(self) -> QSize:
+        return QSize(LABEL_W + 3 * (self.card_size.width() + GAP) + 2 * MARGIN,
+                     max(200, self._content_height))
+
+    def card_rect(self, fid: str) -> QRect | None:
+        return self._cards.get(fid)
+
+    def card_at(self, pos: QPoint) -> str | None:
+        for fid, rect in self._cards.items():
+            if rect.contains(pos):
+                return fid
+        return None
+
+    def row_at(self, pos: QPoint) -> int:
+        """The board row of the band under ``pos`` (below the last band: one more row)."""
+        for row, rect in self._bands:
+            if rect.top() <= pos.y() <= rect.bottom() + GAP:
+                return row
+        if self._bands and pos.y() < self._bands[0][1].top():
+            return self._bands[0][0]
+        return (self._bands[-1][0] + 1) if self._bands else 0
+
+    def bands(self) -> list[int]:
+        return [row for row, _ in self._bands]
+
+    # -- selection ----------------------------------------------------------------------
+
+    def set_selected(self, fid: str | None) -> None:
+        if fid == self.selected:
+            return
+        old = self.selected
+        self.selected = fid
+        for who in (old, fid):
+            rect = self._cards.get(who) if who else None
+            if rect is not None:
+                self.update(rect.adjusted(-3, -3, 3, 3))
+        if fid is not None:
+            self.selection_changed.emit(fid)
+
+    def set_current(self, fid: str | None, target: str | None) -> None:
+        self.current, self.target = fid, target
+        self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        fid = self.card_at(event.position().toPoint())
+        if fid is not None:
+            self.set_selected(fid)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        fid = self.card_at(event.position().toPoint())
+        if fid is not None:
+            self.activated.emit(fid)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        fid = self.card_at(event.pos())
+        if fid is None and event.reason() == QContextMenuEvent.Reason.Keyboard:
+            fid = self.selected
+        if fid is not None:
+            self.set_selected(fid)
+            self.context_requested.emit(fid, event.globalPos())
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        ids = list(self._cards)
+        if event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Left) and ids:
+            step = 1 if event.key() == Qt.Key.Key_Right else -1
+            at = ids.index(self.selected) if self.selected in ids else -step
+            self.set_selected(ids[(at + step) % len(ids)])
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.selected:
+            self.activated.emit(self.selected)
+            return
+        super().keyPressEvent(event)
+
+    # -- drops ------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasFormat(CHARACTER_MIME):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if event.mimeData().hasFormat(CHARACTER_MIME):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        mime = event.mimeData()
+        if not mime.hasFormat(CHARACTER_MIME):
+            event.ignore()
+            return
+        paths = [p for p in bytes(mime.data(CHARACTER_MIME).data()).decode("utf-8").split("\n")
+                 if p.strip()]
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        self.character_dropped.emit(paths, self.row_at(event.position().toPoint()))
+
+    # -- painting -----------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        palette = self.palette()
+        exposed = event.rect()
+        painter.fillRect(exposed, palette.color(QPalette.ColorRole.Window))
+        text = palette.color(QPalette.ColorRole.WindowText)
+        for row, rect in self._bands:
+            if not rect.intersects(exposed):
+                continue
+            painter.fillRect(rect, palette.color(QPalette.ColorRole.AlternateBase))
+            painter.setPen(text)
+            painter.setFont(self._bold)
+            painter.drawText(QRect(rect.left() + 4, rect.top() + GAP, LABEL_W - 8, 24),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
+                             f"Row {row}")
+        if not self._bands:
+            painter.setPen(text)
+            painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignCenter),
+                             "No combatants yet: add some (Ctrl+Shift+A) or drag "
+                             "characters here from the library.")
+        for s in self.model.summaries():
+            rect = self._cards.get(s.id)
+            if rect is not None and rect.intersects(exposed):
+                self._paint_card(painter, s, rect, palette)
+        painter.end()
+
+    def _paint_card(self, painter: QPainter, s: FighterSummary, rect: QRect,
+                    palette: QPalette) -> None:
+        base = palette.color(QPalette.ColorRole.Base)
+        fg = palette.color(QPalette.ColorRole.Text)
+        dim = palette.color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        painter.fillRect(rect, base)
+        painter.fillRect(QRect(rect.left(), rect.top(), STRIPE, rect.height()),
+                         self.model.colour(s.side))
+        if s.id == self.selected:
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), 3)
+        elif s.id == self.current:
+            pen = QPen(QColor("#e08a00"), 3)
+        elif s.id == self.target:
+            pen = QPen(QColor("#e08a00"), 1, Qt.PenStyle.DashLine)
+        else:
+            pen = QPen(palette.color(QPalette.ColorRole.Mid), 1)
+        painter.setPen(pen)
+        painter.drawRect(rect.adjusted(0, 0, -1, -1))
+        name, init, second, third, fourth = card_lines(s)
+        inner = rect.adjusted(STRIPE + 5, 4, -5, -3)
+        colour = fg if s.able else dim
+        painter.setFont(self._bold)
+        bold = QFontMetrics(self._bold)
+        painter.setFont(self._small)
+        small = QFontMetrics(self._small)
+        init_w = small.horizontalAdvance(init) + 6 if init else 0
+        painter.setFont(self._bold)
+        painter.setPen(colour)
+        head = QRect(inner.left(), inner.top(), inner.width() - init_w, bold.height())
+        painter.drawText(head, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         bold.elidedText(name, Qt.TextElideMode.ElideRight, head.width()))
+        painter.setFont(self._small)
+        if init:
+            painter.drawText(QRect(inner.right() - init_w, inner.top(), init_w, bold.height()),
+                             int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                             init)
+        y = inner.top() + bold.height() + 1
+        hurt = QColor("#c0392b") if palette.color(QPalette.ColorRole.Base).lightness() > 128 \
+            else QColor("#ff8a7a")
+        for n, line in enumerate((second, third, fourth)):
+            if not line:
+                y += small.height()
+                continue
+            painter.setPen(hurt if (n == 0 and s.hurt and s.able) or (n == 2 and not s.able)
+                           else colour)
+            box = QRect(inner.left(), y, inner.width(), small.height())
+            painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                             small.elidedText(line, Qt.TextElideMode.ElideRight, box.width()))
+            y += small.height()

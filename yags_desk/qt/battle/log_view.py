@@ -1,0 +1,235 @@
+"""The readable combat log: one sentence per event, a heading for each round.
+
+:class:`LogModel` follows a :class:`CombatLog` (rows are appended after new
+events and removed after undo; the whole list is rebuilt only when the log is
+replaced). :class:`LogPanel` filters by text and by fighter and copies the
+selected lines (all shown lines when none is selected) with Ctrl+C.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QLineEdit,
+    QListView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.qt.roles import Role
+from yags_desk.rules.combat.events import EndRound, Event
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    fighters: frozenset[str] = frozenset()
+    heading: bool = False
+
+
+def event_fighters(event: Event) -> frozenset[str]:
+    """Every fighter an event names (actor, target, those its effects touch)."""
+    ids: set[str] = set()
+    for name in ("id", "attacker", "defender", "against"):
+        value = getattr(event, name, None)
+        if isinstance(value, str):
+            ids.add(value)
+    for effect in getattr(event, "effects", ()):
+        ids.add(effect.target)
+    return frozenset(ids)
+
+
+def _heading(round_: int) -> LogLine:
+    return LogLine(f"— Round {round_} —", heading=True)
+
+
+class LogModel(QAbstractListModel):
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._lines: list[LogLine] = []
+        self._ends: list[int] = []  # number of lines after each event
+        self._log: CombatLog | None = None
+
+    def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
+        event = log.events[i]
+        after = log.state_before(i + 1) if i + 1 < len(log.events) else log.state
+        out = []
+        if i == 0 or (isinstance(log.events[i - 1], EndRound)):
+            out.append(_heading(before.round))
+        try:
+            text = describe(event, before, after)
+        except (RulesError, KeyError, ValueError) as exc:  # a sentence never stops the board
+            text = f"{type(event).__name__} ({exc})"
+        out.append(LogLine(text, event_fighters(event)))
+        return out
+
+    def follow(self, log: CombatLog) -> None:
+        """Show ``log``: append or drop lines at the end when it only grew or shrank."""
+        n = len(log.events)
+        same = self._log is log
+        shown = len(self._ends)
+        if not same:
+            self.beginResetModel()
+            self._log, self._lines, self._ends = log, [], []
+            for i in range(n):
+                self._lines.extend(self._lines_for(log, i, log.state_before(i)))
+                self._ends.append(len(self._lines))
+            self.endResetModel()
+            return
+        if n < shown:
+            keep = self._ends[n - 1] if n else 0
+            self.beginRemoveRows(QModelIndex(), keep, len(self._lines) - 1)
+            del self._lines[keep:]
+            del self._ends[n:]
+            self.endRemoveRows()
+        elif n > shown:
+            new: list[LogLine] = []
+            ends: list[int] = []
+            for i in range(shown, n):
+                new.extend(self._lines_for(log, i, log.state_before(i)))
+                ends.append(len(self._lines) + len(new))
+            self.beginInsertRows(QModelIndex(), len(self._lines), len(self._lines) + len(new) - 1)
+            self._lines.extend(new)
+            self._ends.extend(ends)
+            self.endInsertRows()
+
+    def lines(self) -> list[LogLine]:
+        return list(self._lines)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._lines)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._lines):
+            return None
+        line = self._lines[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return line.text
+        if role == Role.SEARCH_TEXT:
+            return line.text.casefold()
+        if role == Role.OBJECT:
+            return line
+        if role == Qt.ItemDataRole.FontRole and line.heading:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+
+class _LogFilter(QSortFilterProxyModel):
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.text = ""
+        self.fighter = ""
+
+    def set_filter(self, text: str, fighter: str) -> None:
+        self.beginFilterChange()
+        self.text, self.fighter = text.strip().casefold(), fighter
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        index = self.sourceModel().index(source_row, 0, source_parent)
+        line = index.data(Role.OBJECT)
+        if not isinstance(line, LogLine):
+            return True
+        if line.heading:
+            return not self.text  # [decision] round headings stay unless text is searched
+        if self.fighter and self.fighter not in line.fighters:
+            return False
+        return not self.text or self.text in line.text.casefold()
+
+
+class LogPanel(QWidget):
+    """The log with its text filter and fighter filter."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = LogModel(self)
+        self.proxy = _LogFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("log_filter")
+        self.filter_edit.setPlaceholderText("Filter the log…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.fighter_combo = QComboBox()
+        self.fighter_combo.setObjectName("log_fighter")
+        self.fighter_combo.addItem("Everyone", "")
+        self.fighter_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.view = QListView()
+        self.view.setObjectName("combat_log")
+        self.view.setModel(self.proxy)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setWordWrap(True)
+        self.view.setUniformItemSizes(False)
+        self.view.setAlternatingRowColors(True)
+        self.filter_edit.textChanged.connect(self._refilter)
+        self.fighter_combo.currentIndexChanged.connect(self._refilter)
+        copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), self.view)
+        copy.setContext(Qt.ShortcutContext.WidgetShortcut)
+        copy.activated.connect(self.copy)
+        self.model.rowsInserted.connect(lambda *_: self.view.scrollToBottom())
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        top.addWidget(self.filter_edit, 1)
+        top.addWidget(self.fighter_combo)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.view, 1)
+
+    def follow(self, log: CombatLog) -> None:
+        self.model.follow(log)
+        fighters = [(f.name, f.id) for f in log.state.fighters.values()]
+        known = [(self.fighter_combo.itemText(i), self.fighter_combo.itemData(i))
+                 for i in range(1, self.fighter_combo.count())]
+        if fighters != known:
+            current = self.fighter_combo.currentData()
+            self.fighter_combo.blockSignals(True)
+            while self.fighter_combo.count() > 1:
+                self.fighter_combo.removeItem(1)
+            for name, fid in fighters:
+                self.fighter_combo.addItem(name, fid)
+            at = self.fighter_combo.findData(current)
+            self.fighter_combo.setCurrentIndex(max(0, at))
+            self.fighter_combo.blockSignals(False)
+            self._refilter()
+
+    def _refilter(self, *_args: object) -> None:
+        self.proxy.set_filter(self.filter_edit.text(), self.fighter_combo.currentData() or "")
+
+    def shown_lines(self) -> list[str]:
+        return [self.proxy.index(r, 0).data() for r in range(self.proxy.rowCount())]
+
+    def copy(self) -> str:
+        """Copy the selected lines (every shown line if none is selected)."""
+        rows = sorted(i.row() for i in self.view.selectionModel().selectedRows())
+        lines = ([self.proxy.index(r, 0).data() for r in rows] if rows
+                 else self.shown_lines())
+        text = "\n".join(lines)
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(text)
+        return text

@@ -1,0 +1,84 @@
+"""How the main window opens encounters on battle boards (kept out of main_window.py).
+
+The dialogs are ``yags_desk.qt.battle.dialogs.QtBattleDialogs`` when that
+package is present, else :class:`AutoDialogs` (the engine's choices and dice).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from yags_desk.qt.battle.auto_dialogs import AutoDialogs
+from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.protocol import BattleDialogs
+from yags_desk.rules.errors import RulesError
+from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.encounter_file import Encounter
+
+if TYPE_CHECKING:
+    from yags_desk.qt.main_window import MainWindow
+
+__all__ = ["battle_dialogs", "new_board", "open_board", "restore_board"]
+
+
+def battle_dialogs() -> BattleDialogs:
+    try:
+        from yags_desk.qt.battle.dialogs import QtBattleDialogs  # type: ignore[attr-defined]
+    except ImportError as exc:
+        if getattr(exc, "name", None) not in ("yags_desk.qt.battle.dialogs", None):
+            raise
+        return AutoDialogs()
+    dialogs: BattleDialogs = QtBattleDialogs()
+    return dialogs
+
+
+def _board(window: MainWindow, encounter: Encounter, path: Path | None) -> BattleBoard | None:
+    try:
+        return BattleBoard(encounter, path, window.library, battle_dialogs())
+    except RulesError as exc:
+        where = path.name if path is not None else encounter.name
+        QMessageBox.warning(window, "Cannot open", f"{where}: {exc}")
+        return None
+
+
+def open_board(window: MainWindow, path: Path) -> BattleBoard | None:
+    try:
+        model = read_document(path, "encounter").model
+    except FileNotFoundError:
+        window.settings.remove_recent(path)
+        QMessageBox.warning(window, "Cannot open", f"{path}: the file no longer exists")
+        return None
+    except (DocumentError, OSError) as exc:
+        QMessageBox.warning(window, "Cannot open",
+                            "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
+        return None
+    assert isinstance(model, Encounter)
+    return _board(window, model, path)
+
+
+def new_board(window: MainWindow) -> BattleBoard | None:
+    from yags_desk.qt.battle.setup import NewEncounterDialog
+
+    dialog = NewEncounterDialog(window)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return _board(window, dialog.encounter(), None)
+
+
+def restore_board(window: MainWindow, path: Path, model: object) -> BattleBoard | None:
+    """A recovery copy of an encounter opens as an unsaved board over its library file."""
+    if not isinstance(model, Encounter):
+        return None
+    target = next((p.resolve() for p, e in window.library.load_encounters().items
+                   if e.id == model.id), None)
+    board = _board(window, model, target)
+    if board is None:
+        return None
+    window.add_document(board, target)
+    board.undo_stack.resetClean()
+    window._recovered[board] = path
+    window.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+    return board

@@ -1,0 +1,178 @@
+"""The fighters of an encounter as a table: the initiative list and the cards read it.
+
+Rows keep the board order (the order fighters joined); :class:`TurnOrderProxy`
+sorts them into the turn order and hides removed fighters. :meth:`RosterModel.show`
+compares each fighter's :class:`FighterSummary` with the last one and emits
+``dataChanged`` for the rows that changed; rows are inserted when fighters
+join, and the model is reset only when the roster itself is replaced (undoing
+a join, another encounter).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication
+
+from yags_desk.qt.battle.summary import FighterSummary, side_colours, summarize, turn_order
+from yags_desk.qt.roles import Role
+from yags_desk.rules.combat.state import CombatState
+
+__all__ = ["COLUMNS", "RosterModel", "TurnOrderProxy"]
+
+COLUMNS = ("#", "Name", "Side", "Init", "Wounds", "Status")
+_ORDER, _NAME, _SIDE, _INIT, _WOUNDS, _STATUS = range(len(COLUMNS))
+Index = QModelIndex | QPersistentModelIndex
+
+
+class RosterModel(QAbstractTableModel):
+    """One row per fighter of a :class:`CombatState`."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ids: list[str] = []
+        self._rows: list[FighterSummary] = []
+        self._colours: dict[str, str] = {}
+        self._edition = "classic"
+
+    # -- updating ---------------------------------------------------------------------
+
+    def show(self, state: CombatState) -> list[int]:
+        """Show ``state``; returns the rows whose data changed."""
+        order = {fid: n for n, fid in enumerate(turn_order(state), start=1)}
+        ids = list(state.fighters)
+        rows = [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
+        self._colours = side_colours(state)
+        self._edition = state.edition
+        if ids == self._ids:
+            changed = [r for r, (old, new) in enumerate(zip(self._rows, rows, strict=True))
+                       if old != new]
+            self._rows = rows
+            for r in changed:
+                self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
+            return changed
+        if ids[:len(self._ids)] == self._ids:
+            first = len(self._ids)
+            changed = [r for r in range(first) if self._rows[r] != rows[r]]
+            self.beginInsertRows(QModelIndex(), first, len(ids) - 1)
+            self._ids, self._rows = ids, rows
+            self.endInsertRows()
+            for r in changed:
+                self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
+            return [*changed, *range(first, len(ids))]
+        self.beginResetModel()
+        self._ids, self._rows = ids, rows
+        self.endResetModel()
+        return list(range(len(ids)))
+
+    # -- reading ----------------------------------------------------------------------
+
+    def summary(self, fid: str) -> FighterSummary | None:
+        try:
+            return self._rows[self._ids.index(fid)]
+        except ValueError:
+            return None
+
+    def summaries(self) -> list[FighterSummary]:
+        return list(self._rows)
+
+    def row_of(self, fid: str) -> int:
+        return self._ids.index(fid) if fid in self._ids else -1
+
+    def colour(self, side: str) -> QColor:
+        return QColor(self._colours.get(side, "#808080"))
+
+    # -- the model --------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "Stuns / wounds" if (section == _WOUNDS and self._edition == "0.8") \
+                else COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return ("Place in the turn order", "Name", "Side", "Initiative",
+                    "Wound level and penalty", "What the fighter is doing")[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        s = self._rows[index.row()]
+        col = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(s, col)
+        if role == Role.FIGHTER_ID:
+            return s.id
+        if role == Role.OBJECT:
+            return s
+        if role == Role.SIDE_COLOUR:
+            return self.colour(s.side)
+        if role == Role.SORT:
+            if col == _ORDER:
+                return s.order if s.order is not None else 100_000 + index.row()
+            if col == _INIT:
+                return int(s.initiative) if s.initiative else -100_000
+            return self._text(s, col).casefold()
+        if role == Role.SEARCH_TEXT:
+            return " ".join(self._text(s, c) for c in range(len(COLUMNS))).casefold()
+        if role == Qt.ItemDataRole.DecorationRole and col in (_NAME, _SIDE):
+            return self.colour(s.side)
+        if role == Qt.ItemDataRole.ForegroundRole and not s.able:
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                return app.palette().color(QPalette.ColorGroup.Disabled,
+                                           QPalette.ColorRole.Text)
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (_ORDER, _INIT):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [f"{s.name} ({s.side}, row {s.row})", s.wounds, s.stuns, s.fatigue,
+                     f"Penalty {s.penalty:+d}" if s.penalty else "", s.weapon, s.action,
+                     s.conditions]
+            return "\n".join(line for line in lines if line)
+        return None
+
+    def _text(self, s: FighterSummary, col: int) -> str:
+        if col == _ORDER:
+            return "" if s.order is None else str(s.order)
+        if col == _NAME:
+            return s.name
+        if col == _SIDE:
+            return s.side
+        if col == _INIT:
+            return s.initiative
+        if col == _WOUNDS:
+            return f"{s.stuns.removeprefix('Stuns: ')} / {s.wounds}" if s.stuns else s.wounds
+        return s.status
+
+
+class TurnOrderProxy(QSortFilterProxyModel):
+    """The roster in the turn order, without removed fighters."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(Role.SORT)
+        self.setDynamicSortFilter(True)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
+        index = model.index(source_row, 0, source_parent)
+        summary = model.data(index, Role.OBJECT)
+        return not (isinstance(summary, FighterSummary) and summary.status == "removed")

@@ -1,0 +1,163 @@
+"""What the board shows of each fighter, as plain values (no Qt here).
+
+The cards and the initiative list both read a :class:`FighterSummary`; the
+roster model compares summaries to emit ``dataChanged`` only for the fighters
+an event touched. Wound levels and penalties come from the rules' tracks
+(classic body levels, RULES 1.6; 0.8 wounds and stuns, RULES 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from yags_desk.rules.combat.procedure_classic import action_order as classic_order
+from yags_desk.rules.combat.procedure_v08 import action_order as v08_order
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.errors import RulesError
+from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+
+__all__ = ["SIDE_COLOURS", "FighterSummary", "side_colours", "summarize", "turn_order"]
+
+# Side colours in the order sides first appear on the board [decision]: derived, not
+# stored, so the same encounter always shows the same colours. Chosen to read on both
+# the light and the dark palette.
+SIDE_COLOURS = ("#2f7fd0", "#d0452f", "#3a9a4a", "#c08a1a", "#8a55c8", "#1a9a9a",
+                "#c8509a", "#6f7f2a")
+
+
+def side_colours(state: CombatState) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for f in state.fighters.values():
+        if f.side not in out:
+            out[f.side] = SIDE_COLOURS[len(out) % len(SIDE_COLOURS)]
+    return out
+
+
+def turn_order(state: CombatState) -> list[str]:
+    """Fighters in the order they act this round: classic by initiative (RULES 1.5);
+    0.8 fast, normal, slow, then those still to declare by initiative (RULES 2).
+    Fighters with no initiative or unable to act are left out."""
+    if state.edition == "classic":
+        return [f.id for f in classic_order(state)]
+    ranked = sorted((f for f in state.active() if f.can_act and f.initiative is not None),
+                    key=lambda f: -(f.initiative or 0))
+    try:
+        first = [fid for _phase, fid in v08_order(state)]
+    except RulesError:  # someone still lacks initiative
+        first = []
+    seen = set(first)
+    return first + [f.id for f in ranked if f.id not in seen]
+
+
+@dataclass(frozen=True)
+class FighterSummary:
+    id: str
+    name: str
+    side: str
+    row: int
+    order: int | None  # 1-based place in the turn order, None when not acting
+    initiative: str
+    wounds: str  # "Light −2" / "Unhurt"
+    stuns: str  # 0.8 only
+    fatigue: str
+    penalty: int
+    conditions: str
+    weapon: str
+    action: str  # declared action -> target
+    status: str
+    npc: bool
+    able: bool
+    hurt: bool
+
+
+def _level(name: str, penalty: int) -> str:
+    return f"{name} {penalty:+d}".replace("-", "−") if penalty else name
+
+
+def _wounds(state: CombatState, f: FighterState) -> tuple[str, str]:
+    beyond = f" +{f.levels_beyond}" if f.levels_beyond else ""
+    if state.edition == "classic":
+        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        return _level(name, penalty) + beyond, ""
+    name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
+    wounds = _level("Unhurt" if name == "Okay" else name, penalty) + beyond
+    if f.stuns:
+        sname, spen = v08_stun_level(f.stuns, state.options.v08_track())
+        return wounds, "Stuns: " + _level(sname, spen)
+    return wounds, ""
+
+
+def _fatigue(state: CombatState, f: FighterState) -> str:
+    total = f.fatigue_short + f.fatigue_long
+    if not total:
+        return ""
+    if state.edition == "classic":
+        name, penalty = classic_level(f.fatigue_boxes(), total)
+        return "Fatigue: " + _level(name, penalty)
+    return f"Fatigue {total}/{f.fatigue_capacity()}"
+
+
+def _weapon(state: CombatState, f: FighterState) -> str:
+    d = f.declaration
+    if d is not None and d.style:
+        return d.style
+    try:
+        styles = f.derived(state.options).styles
+    except (RulesError, ValueError):
+        return ""
+    usable = [s for s in styles if s.usable and s.style != "missile"]
+    best = max(usable, key=lambda s: s.attack.total + s.damage.total, default=None)
+    return best.label if best is not None else ""
+
+
+_ACTIONS = {"attack": "attacks", "missile": "shoots at", "rest": "rests", "wait": "waits",
+            "move": "moves", "stand_up": "stands up", "kill_helpless": "kills helpless",
+            "reroll_initiative": "re-rolls initiative", "other": "other action"}
+
+
+def _action(state: CombatState, f: FighterState) -> str:
+    d = f.declaration
+    if d is None:
+        return ""
+    text = _ACTIONS.get(d.action, d.action)
+    if d.target:
+        target = state.fighters.get(d.target)
+        text += f" → {target.name if target is not None else d.target}"
+    extras = [d.special.replace("_", " ")] if d.special else []
+    if d.stance != "normal":
+        extras.append(d.stance)
+    if d.defences is not None and state.edition == "0.8":
+        extras.append(f"{d.defences} def.")
+    return text + (f" ({', '.join(extras)})" if extras else "")
+
+
+def _status(state: CombatState, f: FighterState) -> str:
+    if f.removed:
+        return "removed"
+    if f.dead:
+        return "dead"
+    if f.has("unconscious"):
+        return "unconscious"
+    if f.attacked:
+        return "has acted"
+    if state.pending_for(f.id):
+        return "check due"
+    return "ready" if f.declaration is not None else "to declare"
+
+
+def summarize(state: CombatState, f: FighterState, order: int | None = None) -> FighterSummary:
+    wounds, stuns = _wounds(state, f)
+    try:
+        penalty = f.derived(state.options).total_penalty
+    except (RulesError, ValueError):
+        penalty = 0
+    conditions = ", ".join(n if r is None else f"{n} ({r})" for n, r in f.conditions
+                           if n not in ("dead",))
+    return FighterSummary(
+        id=f.id, name=f.name, side=f.side, row=f.row, order=order,
+        initiative="" if f.initiative is None else str(f.initiative),
+        wounds=wounds, stuns=stuns, fatigue=_fatigue(state, f), penalty=penalty,
+        conditions=conditions.replace("_", " "), weapon=_weapon(state, f),
+        action=_action(state, f), status=_status(state, f),
+        npc=f.character.kind != "pc", able=f.can_act,
+        hurt=bool(f.wounds or f.stuns or f.fatigue_short or f.fatigue_long))

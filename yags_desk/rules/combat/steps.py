@@ -1,0 +1,316 @@
+"""What must the GM do next? One answer for both editions, read from the state alone.
+
+:func:`next_step` follows the round procedure of the encounter's edition the
+way the automatic rounds play it (``procedure_classic.auto_round``,
+``procedure_v08.auto_round_v08``), so a board that asks it after every event
+walks the GM through the round in the rules' order:
+
+- a check the rules require now (a pending Critical, Fatal or Beaten check,
+  a disarm or break roll after the hit) always comes first;
+- classic (RULES 1.5): declarations of everyone able to act, then the
+  berserk rolls of those who declared it (RULES 1.9), then initiative for all
+  but those who wait or rest, then the actions in initiative order with the
+  initiative loser's strike back, each mounted rider's riding roll before its
+  attack (RULES 1.11);
+- 0.8 (RULES 2): initiative (once per combat) for whoever lacks it, then the
+  declarations in increasing initiative, then the fast, normal and slow
+  actions, each attack followed by the counter strike it earns;
+- then the end-of-round checks (fatigue, Fatal, killing blows: ``due``), and
+  the end of the round.
+
+:func:`auto_events` resolves one step as the automatic rounds do (nearest
+enemy, best style, rolled dice), which is what the board's "auto-resolve" and
+its fallback dialogs use. Stepping a round through ``next_step`` and
+``auto_events`` gives the same events as the automatic round with the same
+random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal
+
+from yags_desk.rules.combat import checks_classic, checks_v08
+from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
+from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
+from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
+from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
+from yags_desk.rules.combat.procedure_classic import (
+    TIEBREAK_SIDES,
+    best_attack_style,
+    make_initiative,
+    nearest_enemy,
+    next_action,
+)
+from yags_desk.rules.combat.procedure_v08 import (
+    action_order,
+    counter_strike_due,
+    declaration_order,
+)
+from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
+from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
+from yags_desk.rules.combat.state import CombatState, FighterState, Pending
+from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
+from yags_desk.rules.errors import RulesError
+
+__all__ = ["STEP_KINDS", "Step", "StepKind", "auto_declaration", "auto_events", "fight_over",
+           "next_step"]
+
+StepKind = Literal["check", "declare", "initiative", "action", "end_check", "end_round"]
+STEP_KINDS: tuple[str, ...] = ("check", "declare", "initiative", "action", "end_check",
+                               "end_round")
+# An action step: an attack, the classic strike back / 0.8 counter strike, standing up.
+ActionKind = Literal["", "attack", "counter", "stand_up"]
+RIDING_TARGET = 10  # RULES 1.11: an easy riding roll [decision in mounted_classic]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next thing the GM has to do.
+
+    ``fighters``: who it concerns, in the order the rules take them (who still
+    declares, who still needs initiative, the one acting or checking).
+    ``pending``: the check (``check``, ``end_check``). ``action``, ``target``,
+    ``style``: the action to resolve; ``phase``: its 0.8 phase (fast, normal,
+    slow). ``retarget``: classic, the declared target cannot act any more and
+    this standing enemy is the nearest (what an automatic fighter turns to).
+    """
+
+    kind: StepKind
+    fighters: tuple[str, ...] = ()
+    pending: Pending | None = None
+    action: ActionKind = ""
+    target: str | None = None
+    style: str = ""
+    phase: str = ""
+    retarget: str | None = None
+
+    @property
+    def fighter(self) -> str | None:
+        return self.fighters[0] if self.fighters else None
+
+    def describe(self, state: CombatState) -> str:
+        """A short line for the board's header ("Ann attacks Bo")."""
+        def name(fid: str | None) -> str:
+            if fid is None:
+                return "nobody"
+            f = state.fighters.get(fid)
+            return f.name if f is not None else fid
+
+        if self.kind in ("check", "end_check") and self.pending is not None:
+            return self.pending.describe(name(self.pending.id), state.edition)
+        if self.kind == "declare":
+            more = len(self.fighters) - 1
+            return f"{name(self.fighter)} declares" + (f" ({more} more to go)" if more else "")
+        if self.kind == "initiative":
+            n = len(self.fighters)
+            return f"Initiative for {n} fighter{'s' if n != 1 else ''}"
+        if self.kind == "action":
+            phase = f"{self.phase}: " if self.phase else ""
+            if self.action == "stand_up":
+                return f"{phase}{name(self.fighter)} stands up"
+            verb = "strikes back at" if self.action == "counter" else "attacks"
+            if self.action == "counter" and state.edition == "0.8":
+                verb = "counter strikes"
+            return f"{phase}{name(self.fighter)} {verb} {name(self.target)}"
+        return f"End of round {state.round}"
+
+
+def fight_over(state: CombatState) -> bool:
+    """True when fewer than two sides still have a fighter able to act."""
+    return len({f.side for f in state.active() if f.can_act}) < 2
+
+
+# -- classic ----------------------------------------------------------------------------
+
+
+def _riding_due(f: FighterState) -> bool:
+    return (f.has("mounted") and f.character.skill("Riding") < 100
+            and "riding" not in f.checks_done and not f.has("lost_attack"))
+
+
+def _berserk_due(f: FighterState) -> bool:
+    d = f.declaration
+    return (d is not None and d.special == "berserk" and not f.berserk_total
+            and "berserk" not in f.checks_done and f.can_act)
+
+
+def _classic_step(state: CombatState) -> Step | None:
+    able = [f for f in state.active() if f.can_act]
+    undeclared = tuple(f.id for f in able if f.declaration is None)
+    if undeclared:
+        return Step("declare", undeclared)
+    for f in able:
+        if _berserk_due(f):
+            # RULES 1.9: going berserk changes initiative, so it is rolled first.
+            return Step("check", (f.id,), Pending(f.id, "berserk", 15))
+    need = tuple(f.id for f in able if f.initiative is None
+                 and (f.declaration is None or f.declaration.action not in ("wait", "rest")))
+    if need:
+        return Step("initiative", need)
+    act = next_action(state)
+    if act is None:
+        return None
+    f = state.fighter(act.fighter)
+    if act.kind != "stand_up" and _riding_due(f):
+        # RULES 1.11: a rider under 100% rolls before the attack.
+        return Step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
+    kind: ActionKind = "stand_up" if act.kind == "stand_up" else (
+        "counter" if act.kind == "counter" else "attack")
+    retarget = None
+    if kind == "attack" and act.target is not None and not state.fighter(act.target).can_act:
+        foe = nearest_enemy(state, f)
+        retarget = foe.id if foe is not None else None
+    return Step("action", (f.id,), action=kind, target=act.target, style=act.style,
+                retarget=retarget)
+
+
+# -- 0.8 --------------------------------------------------------------------------------
+
+
+def _v08_step(state: CombatState) -> Step | None:
+    lacking = tuple(f.id for f in state.active() if f.can_act and f.initiative is None)
+    if lacking:
+        return Step("initiative", lacking)
+    # [decision] Only a fighter with a standing enemy must declare (as the automatic
+    # round does); one with nobody to fight may still be given a declaration.
+    undeclared = tuple(fid for fid in declaration_order(state)
+                       if state.fighter(fid).declaration is None
+                       and nearest_enemy_v08(state, fid) is not None)
+    if undeclared:
+        return Step("declare", undeclared)
+    if state.last_attack is not None:
+        attacker, target = state.last_attack
+        if counter_strike_due(state, target, attacker):
+            return Step("action", (target,), action="counter", target=attacker,
+                        style=_counter_style(state, state.fighter(target)), phase="")
+    # [decision] The order is worked out again after every action, so a fighter
+    # slowed during the round (knocked prone, say) acts in its new phase.
+    for phase, fid in action_order(state):
+        f = state.fighter(fid)
+        d = f.declaration
+        if (d is None or d.action not in ("attack", "missile") or d.target is None
+                or not f.can_act or f.attacked):
+            continue
+        if not state.fighter(d.target).can_act:
+            continue  # [decision, auto_round_v08] the target has fallen: the action is lost
+        return Step("action", (fid,), action="attack", target=d.target, style=d.style,
+                    phase=phase)
+    return None
+
+
+def _counter_style(state: CombatState, f: FighterState) -> str:
+    d = f.declaration
+    return d.style if d is not None and d.action == "attack" else ""
+
+
+# -- both -------------------------------------------------------------------------------
+
+
+def next_step(state: CombatState) -> Step:
+    """The next thing the rules require of the GM in ``state``."""
+    if state.pending:
+        p = state.pending[0]
+        return Step("check", (p.id,), p)
+    step = _classic_step(state) if state.edition == "classic" else _v08_step(state)
+    if step is not None:
+        return step
+    due = end_of_round_due(state)
+    if due:
+        return Step("end_check", (due[0].id,), due[0])
+    return Step("end_round")
+
+
+def auto_declaration(state: CombatState, fid: str) -> Declare | None:
+    """What an automatic fighter declares (procedure_classic / procedure_v08):
+    attack the nearest standing enemy with its best melee style (0.8: one
+    defence); classic: stand up when prone, wait with nobody to fight."""
+    f = state.fighter(fid)
+    if state.edition == "classic":
+        if f.has("prone"):
+            return Declare(id=fid, action="stand_up")
+        foe = nearest_enemy(state, f)
+        style = best_attack_style(state, f)
+        if foe is None or style is None:
+            return Declare(id=fid, action="wait")
+        return Declare(id=fid, action="attack", target=foe.id, style=style.label)
+    target = nearest_enemy_v08(state, fid)
+    if target is None:
+        return None
+    melee = [s for s in f.derived(state.options).styles if s.usable and s.style != "missile"]
+    if not melee:
+        return None
+    best = max(melee, key=lambda s: s.attack.total)
+    return Declare(id=fid, action="attack", target=target.id, style=best.label, defences=1)
+
+
+def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
+    if state.edition == "0.8":
+        return checks_v08.resolve_check(state, p, D20Roll(roll_d20(rng)))
+    if p.kind == "killing_blow":
+        return checks_classic.kill_helpless(state, p.id)
+    if p.kind == "berserk":
+        return berserk_check(state, p.id, roll_2d10x(rng))
+    if p.kind == "riding":
+        return riding_check(state, p.id, roll_2d10x(rng))
+    if p.kind == "disarm":
+        return disarm_check(state, p.id, roll_2d10x(rng), roll_2d10x(rng))
+    if p.kind == "break_weapon":
+        return break_check(state, p.id, roll_2d10x(rng))
+    if p.kind == "fall":
+        return fall_check(state, p.id, roll_2d10x(rng), roll_2d10x(rng))
+    return checks_classic.resolve_check(state, p, roll_2d10x(rng))
+
+
+def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Event]:
+    """Resolve ``step`` as the automatic rounds do, rolling with ``rng``.
+
+    A declare step declares for every fighter it names; an initiative step
+    rolls for all of them; a classic attack on a target that cannot act turns
+    to the nearest standing enemy first (a new declaration, then the attack is
+    the next step). Raises RulesError if the engine refuses.
+    """
+    if step.kind in ("check", "end_check"):
+        assert step.pending is not None
+        return [_check_events(state, step.pending, rng)]
+    if step.kind == "end_round":
+        return [EndRound()]
+    classic = state.edition == "classic"
+    out: list[Event] = []
+    if step.kind == "declare":
+        for fid in step.fighters:
+            decl = auto_declaration(state, fid)
+            if decl is not None:
+                out.append(decl)
+        return out
+    if step.kind == "initiative":
+        for fid in step.fighters:
+            if classic:
+                out.append(make_initiative(state, fid, roll_2d10x(rng),
+                                           rng.randint(1, TIEBREAK_SIDES)))
+            else:
+                out.append(checks_v08.roll_initiative_v08(state, fid, D20Roll(roll_d20(rng))))
+        return out
+    actor = step.fighter
+    if actor is None or (step.action != "stand_up" and step.target is None):
+        raise RulesError("the step names no fighter to act")
+    f = state.fighter(actor)
+    if step.action == "stand_up":
+        return [ClearCondition(id=actor, condition="prone")]
+    assert step.target is not None
+    if classic:
+        if step.retarget is not None and f.declaration is not None:
+            return [f.declaration.model_copy(update={"target": step.retarget})]
+        t = state.fighter(step.target)
+        defending = t.can_act and t.defence is None
+        e: Attack = resolve_attack(state, actor, t.id, step.style, roll_dice(rng, defending))
+        if step.action == "counter":
+            e = e.model_copy(update={"counter": True})
+        return [e]
+    if step.action == "counter":
+        return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng), counter=True)]
+    d = f.declaration
+    close = len(d.close) if d is not None else 0
+    return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng, close=close))]
