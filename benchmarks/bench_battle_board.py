@@ -26,8 +26,8 @@ def bench() -> list[tuple[str, float, str]]:
 
         app = ensure_gui_app()
         from benchmarks.bench_combat import big_fight
-        from yags_desk.qt.battle.auto_dialogs import AutoDialogs
         from yags_desk.qt.battle.board import BattleBoard
+        from yags_desk.qt.battle.dialogs import QtBattleDialogs
         from yags_desk.storage.encounter_file import Combatant, new_encounter
         from yags_desk.storage.library import Library
 
@@ -39,8 +39,9 @@ def bench() -> list[tuple[str, float, str]]:
             for a in adds))
         boards: list[BattleBoard] = []
 
+        # Every combatant is an NPC, so auto-resolve never asks the dialogs.
         def open_board() -> None:
-            board = BattleBoard(encounter, None, library, AutoDialogs(), random.Random(1))
+            board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
             board.resize(1366, 700)
             board.show()
             app.processEvents()

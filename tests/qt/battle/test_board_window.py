@@ -11,7 +11,6 @@ from tests.qt.app_helpers import sample_window
 from tests.qt.battle.scripted import ScriptedDialogs
 from yags_desk.qt.about import ShortcutsDialog
 from yags_desk.qt.battle import opening
-from yags_desk.qt.battle.auto_dialogs import AutoDialogs
 from yags_desk.qt.battle.board import SHORTCUTS, BattleBoard
 from yags_desk.qt.main_window import MainWindow
 from yags_desk.storage.documents import read_document
@@ -28,14 +27,8 @@ def ford(window: MainWindow) -> Path:
     return window.library.encounters_dir / "ford-ambush.json"
 
 
-def test_the_fallback_dialogs_until_the_real_ones_exist() -> None:
-    dialogs = opening.battle_dialogs()
-    try:
-        import yags_desk.qt.battle.dialogs  # noqa: F401
-    except ImportError:
-        assert isinstance(dialogs, AutoDialogs)
-    else:
-        assert type(dialogs).__name__ == "QtBattleDialogs"
+def test_boards_ask_the_gm_through_the_real_dialogs() -> None:
+    assert type(opening.battle_dialogs()).__name__ == "QtBattleDialogs"
 
 
 def test_an_encounter_opens_once_and_edit_undo_steps_the_fight(window: MainWindow) -> None:

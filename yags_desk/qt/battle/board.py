@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
@@ -100,9 +101,9 @@ class BattleBoard(DocumentView):
         self.proxy = TurnOrderProxy(self)
         self.proxy.setSourceModel(self.model)
         self.canvas = BoardCanvas(self.model)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setWidget(self.canvas)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(self.canvas)
         self.table = QTableView()
         self.table.setObjectName("initiative_list")
         self.table.setModel(self.proxy)
@@ -144,7 +145,7 @@ class BattleBoard(DocumentView):
         top.addSpacing(12)
         top.addWidget(self.step_label, 1)
         main = QSplitter(Qt.Orientation.Vertical)
-        main.addWidget(self.scroll)
+        main.addWidget(self.scroll_area)
         main.addWidget(self.log_panel)
         main.setStretchFactor(0, 3)
         main.setStretchFactor(1, 1)
@@ -488,7 +489,7 @@ class BattleBoard(DocumentView):
             self.canvas.set_selected(fid)
             rect = self.canvas.card_rect(fid)
             if rect is not None:
-                self.scroll.ensureVisible(rect.center().x(), rect.center().y(),
+                self.scroll_area.ensureVisible(rect.center().x(), rect.center().y(),
                                           rect.width() // 2 + 8, rect.height() // 2 + 8)
 
     def _table_menu(self, pos: QPoint) -> None:
@@ -506,15 +507,14 @@ class BattleBoard(DocumentView):
         menu.addAction("Set a condition…", lambda: self.condition(fid))
         clear = menu.addMenu("Clear condition")
         for name, _rounds in f.conditions:
-            clear.addAction(name.replace("_", " "),
-                            lambda n=name: self.clear_condition(fid, n))
+            clear.addAction(name.replace("_", " "), partial(self.clear_condition, fid, name))
         clear.setEnabled(bool(f.conditions))
         aid = menu.addAction("First aid…", lambda: self.first_aid(fid))
         aid.setEnabled(self.state.edition == "classic" and f.wounds > 0 and not f.dead)
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):
-            act = rows.addAction(f"Row {row}", lambda r=row: self.ops.move_row(fid, r))
+            act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
             act.setEnabled(row != f.row)
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))

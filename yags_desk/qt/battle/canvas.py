@@ -242,9 +242,9 @@ class BoardCanvas(QWidget):
                              "No combatants yet: add some (Ctrl+Shift+A) or drag "
                              "characters here from the library.")
         for s in self.model.summaries():
-            rect = self._cards.get(s.id)
-            if rect is not None and rect.intersects(exposed):
-                self._paint_card(painter, s, rect, palette)
+            card = self._cards.get(s.id)
+            if card is not None and card.intersects(exposed):
+                self._paint_card(painter, s, card, palette)
         painter.end()
 
     def _paint_card(self, painter: QPainter, s: FighterSummary, rect: QRect,

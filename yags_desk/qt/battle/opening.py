@@ -1,7 +1,6 @@
 """How the main window opens encounters on battle boards (kept out of main_window.py).
 
-The dialogs are ``yags_desk.qt.battle.dialogs.QtBattleDialogs`` when that
-package is present, else :class:`AutoDialogs` (the engine's choices and dice).
+Boards ask the GM through ``yags_desk.qt.battle.dialogs.QtBattleDialogs``.
 """
 
 from __future__ import annotations
@@ -11,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QMessageBox
 
-from yags_desk.qt.battle.auto_dialogs import AutoDialogs
 from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.dialogs import QtBattleDialogs
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError, read_document
@@ -25,14 +24,8 @@ __all__ = ["battle_dialogs", "new_board", "open_board", "restore_board"]
 
 
 def battle_dialogs() -> BattleDialogs:
-    try:
-        from yags_desk.qt.battle.dialogs import QtBattleDialogs  # type: ignore[attr-defined]
-    except ImportError as exc:
-        if getattr(exc, "name", None) not in ("yags_desk.qt.battle.dialogs", None):
-            raise
-        return AutoDialogs()
-    dialogs: BattleDialogs = QtBattleDialogs()
-    return dialogs
+    """The dialogs a board asks the GM with (tests replace this)."""
+    return QtBattleDialogs()
 
 
 def _board(window: MainWindow, encounter: Encounter, path: Path | None) -> BattleBoard | None:
