@@ -210,3 +210,20 @@ def test_the_character_in_front_is_what_the_editor_shows(window: MainWindow) -> 
     assert editor is not None
     models = editor.printable()
     assert len(models) == 1 and isinstance(models[0], Character)
+
+
+def test_the_encounter_on_the_battle_board_prints_with_its_fight(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.qt.battle.scripted import ScriptedDialogs
+    from yags_desk.qt.battle import opening
+
+    monkeypatch.setattr(opening, "battle_dialogs", ScriptedDialogs)
+    board = window.open_path(window.library.encounters_dir / "ford-ambush.json")
+    assert board is not None
+    assert board.printable()[0].events == ()
+    board.auto_resolve()  # one round: the encounter now has a log
+    window.export_pdf_action.trigger()
+    assert options["shown"] == [["encounter-before", "encounter-after"]]
+    text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
+    assert "Ambush at the ford" in text and "Round 1" in text

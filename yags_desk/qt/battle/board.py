@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -222,6 +223,10 @@ class BattleBoard(DocumentView):
 
     def current_encounter(self) -> Encounter:
         return with_log(self.encounter, self.log)
+
+    def printable(self) -> list[Any]:
+        """File ▸ Print: the encounter as it stands (before or after the fight)."""
+        return [self.current_encounter()]
 
     def save(self) -> bool:
         try:
