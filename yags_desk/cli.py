@@ -3,7 +3,10 @@
 Every command prints readable text, or JSON with ``--json``. Errors go to
 standard error as ``field: message`` lines; exit status 0 means success,
 1 a refused file or value, 2 a usage error. With no command, ``yags-desk``
-opens the desktop window (Qt is imported only then, so commands stay fast).
+opens the desktop window (Qt is imported only then, so commands stay fast);
+``yags-desk FILE...`` opens those files in it, which is how the desktop opens a
+``.yags`` file, and ``--quit-after MS`` closes the window again (smoke tests,
+start-up timing).
 """
 
 from __future__ import annotations
@@ -296,9 +299,12 @@ def cmd_library(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
+        usage="%(prog)s [-h] [--version] [--quit-after MS] [FILE ... | COMMAND ...]",
         description=f"{APP_NAME}: a game master's assistant for YAGS. With no command it "
-                    f"opens the desktop window. {CREDIT}")
+                    f"opens the desktop window, with the FILEs given (characters, "
+                    f"catalogues; .yags or library .json files) open in it. {CREDIT}")
     p.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    _add_quit_after(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help_: str) -> argparse.ArgumentParser:
@@ -362,6 +368,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
 def _no_display() -> bool:
     """True on Linux/BSD when no display is reachable and Qt was not told another platform."""
     if sys.platform.startswith(("win", "darwin")):
@@ -370,11 +383,53 @@ def _no_display() -> bool:
                                                      "QT_QPA_PLATFORM"))
 
 
-def open_window() -> int:
+def _add_quit_after(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--quit-after", type=_milliseconds, metavar="MS", default=None,
+                        help="open the window, then close it after MS milliseconds "
+                             "(smoke tests and start-up timing)")
+
+
+def _milliseconds(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of "
+                                         "milliseconds") from None
+    if not 0 <= value <= 86_400_000:
+        raise argparse.ArgumentTypeError(f"{value} is not between 0 and 86400000 "
+                                         "milliseconds")
+    return value
+
+
+def _window_parser() -> argparse.ArgumentParser:
+    """``yags-desk [--quit-after MS] FILE...``: the window with files open in it."""
+    p = argparse.ArgumentParser(prog="yags-desk")
+    _add_quit_after(p)
+    p.add_argument("files", nargs="+", metavar="FILE")
+    return p
+
+
+def _first_word(argv: Sequence[str]) -> str | None:
+    """The first argument that is neither an option nor the value of --quit-after."""
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--quit-after":
+            skip = True
+        elif arg == "--":
+            return None
+        elif not arg.startswith("-"):
+            return arg
+    return None
+
+
+def open_window(files: Sequence[str] = (), quit_after_ms: int | None = None) -> int:
     """Start the desktop application; a message, not a crash, if it cannot start.
 
     Qt's own options are read from the environment (``QT_QPA_PLATFORM``,
     ``QT_SCALE_FACTOR``...), so the command line stays the same as the commands'.
+    ``files`` open in the window once it shows; ``quit_after_ms`` closes it again.
     """
     if _no_display():
         # [decision] Qt would abort the process without a display; say why instead.
@@ -386,14 +441,25 @@ def open_window() -> int:
     except ImportError as e:
         return _fail(f"{APP_NAME}: the desktop window cannot start ({e}). "
                      "The commands still work: see 'yags-desk --help'.")
-    return run([sys.argv[0] if sys.argv and sys.argv[0] else "yags-desk"])
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "yags-desk"
+    if not files and quit_after_ms is None:
+        return run([program])
+    return run([program], files=[Path(f) for f in files], quit_after_ms=quit_after_ms)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    word = _first_word(argv)
+    if word is not None and word not in _commands(parser):
+        # [decision] A first word that is not a command is a file to open in the
+        # window (the desktop runs `yags-desk FILE`); a file named like a command
+        # opens as ./roll.
+        wargs = _window_parser().parse_args(argv)
+        return open_window(wargs.files, wargs.quit_after)
     args = parser.parse_args(argv)
     if args.command is None:
-        return open_window()
+        return open_window((), args.quit_after)
     try:
         return int(args.func(args))
     except KeyboardInterrupt:

@@ -2,18 +2,21 @@
 
 :func:`create` builds the QApplication (Fusion, the light or dark palette, the
 icon) and the main window on the user's library (made from the sample library
-on first run); :func:`run` shows it, offers recovery copies left by a crash and
-runs the event loop. The editors, dialogs and rules modules a window does not
-need to appear are imported when first used.
+on first run); :func:`run` shows it, opens the files named on the command line,
+offers recovery copies left by a crash and runs the event loop (closing the
+window after ``quit_after_ms`` when asked: smoke tests of the installers).
+The editors, dialogs and rules modules a window does not need to appear are
+imported when first used.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from yags_desk import APP_NAME, __version__
 from yags_desk.qt.icons import APP_ICON, icon
@@ -44,9 +47,25 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     return app, window
 
 
-def run(argv: list[str] | None = None) -> int:
-    """Open YAGS Desk's window and run until it is closed; returns the exit status."""
+def run(argv: list[str] | None = None, *, files: Sequence[Path] = (),
+        quit_after_ms: int | None = None) -> int:
+    """Open YAGS Desk's window and run until it is closed; returns the exit status.
+
+    ``files`` open in tabs once the window shows (those that cannot are named
+    in one message); with ``quit_after_ms`` the window closes itself after that
+    many milliseconds of running, as if the user had closed it.
+    """
+    from yags_desk.qt.open_files import open_paths
+
     app, window = create(argv)
     window.show()
+    if files:
+        problems = open_paths(window, files)
+        if problems:
+            QTimer.singleShot(0, window, lambda: QMessageBox.warning(
+                window, "Cannot open", "\n".join(problems)))
     QTimer.singleShot(0, window, window.offer_recoveries)
+    if quit_after_ms is not None:
+        # Closing ends any message box still open (Qt leaves every event loop on quit).
+        QTimer.singleShot(quit_after_ms, window, lambda: (window.close(), app.quit()))
     return int(app.exec())

@@ -309,19 +309,19 @@ class MainWindow(QMainWindow):
         return view
 
     def open_path(self, path: Path | str) -> DocumentView | None:
-        """Open a character or an encounter file, whichever it holds."""
-        try:
-            kind = read_document(path).kind
-        except (DocumentError, OSError):
-            kind = "character"  # open_character names the problem
-        return self.open_encounter(path) if kind == "encounter" else self.open_character(path)
+        """Open a character, encounter or catalogue file, whichever it holds; a
+        file that cannot be opened is named in the status bar."""
+        from yags_desk.qt.open_files import open_path
+
+        view, _problem = open_path(self, path)
+        return view
 
     def open_file_dialog(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
         name, _filter = QFileDialog.getOpenFileName(
             self, "Open a character or an encounter", str(self.library.root),
-            "YAGS Desk files (*.json);;All files (*)")
+            "YAGS Desk files (*.json *.yags);;All files (*)")
         if name:
             self.open_path(name)
 
