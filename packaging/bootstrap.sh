@@ -2,6 +2,7 @@
 # One entry point for a fresh Debian/Ubuntu machine that has only Python 3.11+.
 #   bash packaging/bootstrap.sh run    install everything, start YAGS Desk on the sample library
 #   bash packaging/bootstrap.sh test   install everything, run lint, type checks and the test suite
+#   bash packaging/bootstrap.sh system only the system packages (build.sh uses it)
 # It installs Qt's system libraries with apt-get when they are missing (as root,
 # or through sudo), makes a virtual environment in .venv and installs the
 # package into it in editable mode.
@@ -20,7 +21,7 @@ window_pkgs=(libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
 test_pkgs=(poppler-utils)
 
 wanted=("${runtime_pkgs[@]}" "${window_pkgs[@]}")
-[ "$mode" = test ] && wanted+=("${test_pkgs[@]}")
+case "$mode" in test|system) wanted+=("${test_pkgs[@]}") ;; esac
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=()
@@ -37,6 +38,8 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
 else
     echo "bootstrap: not a Debian-like system; install Qt's system libraries yourself" >&2
 fi
+
+[ "$mode" = system ] && exit 0
 
 python="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
@@ -55,7 +58,7 @@ case "$mode" in
         QT_QPA_PLATFORM=offscreen exec .venv/bin/python -m pytest -q "${@:2}"
         ;;
     *)
-        echo "usage: bash packaging/bootstrap.sh run|test" >&2
+        echo "usage: bash packaging/bootstrap.sh run|test|system" >&2
         exit 2
         ;;
 esac

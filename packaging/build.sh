@@ -30,6 +30,10 @@ step_start=0
 step() { step_start=$SECONDS; echo "== build: $1"; }
 done_step() { took[$1]=$((SECONDS - step_start)); }
 
+step "system packages Qt needs to run (and to be analysed by PyInstaller)"
+bash packaging/bootstrap.sh system
+done_step system
+
 step "build venv ($venv)"
 if [ ! -x "$venv/bin/pyinstaller" ] || ! cmp -s packaging/build-requirements.txt "$venv/.requirements"; then
     "$python" -m venv "$venv"
