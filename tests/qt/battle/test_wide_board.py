@@ -113,3 +113,9 @@ def test_with_the_mode_off_the_docks_stay_and_cards_still_fit_their_height(
     qtbot.waitUntil(lambda: board.scroll_area.viewport().width() > 300)
     assert window.library_dock.isVisible() and window.dice_dock.isVisible()
     assert board.canvas.compact  # the narrow board scrolls, but with compact cards
+
+
+def test_help_lists_the_wide_board_shortcut(window: MainWindow) -> None:
+    from yags_desk.qt.about import shortcut_rows
+
+    assert ("View", "Wide board", "F9") in shortcut_rows(window.menus)

@@ -71,6 +71,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Card menu of the selected fighter", "Menu key, Shift+F10"),
     ("Copy log lines", "Ctrl+C (in the log)"),
     ("Undo / redo the last step", "Ctrl+Z / Ctrl+Shift+Z"),
+    ("In a step's dialog: roll every missing die", "R"),
+    ("In a step's dialog: apply (or declare)", "Enter"),
 )
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
