@@ -119,3 +119,20 @@ def test_help_lists_the_wide_board_shortcut(window: MainWindow) -> None:
     from yags_desk.qt.about import shortcut_rows
 
     assert ("View", "Wide board", "F9") in shortcut_rows(window.menus)
+
+
+def test_the_initiative_list_of_thirty_stays_in_turn_order(qtbot: Any, home: Path) -> None:
+    """Every row's new data arrives before the proxy re-sorts it (a regression: with 30
+    fighters the list once showed 16, 18, 17)."""
+    import random
+
+    from tests.qt.battle.helpers import make_board
+    from yags_desk.rules.combat.steps import auto_events, next_step
+    from yags_desk.storage.library import Library
+
+    board = make_board(qtbot, thirty(), Library.open())
+    while next_step(board.state).kind != "action":
+        assert board.push_events(auto_events(board.state, next_step(board.state),
+                                             random.Random(3)))
+    shown = [board.proxy.index(r, 0).data() for r in range(board.proxy.rowCount())]
+    assert shown == [str(n) for n in range(1, 31)]
