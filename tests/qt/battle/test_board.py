@@ -214,3 +214,9 @@ def test_when_one_side_is_left_the_board_says_who_won_and_next_stops(
     assert "over" not in board.step_label.text()
     board.next_action.trigger()
     assert len(board.log.events) > len(events) + 1
+
+
+def test_undo_steps_are_named_in_words(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    assert board.push_events([SetCondition(id="archer-1", condition="unconscious")])
+    assert board.undo_stack.undoText() == "Set condition: Archer 1"

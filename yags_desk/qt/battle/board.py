@@ -15,6 +15,7 @@ moving combatants changes the starting roster; later they are events.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -307,7 +308,8 @@ class BattleBoard(DocumentView):
         elif isinstance(first, EndRound):
             text = f"End of round {self.state.round}"
         else:
-            text = f"{type(first).__name__} {name(getattr(first, 'id', ''))}"
+            kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(first).__name__).capitalize()
+            text = f"{kind}: {name(getattr(first, 'id', ''))}"  # "Set condition: Archer 1"
         return text
 
     def log_changed(self) -> None:
