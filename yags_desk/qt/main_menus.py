@@ -114,6 +114,9 @@ def build(w: MainWindow) -> None:
     w.addToolBar(toolbar)
     w.toolbar = toolbar
 
+    from yags_desk.qt.battle.wide import WideBoard
+
+    w.wide_board = WideBoard(w)
     view_menu = bar.addMenu("&View")
     library_toggle = w.library_dock.toggleViewAction()
     library_toggle.setShortcut(QKeySequence("Ctrl+1"))
@@ -122,6 +125,7 @@ def build(w: MainWindow) -> None:
     view_menu.addAction(library_toggle)
     view_menu.addAction(dice_toggle)
     view_menu.addAction(toolbar.toggleViewAction())
+    view_menu.addAction(w.wide_board.action)
     view_menu.addSeparator()
     scheme_menu = view_menu.addMenu(icon("scheme"), "Colour &scheme")
     group = QActionGroup(w)

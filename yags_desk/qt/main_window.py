@@ -47,6 +47,7 @@ from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 
 if TYPE_CHECKING:
+    from yags_desk.qt.battle.wide import WideBoard
     from yags_desk.qt.catalogue_store import CatalogueStore
     from yags_desk.qt.print_menu import Mode
 
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
     about_action: QAction
     about_qt_action: QAction
     scheme_actions: dict[str, QAction]
+    wide_board: WideBoard
     toolbar: QToolBar
     menus: list[QMenu]
 

@@ -123,3 +123,16 @@ class Settings:
     def set_print_folder(self, folder: Path) -> None:
         self._qs.setValue("print/folder", str(folder))
         self.sync()
+
+    # -- battle board -----------------------------------------------------------------
+
+    def wide_board(self) -> bool:
+        """View ▸ Wide board: hide the docks while a battle board is in front (default on)."""
+        value = self._qs.value("view/wide_board", True)
+        if isinstance(value, str):  # the INI file gives booleans back as text
+            return value.strip().lower() not in ("false", "0", "no", "off")
+        return bool(value)
+
+    def set_wide_board(self, on: bool) -> None:
+        self._qs.setValue("view/wide_board", bool(on))
+        self.sync()

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from tests.qt.battle.helpers import engine_fight, make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
 from tests.rules.builders import LONG_SWORD, classic
-from yags_desk.qt.battle.board import BattleBoard
-from yags_desk.rules.combat.events import EndRound, Wound
+from yags_desk.qt.battle.board import BattleBoard, fight_result
+from yags_desk.rules.combat.events import AddCombatant, EndRound, SetCondition, Wound
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.rules.combat.steps import next_step
 from yags_desk.storage.documents import read_document
@@ -26,11 +26,13 @@ def library(home: Path) -> Library:
 
 
 def play_rounds(board: BattleBoard, rounds: int) -> None:
+    """Next until ``rounds`` are over; once the fight is over, Next round anyway."""
     for _ in range(1000):
         if board.state.round > rounds:
             return
         assert board.next_action.isEnabled()
-        board.next_action.trigger()
+        over = fight_result(board.state)
+        (board.anyway_action if over else board.next_action).trigger()
         assert board.last_message == "", board.last_message
     raise AssertionError("the fight did not move on")
 
@@ -183,3 +185,38 @@ def test_keyboard_drives_the_round(qtbot: Any, library: Library) -> None:
     assert len(board.log.events) == 2
     qtbot.keyClick(board.canvas, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
     assert board.state.round == 2
+
+
+def test_when_one_side_is_left_the_board_says_who_won_and_next_stops(
+        qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "sparring.json"), library, dialogs)
+    said: list[str] = []
+    board.status_message.connect(lambda text, _ms: said.append(text))
+    assert "over" not in board.step_label.text() and not board.anyway_action.isVisible()
+    assert board.push_events([SetCondition(id="kestrel", condition="unconscious")])
+    assert board.step_label.text().startswith("The fight is over: Brenna won.")
+    assert board.round_label.text() == "Round 1 · fight over"
+    events = board.log.events
+    board.next_action.trigger()
+    assert board.log.events == events and dialogs.returned == []
+    assert said[-1].startswith("The fight is over: Brenna won.")
+    assert not board.auto_resolve() and board.log.events == events
+    # Next round anyway plays on, one step at a time.
+    assert board.anyway_action.isEnabled()
+    board.anyway_action.trigger()
+    assert len(board.log.events) == len(events) + 1
+    board.undo_stack.undo()
+    # A newcomer on another side: the fight goes on.
+    assert board.ops.add([AddCombatant(id="kes-2", name="Kestrel's friend", side="Kestrel",
+                                       row=0, character=board.state.fighters["kestrel"]
+                                       .character)])
+    assert "over" not in board.step_label.text()
+    board.next_action.trigger()
+    assert len(board.log.events) > len(events) + 1
+
+
+def test_undo_steps_are_named_in_words(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    assert board.push_events([SetCondition(id="archer-1", condition="unconscious")])
+    assert board.undo_stack.undoText() == "Set condition: Archer 1"

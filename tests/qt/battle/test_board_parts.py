@@ -12,11 +12,13 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
+from tests.rules.builders import classic
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.setup import AddCombatantsDialog, NewEncounterDialog
 from yags_desk.qt.library_model import CHARACTER_MIME
 from yags_desk.qt.roles import Role
 from yags_desk.rules.combat.events import AddCombatant, Override
+from yags_desk.storage.encounter_file import new_encounter
 from yags_desk.storage.library import Library
 
 
@@ -110,10 +112,11 @@ def test_a_dropped_character_joins_the_row_under_the_drop(board: BattleBoard,
     assert "wolf" not in board.state.fighters
     board.undo_stack.redo()
     board.next_action.trigger()
-    # During the fight: an AddCombatant event; the name is taken, so it is numbered.
+    # During the fight: an AddCombatant event; the name is taken, so it is numbered
+    # after the unnumbered first copy.
     drop(board, wolf, 1)
     event = board.log.events[-1]
-    assert isinstance(event, AddCombatant) and event.name == "Wolf 1" and event.row == 1
+    assert isinstance(event, AddCombatant) and event.name == "Wolf 2" and event.row == 1
     assert event.minor  # an NPC from the library [decision]
 
 
@@ -173,3 +176,21 @@ def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBo
     assert board.ops.add(adds)
     assert board.canvas.bands() == [0, 1, 2, 3]
     assert board.model.colour("Wolves") != board.model.colour("Bandits")
+
+
+def test_a_second_batch_joins_an_unnumbered_first_copy(qtbot: Any, home: Path) -> None:
+    """[decision] "Wolf" stays; the newcomers are "Wolf 2", "Wolf 3" (never a second
+    "Wolf 1" beside a "Wolf")."""
+    wolf = classic("Wolf", kind="npc", strength=10, dexterity=14)
+    board = make_board(qtbot, new_encounter("Wolves", "classic", ()), Library.open())
+    assert board.ops.add(board.ops.copies(wolf, 1, "Wolves", 0))
+    assert board.ops.add(board.ops.copies(wolf, 2, "Wolves", 1))
+    assert board.ops.add(board.ops.copies(wolf, 1, "Wolves", 1))
+    names = [f.name for f in board.state.fighters.values()]
+    assert names == ["Wolf", "Wolf 2", "Wolf 3", "Wolf 4"]
+    assert len(set(board.state.fighters)) == 4
+    # A first batch of several is numbered from 1; the next batch follows on.
+    other = make_board(qtbot, new_encounter("Pack", "classic", ()), Library.open())
+    assert other.ops.add(other.ops.copies(wolf, 2, "Wolves", 0))
+    assert other.ops.add(other.ops.copies(wolf, 1, "Wolves", 0))
+    assert [f.name for f in other.state.fighters.values()] == ["Wolf 1", "Wolf 2", "Wolf 3"]

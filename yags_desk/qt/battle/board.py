@@ -15,6 +15,7 @@ moving combatants changes the starting roster; later they are events.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
@@ -55,11 +56,12 @@ from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
 
-__all__ = ["SHORTCUTS", "BattleBoard"]
+__all__ = ["SHORTCUTS", "BattleBoard", "fight_result"]
 
 # The board's keyboard shortcuts, for Help ▸ Keyboard shortcuts: (command, keys).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Next step (open what the rules ask for now)", "Space, N"),
+    ("Next round anyway (play on after the fight is over)", "Shift+N"),
     ("Roll initiative for NPCs (players' typed in)", "Ctrl+I"),
     ("Auto-resolve NPCs to the end of the round", "Ctrl+R"),
     ("End the round", "Ctrl+E"),
@@ -71,10 +73,22 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Card menu of the selected fighter", "Menu key, Shift+F10"),
     ("Copy log lines", "Ctrl+C (in the log)"),
     ("Undo / redo the last step", "Ctrl+Z / Ctrl+Shift+Z"),
+    ("In a step's dialog: roll every missing die", "R"),
+    ("In a step's dialog: apply (or declare)", "Enter"),
 )
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
+
+
+def fight_result(state: CombatState) -> str:
+    """Who won, once fewer than two sides have a fighter able to act ("" before)."""
+    if not state.fighters or not fight_over(state):
+        return ""
+    sides = sorted({f.side for f in state.active() if f.can_act})
+    if sides:
+        return f"The fight is over: {sides[0]} won."
+    return "The fight is over: nobody is left able to fight."
 
 
 class BattleBoard(DocumentView):
@@ -197,6 +211,9 @@ class BattleBoard(DocumentView):
         self.auto_action = self._action("&Auto-resolve NPCs", self.auto_resolve, ["Ctrl+R"],
                                         "battle", "Play the rest of the round for the NPCs; "
                                         "players' turns open their dialogs")
+        self.anyway_action = self._action(
+            "Next round &anyway", lambda: self.next(force=True), ["Shift+N"], "",
+            "The fight is over; play on all the same")
         self.end_round_action = self._action("&End round", self.end_round, ["Ctrl+E"], "",
                                              "End the round when everything is done")
         self.add_action = self._action("Add &combatants…", self.ops.add_dialog,
@@ -208,8 +225,8 @@ class BattleBoard(DocumentView):
         self.toolbar = QToolBar("Battle")
         self.toolbar.setObjectName("battle_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for action in (self.next_action, self.initiative_action, self.auto_action,
-                       self.end_round_action, self.add_action):
+        for action in (self.next_action, self.anyway_action, self.initiative_action,
+                       self.auto_action, self.end_round_action, self.add_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -296,7 +313,8 @@ class BattleBoard(DocumentView):
         elif isinstance(first, EndRound):
             text = f"End of round {self.state.round}"
         else:
-            text = f"{type(first).__name__} {name(getattr(first, 'id', ''))}"
+            kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(first).__name__).capitalize()
+            text = f"{kind}: {name(getattr(first, 'id', ''))}"  # "Set condition: Archer 1"
         return text
 
     def log_changed(self) -> None:
@@ -323,10 +341,16 @@ class BattleBoard(DocumentView):
         phase = _PHASES[step.kind]
         if step.kind == "action" and step.phase:
             phase = f"{step.phase} actions"
+        result = fight_result(state)
+        if result and step.kind not in ("check", "end_check"):
+            phase = "fight over"
+            self.step_label.setText(f"{result} (Shift+N plays on; new combatants "
+                                    "join the fight.)")
+        else:
+            self.step_label.setText(f"Next: {step.describe(state)}.")
         self.round_label.setText(f"Round {state.round} · {phase}")
-        over = " The fight is over: one side is left standing." if fight_over(state) and \
-            len(state.fighters) else ""
-        self.step_label.setText(f"Next: {step.describe(state)}.{over}")
+        self.anyway_action.setVisible(bool(result))
+        self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
         self.end_round_action.setEnabled(step.kind == "end_round")
 
@@ -361,10 +385,26 @@ class BattleBoard(DocumentView):
             return None if attack is None else [attack]
         return [EndRound()]
 
-    def next(self) -> bool:
-        """Do the next step the rules require (opening its dialog); False if cancelled."""
+    def over(self) -> bool:
+        """When the fight is over, say so and say that Next stops (True)."""
+        result = fight_result(self.state)
+        if not result:
+            return False
+        self.last_message = result
+        self.status_message.emit(f"{result} Next round anyway (Shift+N) plays on.", 10_000)
+        return True
+
+    def next(self, force: bool = False) -> bool:
+        """Do the next step the rules require (opening its dialog); False if cancelled.
+
+        [decision] Once the fight is over (steps.fight_over), Next still asks for the
+        checks that are due (a wounded fighter's life may hang on them) but opens
+        nothing else; ``force`` (Next round anyway) plays on."""
+        step = next_step(self.state)
+        if not force and step.kind not in ("check", "end_check") and self.over():
+            return False
         try:
-            events = self._ask(next_step(self.state))
+            events = self._ask(step)
         except RulesError as exc:
             self.refuse(str(exc))
             return False
@@ -393,6 +433,8 @@ class BattleBoard(DocumentView):
         dice, players' steps through their dialogs. Each step stays one undo step.
         [decision] 0.8 as classic: any step that concerns only NPCs is resolved the
         way auto_round_v08 would; the GM may cancel at a player's dialog."""
+        if self.over():
+            return False
         start = self.state.round
         self._batch = True
         finished = False

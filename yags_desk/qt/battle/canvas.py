@@ -10,7 +10,7 @@ library arrive in the board row under the drop (:attr:`character_dropped`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -33,11 +33,13 @@ from yags_desk.qt.battle.roster_model import RosterModel
 from yags_desk.qt.battle.summary import FighterSummary
 from yags_desk.qt.library_model import CHARACTER_MIME
 
-__all__ = ["BoardCanvas", "card_lines"]
+__all__ = ["BoardCanvas", "card_lines", "compact_lines"]
 
 MARGIN = 6
 GAP = 6
 LABEL_W = 58
+COMPACT_LABEL_W = 46
+COMPACT_GAP = 4
 STRIPE = 5
 
 
@@ -56,6 +58,24 @@ def card_lines(s: FighterSummary) -> list[str]:
     if s.status not in ("dead", "unconscious") and s.conditions == "":
         fourth = ""
     return [s.name, init, second, third, fourth]
+
+
+def compact_lines(s: FighterSummary) -> list[str]:
+    """A compact card: name, initiative, and one line with the wound level and its
+    penalty followed by the declared target or the fighter's status."""
+    init = f"Init {s.initiative}" if s.initiative else ""
+    state = s.wounds
+    if s.penalty and "−" not in state and "-" not in state:
+        state += f" ({s.penalty:+d})".replace("-", "−")
+    if s.stuns:
+        state += " · " + s.stuns.removeprefix("Stuns: ") + " stun"
+    if s.status in ("dead", "unconscious", "removed") or not s.action:
+        doing = s.status
+    elif s.action.startswith("attacks → "):
+        doing = s.action.removeprefix("attacks ")
+    else:
+        doing = s.action.replace("shoots at →", "shoots →")
+    return [s.name, init, f"{state} · {doing}" if doing else state]
 
 
 class BoardCanvas(QWidget):
@@ -85,38 +105,102 @@ class BoardCanvas(QWidget):
         self._small = QFont(font)
         self._small.setPointSizeF(max(7.0, font.pointSizeF() * 0.92))
         line = QFontMetrics(self._small).height()
-        self.card_size = QSize(max(176, QFontMetrics(font).horizontalAdvance("M") * 16),
-                               QFontMetrics(self._bold).height() + 3 * line + 10)
+        em = QFontMetrics(font).horizontalAdvance("M")
+        self.normal_size = QSize(max(176, em * 16),
+                                 QFontMetrics(self._bold).height() + 3 * line + 10)
+        # The compact card: name and initiative, then one line (compact_lines).
+        self.compact_size = QSize(max(140, em * 12), QFontMetrics(self._bold).height()
+                                  + line + 8)
+        self.compact_label_w = max(COMPACT_LABEL_W,
+                                   QFontMetrics(self._bold).horizontalAdvance("Row 00") + 10)
+        self.card_size = self.normal_size
+        self.compact = False
+        self._label_w = LABEL_W
+        self._gap = GAP
+        self._watched: QWidget | None = None
         for signal in (model.dataChanged, model.rowsInserted, model.modelReset,
                        model.rowsRemoved, model.layoutChanged):
             signal.connect(self.relayout)
 
     # -- layout -------------------------------------------------------------------------
 
+    def _available_height(self) -> int:
+        """The height the cards may fill without scrolling: the scroll area's viewport
+        (the parent widget), or 0 (no limit) for a canvas on its own."""
+        parent = self.parentWidget()
+        if parent is not self._watched:
+            if self._watched is not None:
+                self._watched.removeEventFilter(self)
+            self._watched = parent
+            if parent is not None:
+                parent.installEventFilter(self)
+        return parent.height() if parent is not None else 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._watched and event.type() == QEvent.Type.Resize:
+            self.relayout()
+        return False
+
+    def _place(self, size: QSize, label_w: int, gap: int, width: int,
+               rows: dict[int, list[FighterSummary]]) -> tuple[
+                   dict[str, QRect], list[tuple[int, QRect]], int]:
+        width = max(width, label_w + size.width() + 2 * MARGIN + gap)
+        per_line = max(1, (width - label_w - 2 * MARGIN) // (size.width() + gap))
+        cards: dict[str, QRect] = {}
+        bands: list[tuple[int, QRect]] = []
+        y = MARGIN
+        cw, ch = size.width(), size.height()
+        for row in sorted(rows):
+            members = rows[row]
+            lines = (len(members) + per_line - 1) // per_line
+            band_h = lines * (ch + gap) + gap
+            bands.append((row, QRect(MARGIN, y, width - 2 * MARGIN, band_h)))
+            for i, s in enumerate(members):
+                x = MARGIN + label_w + (i % per_line) * (cw + gap)
+                top = y + gap + (i // per_line) * (ch + gap)
+                cards[s.id] = QRect(x, top, cw, ch)
+            y += band_h + gap
+        return cards, bands, y
+
+    def _compact_fit(self, width: int, room: int,
+                     rows: dict[int, list[FighterSummary]]) -> QSize:
+        """The widest compact card (fewest per line, at most the normal width) with which
+        every card fits ``room``; the narrowest compact card when none does."""
+        usable = width - self.compact_label_w - 2 * MARGIN
+        narrow = self.compact_size
+        for per_line in range(1, max(1, usable // (narrow.width() + COMPACT_GAP)) + 1):
+            cw = min(self.normal_size.width(), usable // per_line - COMPACT_GAP)
+            if cw < narrow.width():
+                break
+            size = QSize(cw, narrow.height())
+            if self._place(size, self.compact_label_w, COMPACT_GAP, width, rows)[2] <= room:
+                return size
+        return narrow
+
     def relayout(self, *_args: object) -> None:
-        width = max(self.width(), LABEL_W + self.card_size.width() + 2 * MARGIN + GAP)
-        per_line = max(1, (width - LABEL_W - 2 * MARGIN) // (self.card_size.width() + GAP))
+        """Place the cards; compact cards when the normal ones would not all fit the
+        visible height (issue 5: 30 combatants readable at 1366×768)."""
         rows: dict[int, list[FighterSummary]] = {}
         for s in self.model.summaries():
             if s.status != "removed":
                 rows.setdefault(s.row, []).append(s)
-        self._cards.clear()
-        self._bands.clear()
-        y = MARGIN
-        cw, ch = self.card_size.width(), self.card_size.height()
-        for row in sorted(rows):
-            members = rows[row]
-            lines = (len(members) + per_line - 1) // per_line
-            band_h = lines * (ch + GAP) + GAP
-            self._bands.append((row, QRect(MARGIN, y, width - 2 * MARGIN, band_h)))
-            for i, s in enumerate(members):
-                x = MARGIN + LABEL_W + (i % per_line) * (cw + GAP)
-                top = y + GAP + (i // per_line) * (ch + GAP)
-                self._cards[s.id] = QRect(x, top, cw, ch)
-            y += band_h + GAP
-        self._content_height = y
-        if self.minimumHeight() != y:
-            self.setMinimumHeight(y)
+        size = self.normal_size
+        width, room = self.width(), self._available_height()
+        cards, bands, height = self._place(self.normal_size, LABEL_W, GAP, width, rows)
+        self.compact = False
+        if room and height > room:
+            # [decision] Compact as soon as the normal cards would need scrolling, even
+            # if the compact ones still do (200 fighters): more of the fight is in view.
+            size = self._compact_fit(width, room, rows)
+            cards, bands, height = self._place(size, self.compact_label_w, COMPACT_GAP,
+                                               width, rows)
+            self.compact = True
+        self.card_size = size if self.compact else self.normal_size
+        self._label_w = self.compact_label_w if self.compact else LABEL_W
+        self._gap = COMPACT_GAP if self.compact else GAP
+        self._cards, self._bands, self._content_height = cards, bands, height
+        if self.minimumHeight() != height:
+            self.setMinimumHeight(height)
         self.update()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -125,7 +209,7 @@ class BoardCanvas(QWidget):
             self.relayout()
 
     def sizeHint(self) -> QSize:
-        return QSize(LABEL_W + 3 * (self.card_size.width() + GAP) + 2 * MARGIN,
+        return QSize(LABEL_W + 3 * (self.normal_size.width() + GAP) + 2 * MARGIN,
                      max(200, self._content_height))
 
     def card_rect(self, fid: str) -> QRect | None:
@@ -140,7 +224,7 @@ class BoardCanvas(QWidget):
     def row_at(self, pos: QPoint) -> int:
         """The board row of the band under ``pos`` (below the last band: one more row)."""
         for row, rect in self._bands:
-            if rect.top() <= pos.y() <= rect.bottom() + GAP:
+            if rect.top() <= pos.y() <= rect.bottom() + self._gap:
                 return row
         if self._bands and pos.y() < self._bands[0][1].top():
             return self._bands[0][0]
@@ -233,7 +317,8 @@ class BoardCanvas(QWidget):
             painter.fillRect(rect, palette.color(QPalette.ColorRole.AlternateBase))
             painter.setPen(text)
             painter.setFont(self._bold)
-            painter.drawText(QRect(rect.left() + 4, rect.top() + GAP, LABEL_W - 8, 24),
+            painter.drawText(QRect(rect.left() + 4, rect.top() + self._gap,
+                                   self._label_w - 8, 24),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop),
                              f"Row {row}")
         if not self._bands:
@@ -265,8 +350,12 @@ class BoardCanvas(QWidget):
             pen = QPen(palette.color(QPalette.ColorRole.Mid), 1)
         painter.setPen(pen)
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
-        name, init, second, third, fourth = card_lines(s)
-        inner = rect.adjusted(STRIPE + 5, 4, -5, -3)
+        if self.compact:
+            name, init, second = compact_lines(s)
+            third = fourth = ""
+        else:
+            name, init, second, third, fourth = card_lines(s)
+        inner = rect.adjusted(STRIPE + 5, 4 if not self.compact else 3, -5, -3)
         colour = fg if s.able else dim
         painter.setFont(self._bold)
         bold = QFontMetrics(self._bold)
@@ -290,8 +379,9 @@ class BoardCanvas(QWidget):
             if not line:
                 y += small.height()
                 continue
-            painter.setPen(hurt if (n == 0 and s.hurt and s.able) or (n == 2 and not s.able)
-                           else colour)
+            red = (n == 0 and s.hurt and s.able) or (n == 2 and not s.able) or (
+                self.compact and not s.able)
+            painter.setPen(hurt if red else colour)
             box = QRect(inner.left(), y, inner.width(), small.height())
             painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                              small.elidedText(line, Qt.TextElideMode.ElideRight, box.width()))

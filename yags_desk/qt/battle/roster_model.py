@@ -56,23 +56,28 @@ class RosterModel(QAbstractTableModel):
         if ids == self._ids:
             changed = [r for r, (old, new) in enumerate(zip(self._rows, rows, strict=True))
                        if old != new]
-            self._rows = rows
-            for r in changed:
-                self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
+            self._update(changed, rows)
             return changed
         if ids[:len(self._ids)] == self._ids:
             first = len(self._ids)
             changed = [r for r in range(first) if self._rows[r] != rows[r]]
             self.beginInsertRows(QModelIndex(), first, len(ids) - 1)
-            self._ids, self._rows = ids, rows
+            self._ids, self._rows = ids, [*self._rows, *rows[first:]]
             self.endInsertRows()
-            for r in changed:
-                self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
+            self._update(changed, rows)
             return [*changed, *range(first, len(ids))]
         self.beginResetModel()
         self._ids, self._rows = ids, rows
         self.endResetModel()
         return list(range(len(ids)))
+
+    def _update(self, changed: list[int], rows: list[FighterSummary]) -> None:
+        """Row by row: each row's new data, then its dataChanged. A sorting proxy moves
+        the changed row among the others, so those must still hold the data they are
+        sorted by (updating every row first scrambled the turn order with 30 fighters)."""
+        for r in changed:
+            self._rows[r] = rows[r]
+            self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
 
     # -- reading ----------------------------------------------------------------------
 

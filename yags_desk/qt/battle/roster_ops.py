@@ -7,6 +7,7 @@ are events: AddCombatant, RemoveCombatant and an Override of the row.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -84,15 +85,24 @@ class RosterOps:
     def copies(self, character: Character, count: int, side: str, row: int,
                minor: bool = False) -> list[AddCombatant]:
         """``count`` combatants of ``character``: one keeps its name unless the name
-        is taken; more are numbered after those on the board (roster.numbered_copies)."""
+        is taken, bare or numbered; more are numbered after those on the board
+        (roster.numbered_copies), an unnumbered one already there counting as number 1."""
         state = self.board.state
         existing = [AddCombatant(id=f.id, name=f.name, side=f.side, row=f.row,
                                  character=f.character) for f in state.fighters.values()]
+        name = character.name.strip()
+        numbered = any(re.fullmatch(rf"{re.escape(name)} \d+", a.name) for a in existing)
         taken = {f.name for f in state.fighters.values()}
-        if count == 1 and character.name not in taken:
+        if count == 1 and character.name not in taken and not numbered:
             fid = unique_id(character.name, set(state.fighters))
             return [AddCombatant(id=fid, name=character.name, side=side, row=row,
                                  character=character, minor=minor)]
+        # [decision] A batch joining a lone unnumbered copy ("Wolf") counts it as number
+        # 1: the newcomers are "Wolf 2", "Wolf 3"… and the first keeps its name (renaming
+        # it would change what the log and the GM's notes already say about it).
+        if not numbered:
+            existing += [a.model_copy(update={"name": f"{name} 1"}) for a in existing
+                         if a.name == name][:1]
         return numbered_copies(character, count, side, row, existing=existing, minor=minor)
 
     def add_from_paths(self, paths: Sequence[str], row: int) -> bool:

@@ -1,0 +1,84 @@
+"""View ▸ Wide board: the docks step aside while a battle board is in front.
+
+Issue 5 asks for 30 combatants readable at 1366×768; with the library and dice
+docks open the board keeps barely a third of the width. While the mode is on
+and the tab in front is a :class:`~yags_desk.qt.battle.board.BattleBoard`, the
+docks that were visible are hidden; when another tab comes to the front, the
+last tab closes or the mode is turned off, exactly those docks come back. The
+choice is remembered in :class:`~yags_desk.qt.settings.Settings` (on at first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget
+
+from yags_desk.qt.icons import icon
+
+if TYPE_CHECKING:
+    from yags_desk.qt.main_window import MainWindow
+
+__all__ = ["WIDE_BOARD_KEY", "WideBoard"]
+
+WIDE_BOARD_KEY = "F9"
+
+
+class WideBoard(QObject):
+    """The checkable "Wide board" action of ``window`` and the docks it hides."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.action = QAction(icon("battle"), "&Wide board", window)
+        self.action.setObjectName("wide_board_action")
+        self.action.setCheckable(True)
+        self.action.setChecked(window.settings.wide_board())
+        self.action.setShortcut(QKeySequence(WIDE_BOARD_KEY))
+        # The window's shortcut works whichever widget has the focus.
+        self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        tip = "Hide the library and dice docks while a battle board is in front"
+        self.action.setToolTip(f"{tip} ({WIDE_BOARD_KEY})")
+        self.action.setStatusTip(tip)
+        self.action.toggled.connect(self._toggled)
+        window.addAction(self.action)
+        self.hidden: list[QDockWidget] = []  # the docks this mode hid, to show again
+        self.active = False
+        window.tabs.currentChanged.connect(self.update)
+        window.document_opened.connect(self._opened)
+
+    def docks(self) -> list[QDockWidget]:
+        return [self.window.library_dock, self.window.dice_dock]
+
+    def _board_in_front(self) -> bool:
+        from yags_desk.qt.battle.board import BattleBoard
+
+        return isinstance(self.window.current_document(), BattleBoard)
+
+    def _opened(self, view: object) -> None:
+        from yags_desk.qt.battle.board import BattleBoard
+
+        if isinstance(view, BattleBoard):
+            view.toolbar.addSeparator()
+            view.toolbar.addAction(self.action)
+
+    def _toggled(self, on: bool) -> None:
+        self.window.settings.set_wide_board(on)
+        self.update()
+
+    def update(self, *_args: object) -> None:
+        """Hide or show the docks for the tab now in front."""
+        want = self.action.isChecked() and self._board_in_front()
+        if want and not self.active:
+            # isHidden, not isVisible: the window itself may not be shown yet.
+            self.hidden = [d for d in self.docks() if not d.isHidden()]
+            for dock in self.hidden:
+                dock.hide()
+            self.active = True
+        elif not want and self.active:
+            for dock in self.hidden:
+                dock.show()
+            self.hidden = []
+            self.active = False
