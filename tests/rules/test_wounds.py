@@ -40,6 +40,9 @@ def test_fatal_roll_fumble_chances() -> None:
     assert classic_fatal_fumble_chance(2) == 5
     assert classic_fatal_fumble_chance(6) == 10  # one blow of 6+ levels
     assert classic_fatal_fumble_chance(3, levels_beyond=2) == 9
+    # Far beyond Fatal the chance stops at 100 (every roll fumbles from 20 on);
+    # found by the fight state machine: 47 levels beyond once made a Check refuse 104.
+    assert classic_fatal_fumble_chance(6, levels_beyond=47) == 100
 
 
 def test_berserk_worked_example() -> None:

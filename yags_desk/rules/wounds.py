@@ -38,9 +38,14 @@ def classic_body_levels(net: int) -> int:
 
 def classic_fatal_fumble_chance(blow_levels: int, levels_beyond: int = 0) -> int:
     """Fumble chance of the Fatal stamina roll (RULES 1.6): 5, or 10 when the blow
-    itself did 6 or more body levels; +2 per level beyond Fatal."""
+    itself did 6 or more body levels; +2 per level beyond Fatal.
+
+    [decision] Capped at 100, the most a chance can say: the first two d10s
+    never sum past 20, so from 20 on every roll fumbles anyway (a fighter many
+    levels beyond Fatal).
+    """
     base = 10 if blow_levels >= 6 else 5
-    return base + 2 * max(0, levels_beyond)
+    return min(100, base + 2 * max(0, levels_beyond))
 
 
 @dataclass(frozen=True)
