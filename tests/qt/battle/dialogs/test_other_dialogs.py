@@ -175,7 +175,7 @@ def test_classic_initiative_npcs_rolled_players_typed(qtbot: QtBot) -> None:
     for n, f in enumerate(pcs):
         dialog.dice_entries[f].edit.setText(f"{n + 2} 5")
     assert dialog.try_accept()
-    events = dialog.result_events
+    events = dialog.result_event
     assert events is not None and [e.id for e in events] == ids
     for e in events:
         dice = dialog.dice_entries[e.id].value
@@ -190,7 +190,7 @@ def test_v08_initiative_for_everyone(qtbot: QtBot) -> None:
     dialog.dice_entries["brenna"].edit.setText("1")  # a natural 1: initiative 0
     dialog.roll_missing()
     assert dialog.try_accept()
-    events = dialog.result_events
+    events = dialog.result_event
     assert events is not None and len(events) == 2
     assert events[0] == roll_initiative_v08(state, "brenna", D20Roll(1))
     assert events[0].total == 0 and events[0].natural_one

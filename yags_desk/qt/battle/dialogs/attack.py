@@ -39,7 +39,7 @@ from yags_desk.qt.battle.dialogs.attack_numbers import (
     attack_setup,
     defence_options,
 )
-from yags_desk.qt.battle.dialogs.common import EventDialog, error_text, fighter_summary
+from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry, DiceLineEdit
 from yags_desk.qt.battle.dialogs.odds_view import OddsView
 from yags_desk.rules.combat.events import Attack
@@ -54,7 +54,7 @@ __all__ = ["AttackDialog"]
 _BEST = "Best defence (the engine's choice)"
 
 
-class AttackDialog(EventDialog):
+class AttackDialog(EventDialog[Attack]):
     """Built and driven without exec(); :meth:`run` execs it for the board."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, attacker_id: str,
@@ -225,10 +225,7 @@ class AttackDialog(EventDialog):
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, attacker_id: str, target_id: str,
             style: str, counter: bool, rng: random.Random) -> Attack | None:
-        dialog = AttackDialog(parent, state, attacker_id, target_id, style, counter, rng)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, Attack) else None
+        return ask(AttackDialog(parent, state, attacker_id, target_id, style, counter, rng))
 
     # --- aliases for tests and the keyboard ---------------------------------------
 
@@ -236,9 +233,6 @@ class AttackDialog(EventDialog):
     def attack_dice_edit(self) -> DiceLineEdit:
         return self.attack_dice.edit
 
-    @property
-    def result_event(self) -> Attack | None:
-        return self.result_value if isinstance(self.result_value, Attack) else None
 
     # --- behaviour ------------------------------------------------------------------
 

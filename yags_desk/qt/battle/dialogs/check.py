@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.battle.dialogs.common import EventDialog, error_text, fighter_summary
+from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 from yags_desk.rules.combat import checks_classic, checks_v08, mounted_classic
 from yags_desk.rules.combat import specials_classic as specials
@@ -86,7 +86,7 @@ def check_explanation(state: CombatState, p: Pending) -> str:
     }.get(p.kind, "No roll procedure for this check: waive it with a reason.")
 
 
-class CheckDialog(EventDialog):
+class CheckDialog(EventDialog[Check]):
     """``roll_dice`` (and ``second_dice`` for disarm / fall damage), ``waive(reason)``."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, pending: Pending,
@@ -183,14 +183,8 @@ class CheckDialog(EventDialog):
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, pending: Pending,
             rng: random.Random) -> Check | None:
-        dialog = CheckDialog(parent, state, pending, rng)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, Check) else None
+        return ask(CheckDialog(parent, state, pending, rng))
 
-    @property
-    def result_event(self) -> Check | None:
-        return self.result_value if isinstance(self.result_value, Check) else None
 
     def _has_procedure(self) -> bool:
         k = self.pending.kind
@@ -289,7 +283,7 @@ class CheckDialog(EventDialog):
             self.waive(reason)
 
 
-class FirstAidDialog(EventDialog):
+class FirstAidDialog(EventDialog[Check]):
     """First aid on a wounded fighter (RULES 1.10): ``healer_combo``, ``roll_dice``."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, patient_id: str,
@@ -339,14 +333,8 @@ class FirstAidDialog(EventDialog):
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, patient_id: str,
             rng: random.Random) -> Check | None:
-        dialog = FirstAidDialog(parent, state, patient_id, rng)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, Check) else None
+        return ask(FirstAidDialog(parent, state, patient_id, rng))
 
-    @property
-    def result_event(self) -> Check | None:
-        return self.result_value if isinstance(self.result_value, Check) else None
 
     def roll_all(self) -> None:
         if self.roll_dice.value is None:

@@ -7,7 +7,7 @@ and returns :attr:`EventDialog.result_value` (None when cancelled).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Generic, TypeVar
 
 from pydantic import ValidationError
 from PySide6.QtGui import QGuiApplication, QPalette
@@ -24,7 +24,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
-__all__ = ["EventDialog", "error_colour", "error_text", "fighter_summary", "pct_text",
+__all__ = ["EventDialog", "ask", "error_colour", "error_text", "fighter_summary", "pct_text",
            "styled_error_label"]
 
 
@@ -76,8 +76,11 @@ def fighter_summary(state: CombatState, f: FighterState) -> str:
     return f"{f.name} ({f.side}): {text}"
 
 
-class EventDialog(QDialog):
-    """A modal dialog whose OK/Apply gives :attr:`result_value`.
+R = TypeVar("R")
+
+
+class EventDialog(QDialog, Generic[R]):
+    """A modal dialog whose OK/Apply gives :attr:`result_value` (an event, or a list).
 
     Subclasses build their form, call :meth:`finish_layout` helpers, and
     implement :meth:`build_result` (raise RulesError / ValueError to refuse:
@@ -99,13 +102,18 @@ class EventDialog(QDialog):
         self.cancel_button.setAutoDefault(False)
         self.button_box.accepted.connect(self.try_accept)
         self.button_box.rejected.connect(self.reject)
-        self.result_value: Any = None
+        self.result_value: R | None = None
 
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_label.setVisible(bool(text))
 
-    def build_result(self) -> Any:  # pragma: no cover - every subclass overrides it
+    @property
+    def result_event(self) -> R | None:
+        """What Apply gave (None until then, or when cancelled)."""
+        return self.result_value
+
+    def build_result(self) -> R:  # pragma: no cover - every subclass overrides it
         raise NotImplementedError
 
     def try_accept(self) -> bool:
@@ -122,6 +130,13 @@ class EventDialog(QDialog):
         self.accept()
         return True
 
-    def exec_result(self) -> Any:
+    def exec_result(self) -> R | None:
         """exec() the dialog: the result, or None when cancelled."""
         return self.result_value if self.exec() == QDialog.DialogCode.Accepted else None
+
+
+def ask(dialog: EventDialog[R]) -> R | None:
+    """Show ``dialog`` modally and dispose of it: what the GM applied, or None."""
+    result = dialog.exec_result()
+    dialog.deleteLater()
+    return result

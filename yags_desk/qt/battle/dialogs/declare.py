@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.battle.dialogs.common import EventDialog, fighter_summary
+from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
 from yags_desk.rules.combat.events import SPECIAL_ATTACKS, Declare
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
@@ -51,7 +51,7 @@ def target_order(state: CombatState, f: FighterState) -> list[FighterState]:
                                          abs(g.row - f.row), index[g.id]))
 
 
-class DeclareDialog(EventDialog):
+class DeclareDialog(EventDialog[Declare]):
     """Widgets: ``action_combo``, ``target_combo``, ``style_combo``, ``special_combo``,
     ``subdue_check`` (classic), ``defences_spin``, ``stance_combo``, ``shot_combo``,
     ``close_list`` (0.8), ``range_spin``, ``move_spin``."""
@@ -143,14 +143,8 @@ class DeclareDialog(EventDialog):
 
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, fighter_id: str) -> Declare | None:
-        dialog = DeclareDialog(parent, state, fighter_id)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, Declare) else None
+        return ask(DeclareDialog(parent, state, fighter_id))
 
-    @property
-    def result_event(self) -> Declare | None:
-        return self.result_value if isinstance(self.result_value, Declare) else None
 
     def _prefill(self, f: FighterState) -> None:
         old = f.declaration

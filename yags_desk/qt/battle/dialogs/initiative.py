@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.battle.dialogs.common import EventDialog
+from yags_desk.qt.battle.dialogs.common import EventDialog, ask
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
 from yags_desk.rules.combat.events import Initiative
@@ -44,7 +44,7 @@ __all__ = ["InitiativeDialog"]
 _COLUMNS = ("Fighter", "Who rolls", "Before dice", "Dice", "Roll-off", "Initiative")
 
 
-class InitiativeDialog(EventDialog):
+class InitiativeDialog(EventDialog[list[Initiative]]):
     """``dice_entries[fid]``, ``tiebreak_spins[fid]`` (classic), ``total_items[fid]``."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, fighter_ids: Sequence[str],
@@ -128,14 +128,7 @@ class InitiativeDialog(EventDialog):
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, fighter_ids: Sequence[str],
             rng: random.Random) -> list[Initiative] | None:
-        dialog = InitiativeDialog(parent, state, fighter_ids, rng)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return list(result) if isinstance(result, list) else None
-
-    @property
-    def result_events(self) -> list[Initiative] | None:
-        return self.result_value if isinstance(self.result_value, list) else None
+        return ask(InitiativeDialog(parent, state, fighter_ids, rng))
 
     def roll_missing(self) -> None:
         for entry in self.dice_entries.values():

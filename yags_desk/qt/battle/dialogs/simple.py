@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.battle.dialogs.common import EventDialog, fighter_summary
+from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
 from yags_desk.rules.combat.events import KNOWN_CONDITIONS, Override, SetCondition
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -39,7 +39,7 @@ def _current(f: FighterState, field: str) -> int:
     return int(getattr(f, field) or 0)
 
 
-class OverrideDialog(EventDialog):
+class OverrideDialog(EventDialog[Override]):
     """``field_combo``, ``value_spin``, ``reason_edit`` (required)."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, fighter_id: str) -> None:
@@ -77,14 +77,8 @@ class OverrideDialog(EventDialog):
 
     @staticmethod
     def run(parent: QWidget | None, state: CombatState, fighter_id: str) -> Override | None:
-        dialog = OverrideDialog(parent, state, fighter_id)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, Override) else None
+        return ask(OverrideDialog(parent, state, fighter_id))
 
-    @property
-    def result_event(self) -> Override | None:
-        return self.result_value if isinstance(self.result_value, Override) else None
 
     def _field_changed(self) -> None:
         f = self.state.fighter(self.fighter_id)
@@ -102,7 +96,7 @@ class OverrideDialog(EventDialog):
         return e
 
 
-class ConditionDialog(EventDialog):
+class ConditionDialog(EventDialog[SetCondition]):
     """``condition_combo`` (editable: known names or free text), ``rounds_spin``,
     ``until_cleared_check``."""
 
@@ -144,14 +138,8 @@ class ConditionDialog(EventDialog):
     @staticmethod
     def run(parent: QWidget | None, state: CombatState,
             fighter_id: str) -> SetCondition | None:
-        dialog = ConditionDialog(parent, state, fighter_id)
-        result = dialog.exec_result()
-        dialog.deleteLater()
-        return result if isinstance(result, SetCondition) else None
+        return ask(ConditionDialog(parent, state, fighter_id))
 
-    @property
-    def result_event(self) -> SetCondition | None:
-        return self.result_value if isinstance(self.result_value, SetCondition) else None
 
     def build_result(self) -> SetCondition:
         rounds = None if self.until_cleared_check.isChecked() else self.rounds_spin.value()
