@@ -200,6 +200,19 @@ class MainWindow(QMainWindow):
                                                self.catalogue_store)
         return editor
 
+    def read_model(self, path: Path, kind: str) -> Any | None:
+        """The ``kind`` document in ``path``, or None after saying why it cannot be
+        opened (a file that is gone also leaves the recent files)."""
+        try:
+            return read_document(path, kind).model
+        except FileNotFoundError:
+            self.settings.remove_recent(path)
+            QMessageBox.warning(self, "Cannot open", f"{path}: the file no longer exists")
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot open",
+                                "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
+        return None
+
     def open_character(self, path: Path | str) -> DocumentView | None:
         """Open a character file in a tab (or bring its tab to the front)."""
         path = Path(path).resolve()
@@ -207,17 +220,9 @@ class MainWindow(QMainWindow):
         if existing is not None:
             self.tabs.setCurrentWidget(existing)
             return existing
-        try:
-            model = read_document(path, "character").model
-        except FileNotFoundError:
-            self.settings.remove_recent(path)
-            QMessageBox.warning(self, "Cannot open", f"{path}: the file no longer exists")
+        model = self.read_model(path, "character")
+        if not isinstance(model, Character):
             return None
-        except (DocumentError, OSError) as exc:
-            QMessageBox.warning(self, "Cannot open",
-                                "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
-            return None
-        assert isinstance(model, Character)
         view = self.add_document(self._character_view(model, path), path)
         self.settings.add_recent(path)
         return view

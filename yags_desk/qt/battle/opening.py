@@ -14,7 +14,6 @@ from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.dialogs import QtBattleDialogs
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.rules.errors import RulesError
-from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Encounter
 
 if TYPE_CHECKING:
@@ -38,18 +37,8 @@ def _board(window: MainWindow, encounter: Encounter, path: Path | None) -> Battl
 
 
 def open_board(window: MainWindow, path: Path) -> BattleBoard | None:
-    try:
-        model = read_document(path, "encounter").model
-    except FileNotFoundError:
-        window.settings.remove_recent(path)
-        QMessageBox.warning(window, "Cannot open", f"{path}: the file no longer exists")
-        return None
-    except (DocumentError, OSError) as exc:
-        QMessageBox.warning(window, "Cannot open",
-                            "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
-        return None
-    assert isinstance(model, Encounter)
-    return _board(window, model, path)
+    model = window.read_model(path, "encounter")
+    return _board(window, model, path) if isinstance(model, Encounter) else None
 
 
 def new_board(window: MainWindow) -> BattleBoard | None:
