@@ -13,11 +13,20 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
 from tests.rules.builders import classic
+from tests.rules.combat.test_dying import dying_v08, to_round
 from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.canvas import card_lines, compact_lines
 from yags_desk.qt.battle.setup import AddCombatantsDialog, NewEncounterDialog
+from yags_desk.qt.battle.summary import summarize
 from yags_desk.qt.library_model import CHARACTER_MIME
 from yags_desk.qt.roles import Role
-from yags_desk.rules.combat.events import AddCombatant, Override
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    ClearCondition,
+    EndRound,
+    Override,
+    SetCondition,
+)
 from yags_desk.storage.encounter_file import new_encounter
 from yags_desk.storage.library import Library
 
@@ -194,3 +203,34 @@ def test_a_second_batch_joins_an_unnumbered_first_copy(qtbot: Any, home: Path) -
     assert other.ops.add(other.ops.copies(wolf, 2, "Wolves", 0))
     assert other.ops.add(other.ops.copies(wolf, 1, "Wolves", 0))
     assert [f.name for f in other.state.fighters.values()] == ["Wolf 1", "Wolf 2", "Wolf 3"]
+
+
+def test_a_dying_fighters_card_counts_down_to_its_dying_roll(board: BattleBoard) -> None:
+    # Unconscious through a Fatal wound in round 1: the roll at the end of round 13
+    # (RULES 1.6; 12 rounds a minute).
+    board.push_events([SetCondition(id="bandit-2", condition="unconscious"),
+                       SetCondition(id="bandit-2", condition="dying")])
+    s = board.model.summary("bandit-2")
+    assert s is not None and card_lines(s)[-1] == "dying · roll in 12 rounds"
+    assert compact_lines(s)[-1].endswith("· dying · roll in 12 rounds")
+    changed: list[int] = []
+    board.model.dataChanged.connect(lambda a, b, *_: changed.extend(range(a.row(), b.row() + 1)))
+    board.push_events([EndRound()])
+    s = board.model.summary("bandit-2")
+    assert s is not None and card_lines(s)[-1] == "dying · roll in 11 rounds"
+    assert board.model.row_of("bandit-2") in changed
+    board.push_events([ClearCondition(id="bandit-2", condition="dying")])
+    s = board.model.summary("bandit-2")
+    assert s is not None and card_lines(s)[-1] == "unconscious"
+
+
+def test_a_v08_fighter_unconscious_at_fatal_shows_its_health_check_coming() -> None:
+    log = dying_v08()  # unconscious at Fatal in round 1 (RULES 2)
+    assert summarize(log.state, log.state.fighter("brenna")).status == \
+        "dying · roll in 12 rounds"
+    to_round(log, 12, "brenna")
+    assert summarize(log.state, log.state.fighter("brenna")).status == \
+        "dying · roll in 1 round"
+    to_round(log, 13, "brenna")
+    assert summarize(log.state, log.state.fighter("brenna")).status == \
+        "dying · roll at end of round"

@@ -43,6 +43,11 @@ COMPACT_GAP = 4
 STRIPE = 5
 
 
+def _down(s: FighterSummary) -> bool:
+    """Dead, unconscious or dying: the status says more than the conditions."""
+    return s.status in ("dead", "unconscious") or s.status.startswith("dying")
+
+
 def card_lines(s: FighterSummary) -> list[str]:
     """The text of a card, line by line (what the GM reads on the board)."""
     init = f"Init {s.initiative}" if s.initiative else ""
@@ -54,9 +59,7 @@ def card_lines(s: FighterSummary) -> list[str]:
     third = s.action or weapon
     if s.action and weapon and s.action.startswith(("attacks", "shoots")):
         third = f"{s.action} · {weapon}"
-    fourth = s.status if s.status in ("dead", "unconscious") else s.conditions
-    if s.status not in ("dead", "unconscious") and s.conditions == "":
-        fourth = ""
+    fourth = s.status if _down(s) else s.conditions
     return [s.name, init, second, third, fourth]
 
 
@@ -69,7 +72,7 @@ def compact_lines(s: FighterSummary) -> list[str]:
         state += f" ({s.penalty:+d})".replace("-", "−")
     if s.stuns:
         state += " · " + s.stuns.removeprefix("Stuns: ") + " stun"
-    if s.status in ("dead", "unconscious", "removed") or not s.action:
+    if _down(s) or s.status == "removed" or not s.action:
         doing = s.status
     elif s.action.startswith("attacks → "):
         doing = s.action.removeprefix("attacks ")

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.procedure_classic import action_order as classic_order
 from yags_desk.rules.combat.procedure_v08 import action_order as v08_order
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
-__all__ = ["SIDE_COLOURS", "FighterSummary", "side_colours", "summarize", "turn_order"]
+__all__ = ["SIDE_COLOURS", "FighterSummary", "dying_status", "side_colours", "summarize",
+           "turn_order"]
 
 # Side colours in the order sides first appear on the board [decision]: derived, not
 # stored, so the same encounter always shows the same colours. Chosen to read on both
@@ -131,11 +133,25 @@ def _action(state: CombatState, f: FighterState) -> str:
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
+def dying_status(state: CombatState, f: FighterState) -> str:
+    """"dying · roll in N rounds" for a fighter owing a dying roll once a minute
+    (RULES 1.6, RULES 2; 12 rounds a minute, see rules/combat/due.py); "" otherwise."""
+    at = next_dying_roll(state, f)
+    if at is None:
+        return ""
+    left = at - state.round
+    if left == 0:
+        return "dying · roll at end of round"
+    return f"dying · roll in {left} round{'s' if left != 1 else ''}"
+
+
 def _status(state: CombatState, f: FighterState) -> str:
     if f.removed:
         return "removed"
     if f.dead:
         return "dead"
+    if f.dying:
+        return dying_status(state, f)
     if f.has("unconscious"):
         return "unconscious"
     if f.attacked:

@@ -11,18 +11,18 @@ RULES 1.10: first aid. A stamina roll is Stamina + 2d10! (RULES 1.1).
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.due import DYING_FUMBLE_CLASSIC, DYING_TARGET, end_of_round_due
 from yags_desk.rules.combat.events import Check, Effect
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.dice import OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.values import Value, pct
 
-__all__ = ["DYING_FUMBLE", "FIRST_AID_DIFFICULTY", "all_due", "dying_due", "exerted", "first_aid",
-           "kill_helpless", "resolve_check", "stamina_roll_value", "waive"]
+__all__ = ["DYING_FUMBLE", "DYING_TARGET", "FIRST_AID_DIFFICULTY", "all_due", "dying_due",
+           "exerted", "first_aid", "kill_helpless", "resolve_check", "stamina_roll_value",
+           "waive"]
 
-DYING_FUMBLE = 4  # RULES 1.6
-DYING_TARGET = 20
+DYING_FUMBLE = DYING_FUMBLE_CLASSIC  # RULES 1.6
 CONSCIOUS_AT = 30  # RULES 1.6: 30+ on the Fatal roll stays conscious
 # RULES 1.10: first aid difficulty by the patient's wound category.
 FIRST_AID_DIFFICULTY = {"Hurt": 10, "Light": 15, "Medium": 15, "Serious": 20,
@@ -152,9 +152,10 @@ def first_aid(state: CombatState, healer_id: str, patient_id: str, dice: OpenRol
 
 
 def dying_due(state: CombatState) -> list[Pending]:
-    """Fighters unconscious through a Fatal wound, untended: a roll each minute."""
+    """Every fighter unconscious through a Fatal wound and untended, whether or not
+    its minute is up (``due.end_of_round_due`` asks for the roll when it is)."""
     return [Pending(f.id, "dying", DYING_TARGET, DYING_FUMBLE) for f in state.active()
-            if f.has("dying") and not f.dead and not f.tended]
+            if f.dying]
 
 
 def all_due(state: CombatState) -> list[Pending]:

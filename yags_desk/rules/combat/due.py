@@ -2,6 +2,11 @@
 
 ``end_of_round_due(state)`` lists them; the reducer refuses to end the round
 until each has a Check event this round (rolled, or waived by the GM).
+
+The dying roll (classic, RULES 1.6) or Health check of the dying (0.8, RULES 2)
+comes once a minute. [decision] A round is about five seconds (seeds 000 and
+002), so a minute is 12 rounds: a fighter who began dying in round r rolls at
+the end of rounds r + 12, r + 24, ... until dead or tended.
 """
 
 from __future__ import annotations
@@ -9,16 +14,40 @@ from __future__ import annotations
 from yags_desk.rules.combat.state import V08_BEATEN, V08_FATAL, CombatState, FighterState, Pending
 from yags_desk.rules.wounds import classic_fatal_fumble_chance
 
-__all__ = ["FATIGUE_FIRST_TARGET", "FATIGUE_STEP", "end_of_round_due", "fatigue_target"]
+__all__ = ["DYING_EVERY", "DYING_FUMBLE_CLASSIC", "DYING_TARGET", "FATIGUE_FIRST_TARGET",
+           "FATIGUE_STEP", "dying_pending", "end_of_round_due", "fatigue_target",
+           "next_dying_roll"]
 
 FATIGUE_FIRST_TARGET = 15  # RULES 1.7
 FATIGUE_STEP = 5
 FATIGUE_EVERY = 3
+DYING_EVERY = 12  # rounds in a minute [decision]: see the module docstring
+DYING_TARGET = 20  # RULES 1.6: stamina 20+; RULES 2: Health check against 20
+DYING_FUMBLE_CLASSIC = 4  # RULES 1.6
 
 
 def fatigue_target(f: FighterState) -> int:
     """15, then 20, 25... for each roll since the last round of rest (RULES 1.7)."""
     return FATIGUE_FIRST_TARGET + FATIGUE_STEP * f.fatigue_checks
+
+
+def next_dying_roll(state: CombatState, f: FighterState) -> int | None:
+    """The round at whose end ``f``'s next dying roll falls, or None when it is not
+    dying (RULES 1.6, RULES 2). A roll already made this round moves it on."""
+    if not f.dying or f.dying_since is None:
+        return None
+    elapsed = max(1, state.round - f.dying_since)
+    if "dying" in f.checks_done:
+        elapsed += 1
+    minutes = -(-elapsed // DYING_EVERY)  # ceiling
+    return f.dying_since + DYING_EVERY * minutes
+
+
+def dying_pending(state: CombatState, f: FighterState) -> Pending:
+    """The dying roll as a check: classic stamina 20+ with fumble chance 4
+    (RULES 1.6); 0.8 Health x 4 + d20 against 20, a natural 1 fails (RULES 2)."""
+    fumble = DYING_FUMBLE_CLASSIC if state.edition == "classic" else 1
+    return Pending(f.id, "dying", DYING_TARGET, fumble)
 
 
 def _classic(state: CombatState, f: FighterState) -> list[Pending]:
@@ -52,6 +81,8 @@ def end_of_round_due(state: CombatState) -> list[Pending]:
         if f.dead:
             continue
         out.extend(_classic(state, f) if state.edition == "classic" else _v08(state, f))
+        if next_dying_roll(state, f) == state.round:
+            out.append(dying_pending(state, f))
         d = f.declaration
         if (d is not None and d.action == "kill_helpless" and d.target and f.can_act
                 and "killing_blow" not in f.checks_done):

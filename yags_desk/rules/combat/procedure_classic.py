@@ -223,7 +223,10 @@ def auto_round(state: CombatState, rng: random.Random,
             e = e.model_copy(update={"counter": True})
         push(e)
         settle()
-    for due in end_of_round_due(state):
+    # Asked afresh after each check, as steps.next_step does: a killing blow may
+    # end a dying fighter's rolls (RULES 1.6).
+    while dues := end_of_round_due(state):
+        due = dues[0]
         if due.kind == "killing_blow":
             push(kill_helpless(state, due.id))
         else:

@@ -188,8 +188,33 @@ def _check(state: CombatState, e: Check) -> CombatState:
     return apply_effects(state._with(f), e.effects)
 
 
+def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
+    """Start or stop each changed fighter's dying clock (RULES 1.6, RULES 2).
+
+    Derived here rather than carried by an event, so replaying or undoing a log
+    gives the same clock. [decision] A fighter already dying keeps the round it
+    began dying in when a new Fatal roll leaves it dying again: the minute runs on.
+    """
+    changed: dict[str, FighterState] = {}
+    for fid, f in after.fighters.items():
+        if f is before.fighters.get(fid):
+            continue
+        dying = f.dying
+        if dying and f.dying_since is None:
+            changed[fid] = replace(f, dying_since=before.round)
+        elif not dying and f.dying_since is not None:
+            changed[fid] = replace(f, dying_since=None)
+    if not changed:
+        return after
+    return replace(after, fighters=MappingProxyType({**after.fighters, **changed}))
+
+
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
+    return _dying_clock(state, _apply(state, event))
+
+
+def _apply(state: CombatState, event: Event) -> CombatState:
     if isinstance(event, AddCombatant):
         return _add(state, event)
     if isinstance(event, Attack):

@@ -144,6 +144,8 @@ class FighterState:
     fatal_round: int | None = None  # the round the fighter reached Fatal
     good_success: bool = False  # 0.8: fights on at Fatal or Beaten (RULES 2)
     tended: bool = False  # first aid succeeded (RULES 1.6, 1.10)
+    # The round the fighter began dying (see ``dying``); kept by the reducer.
+    dying_since: int | None = None
     fatigue_checks: int = 0  # fatigue rolls since the last rest (RULES 1.7)
     weapons_state: tuple[tuple[str, str], ...] = ()  # weapon name -> damaged/broken/dropped
     # This round
@@ -179,6 +181,18 @@ class FighterState:
         if self.removed:
             return "no longer in the encounter"
         return "dead" if self.dead else "unconscious"
+
+    @property
+    def dying(self) -> bool:
+        """Lying unconscious through a Fatal wound, untended: a roll each minute until
+        dead or tended. Classic: the "dying" condition the Fatal roll gives (RULES 1.6);
+        0.8: unconscious at Fatal, which calls for the Health check once a minute
+        (RULES 2)."""
+        if self.removed or self.dead or self.tended:
+            return False
+        if self.character.edition == "classic":
+            return self.has("dying")
+        return self.has("unconscious") and self.wounds >= V08_FATAL
 
     @property
     def helpless(self) -> bool:
