@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -200,17 +200,12 @@ class AttackDialog(EventDialog[Attack]):
         lay.addWidget(self.error_label)
         lay.addWidget(self.button_box)
 
-        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
-        self.roll_shortcut.activated.connect(self.roll_all)
-        self.roll_button.clicked.connect(self.roll_all)
+        self.wire_rolling(self.roll_all, self.roll_button, self.dice_entries, self.refresh_preview)
         self.defence_style_combo.currentIndexChanged.connect(self.refresh_odds)
         self.defending_check.toggled.connect(self.refresh_odds)
         self.wrestled_check.toggled.connect(self.refresh_odds)
         self.close_list.itemChanged.connect(self.refresh_odds)
         self.ineffective_check.toggled.connect(self.refresh_preview)
-        for entry in self.dice_entries:
-            entry.changed.connect(self.refresh_preview)
-            entry.roll_requested.connect(self.roll_all)
         self.setTabOrder(self.defence_style_combo, self.defending_check)
         self.setTabOrder(self.defending_check, self.wrestled_check)
         self.setTabOrder(self.wrestled_check, self.close_list)

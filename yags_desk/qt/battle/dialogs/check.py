@@ -15,7 +15,6 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -166,13 +165,9 @@ class CheckDialog(EventDialog[Check]):
         lay.addStretch(1)
         lay.addWidget(self.error_label)
         lay.addWidget(self.button_box)
-        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
-        self.roll_shortcut.activated.connect(self.roll_all)
-        self.roll_button.clicked.connect(self.roll_all)
+        self.wire_rolling(self.roll_all, self.roll_button, (self.roll_dice, self.second_dice),
+                          self.refresh_preview)
         self.waive_button.clicked.connect(self._ask_waive)
-        for entry in (self.roll_dice, self.second_dice):
-            entry.changed.connect(self.refresh_preview)
-            entry.roll_requested.connect(self.roll_all)
         self.metres_spin.valueChanged.connect(self.refresh_preview)
         self.water_check.toggled.connect(self.refresh_preview)
         self.weapon_combo.currentIndexChanged.connect(self.refresh_preview)
@@ -320,12 +315,8 @@ class FirstAidDialog(EventDialog[Check]):
         lay.addStretch(1)
         lay.addWidget(self.error_label)
         lay.addWidget(self.button_box)
-        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
-        self.roll_shortcut.activated.connect(self.roll_all)
-        self.roll_button.clicked.connect(self.roll_all)
+        self.wire_rolling(self.roll_all, self.roll_button, (self.roll_dice,), self.refresh_preview)
         self.healer_combo.currentIndexChanged.connect(self.refresh_preview)
-        self.roll_dice.changed.connect(self.refresh_preview)
-        self.roll_dice.roll_requested.connect(self.roll_all)
         self.setMinimumWidth(480)
         self.refresh_preview()
         self.roll_dice.edit.setFocus()

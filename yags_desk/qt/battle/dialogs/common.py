@@ -7,10 +7,11 @@ and returns :attr:`EventDialog.result_value` (None when cancelled).
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pydantic import ValidationError
-from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,6 +24,9 @@ from PySide6.QtWidgets import (
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+
+if TYPE_CHECKING:
+    from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 
 __all__ = ["EventDialog", "ask", "error_colour", "error_text", "fighter_summary", "pct_text",
            "styled_error_label"]
@@ -103,6 +107,17 @@ class EventDialog(QDialog, Generic[R]):
         self.button_box.accepted.connect(self.try_accept)
         self.button_box.rejected.connect(self.reject)
         self.result_value: R | None = None
+
+    def wire_rolling(self, roll: Callable[[], None], button: QPushButton,
+                     entries: Iterable[DiceEntry], refresh: Callable[[], None]) -> None:
+        """R anywhere in the dialog, ``button`` and a dice field's own roll request
+        all call ``roll``; a die typed or rolled into ``entries`` calls ``refresh``."""
+        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
+        self.roll_shortcut.activated.connect(roll)
+        button.clicked.connect(roll)
+        for entry in entries:
+            entry.changed.connect(refresh)
+            entry.roll_requested.connect(roll)
 
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)

@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -98,16 +97,13 @@ class InitiativeDialog(EventDialog[list[Initiative]]):
             # [decision] the roll-off die is rolled for everyone up front; it is
             # used only to break ties (RULES 1.5) and stays editable.
             spin.setValue(rng.randint(1, TIEBREAK_SIDES))
-            entry.changed.connect(self.refresh)
-            entry.roll_requested.connect(self.roll_missing)
             spin.valueChanged.connect(self.refresh)
         self.table.resizeRowsToContents()
         self.roll_button = QPushButton("Roll the missing (R)", self)
         self.roll_button.setAutoDefault(False)
         self.button_box.addButton(self.roll_button, self.button_box.ButtonRole.ActionRole)
-        self.roll_shortcut = QShortcut(QKeySequence("R"), self)
-        self.roll_shortcut.activated.connect(self.roll_missing)
-        self.roll_button.clicked.connect(self.roll_missing)
+        self.wire_rolling(self.roll_missing, self.roll_button, self.dice_entries.values(),
+                          self.refresh)
         note = QLabel("Classic: the declared style's initiative + 2d10!, every round (RULES "
                       "1.5)." if classic else "0.8: Intelligence × 4 + d20, once per combat; "
                       "a natural 1 makes it 0 (RULES 2).", self)
