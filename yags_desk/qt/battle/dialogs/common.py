@@ -7,7 +7,7 @@ and returns :attr:`EventDialog.result_value` (None when cancelled).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from pydantic import ValidationError
@@ -15,9 +15,11 @@ from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -118,6 +120,25 @@ class EventDialog(QDialog, Generic[R]):
         for entry in entries:
             entry.changed.connect(refresh)
             entry.roll_requested.connect(roll)
+
+    def lay_out_form(self, who: QLabel,
+                     rows: Sequence[tuple[str, QWidget]]) -> dict[QWidget, QLabel]:
+        """The usual body: "Who", the captioned fields (the caption's &-letter goes
+        to its field), the error line and the buttons; each field's caption."""
+        form = QFormLayout()
+        form.addRow("Who", who)
+        captions: dict[QWidget, QLabel] = {}
+        for text, widget in rows:
+            caption = QLabel(text, self)
+            caption.setBuddy(widget)
+            captions[widget] = caption
+            form.addRow(caption, widget)
+        lay = QVBoxLayout(self)
+        lay.addLayout(form)
+        lay.addStretch(1)
+        lay.addWidget(self.error_label)
+        lay.addWidget(self.button_box)
+        return captions
 
     def show_error(self, text: str) -> None:
         self.error_label.setText(text)

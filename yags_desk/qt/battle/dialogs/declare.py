@@ -12,12 +12,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -63,10 +61,8 @@ class DeclareDialog(EventDialog[Declare]):
         classic = state.edition == "classic"
         d = f.derived(state.options)
         self.derived = d
-        form = QFormLayout()
         self.who_label = QLabel(fighter_summary(state, f), self)
         self.who_label.setWordWrap(True)
-        form.addRow("Who", self.who_label)
         self.action_combo = QComboBox(self)
         for a in (_CLASSIC_ACTIONS if classic else _V08_ACTIONS):
             self.action_combo.addItem(ACTION_LABELS[a], a)
@@ -118,19 +114,9 @@ class DeclareDialog(EventDialog[Declare]):
                      ("Into a &melee with", self.close_list)]
             hidden = (self.special_combo, self.subdue_check)
         rows += [("&Range", self.range_spin), ("&Move", self.move_spin)]
-        self.labels: dict[QWidget, QLabel] = {}
-        for text, w in rows:
-            caption = QLabel(text, self)
-            caption.setBuddy(w)
-            self.labels[w] = caption
-            form.addRow(caption, w)
+        self.labels = self.lay_out_form(self.who_label, rows)
         for w in hidden:
             w.setVisible(False)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addStretch(1)
-        lay.addWidget(self.error_label)
-        lay.addWidget(self.button_box)
         self.action_combo.currentIndexChanged.connect(self._action_changed)
         self.stance_combo.currentIndexChanged.connect(self._defence_limit)
         self.target_combo.currentIndexChanged.connect(self._target_changed)

@@ -9,11 +9,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -56,18 +54,9 @@ class OverrideDialog(EventDialog[Override]):
         self.reason_edit = QLineEdit(self)
         self.reason_edit.setPlaceholderText("Why (required; it goes in the log)")
         self.reason_edit.setMaxLength(500)
-        form = QFormLayout()
-        form.addRow("Who", self.who_label)
-        for text, w in (("&Number", self.field_combo), ("&Value", self.value_spin),
-                        ("&Reason", self.reason_edit)):
-            label = QLabel(text, self)
-            label.setBuddy(w)
-            form.addRow(label, w)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addStretch(1)
-        lay.addWidget(self.error_label)
-        lay.addWidget(self.button_box)
+        self.lay_out_form(self.who_label, (("&Number", self.field_combo),
+                                           ("&Value", self.value_spin),
+                                           ("&Reason", self.reason_edit)))
         self.field_combo.currentIndexChanged.connect(self._field_changed)
         self.reason_edit.textChanged.connect(self._reason_changed)
         self._field_changed()
@@ -118,18 +107,9 @@ class ConditionDialog(EventDialog[SetCondition]):
         self.rounds_spin.setEnabled(False)
         self.rounds_spin.setToolTip("Counted down at the end of each round; 1 ends with "
                                     "this round")
-        form = QFormLayout()
-        form.addRow("Who", self.who_label)
-        for text, w in (("&Condition", self.condition_combo), ("&Lasts", self.rounds_spin),
-                        ("", self.until_cleared_check)):
-            label = QLabel(text, self)
-            label.setBuddy(w)
-            form.addRow(label, w)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addStretch(1)
-        lay.addWidget(self.error_label)
-        lay.addWidget(self.button_box)
+        self.lay_out_form(self.who_label, (("&Condition", self.condition_combo),
+                                           ("&Lasts", self.rounds_spin),
+                                           ("", self.until_cleared_check)))
         self.until_cleared_check.toggled.connect(
             lambda on: self.rounds_spin.setEnabled(not on))
         self.setMinimumWidth(420)
