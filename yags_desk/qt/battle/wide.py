@@ -32,7 +32,7 @@ class WideBoard(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.action = QAction(icon("battle"), "&Wide board", window)
+        self.action = QAction(icon("wide"), "&Wide board", window)
         self.action.setObjectName("wide_board_action")
         self.action.setCheckable(True)
         self.action.setChecked(window.settings.wide_board())
