@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
+from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
@@ -148,10 +149,8 @@ class BattleBoard(DocumentView):
         self.round_label.setFont(font)
         self.step_label = QLabel()
         self.step_label.setObjectName("step_label")
-        self.message = QLabel()
+        self.message = styled_error_label()
         self.message.setObjectName("board_message")
-        self.message.setWordWrap(True)
-        self.message.setStyleSheet("color: #d9534f;")
 
         self._make_actions()
         top = QHBoxLayout()
@@ -275,8 +274,7 @@ class BattleBoard(DocumentView):
 
     def refuse(self, message: str) -> None:
         self.last_message = message
-        self.message.setText(message)
-        self.message.setVisible(True)
+        show_problem(self.message, message)
         self.status_message.emit(message, 10_000)
 
     def push_events(self, events: Sequence[Event], text: str = "") -> bool:
@@ -291,8 +289,7 @@ class BattleBoard(DocumentView):
         except RulesError as exc:
             self.refuse(str(exc))
             return False
-        self.message.clear()
-        self.message.setVisible(False)
+        show_problem(self.message, "")
         self.undo_stack.push(EventsCommand(self, events, text or self._describe(events)))
         return True
 

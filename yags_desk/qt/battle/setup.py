@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.summary import side_colours
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant
@@ -74,9 +75,7 @@ class NewEncounterDialog(QDialog):
             box.setObjectName(f"rule_{key}")
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #d9534f;")
-        self.problem.setWordWrap(True)
+        self.problem = styled_error_label(self)
         form = QFormLayout()
         form.addRow("&Name:", self.name_edit)
         form.addRow("&Edition:", self.edition_combo)
@@ -111,7 +110,7 @@ class NewEncounterDialog(QDialog):
         try:
             self.encounter()
         except ValidationError as exc:
-            self.problem.setText("\n".join(format_validation_error(exc)))
+            show_problem(self.problem, "\n".join(format_validation_error(exc)))
             return
         self.accept()
 
@@ -145,8 +144,7 @@ class AddCombatantsDialog(QDialog):
         self.row_spin = QSpinBox()
         self.row_spin.setRange(0, 99)
         self.minor_box = QCheckBox("Unimportant NPC (may drop at Critical)")
-        self.problem = QLabel()
-        self.problem.setStyleSheet("color: #d9534f;")
+        self.problem = styled_error_label(self)
         self.character_list.currentRowChanged.connect(self._picked)
         form = QFormLayout()
         form.addRow("&How many:", self.count_spin)
@@ -184,9 +182,9 @@ class AddCombatantsDialog(QDialog):
 
     def _accept(self) -> None:
         if self.character() is None:
-            self.problem.setText("character: pick a character from the list")
+            show_problem(self.problem, "character: pick a character from the list")
             return
         if not self.side_combo.currentText().strip():
-            self.problem.setText("side: give the side a name")
+            show_problem(self.problem, "side: give the side a name")
             return
         self.accept()

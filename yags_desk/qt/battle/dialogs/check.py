@@ -180,7 +180,6 @@ class CheckDialog(EventDialog[Check]):
             rng: random.Random) -> Check | None:
         return ask(CheckDialog(parent, state, pending, rng))
 
-
     def _has_procedure(self) -> bool:
         k = self.pending.kind
         if self.state.edition == "0.8":
@@ -325,7 +324,6 @@ class FirstAidDialog(EventDialog[Check]):
     def run(parent: QWidget | None, state: CombatState, patient_id: str,
             rng: random.Random) -> Check | None:
         return ask(FirstAidDialog(parent, state, patient_id, rng))
-
 
     def roll_all(self) -> None:
         if self.roll_dice.value is None:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 
 __all__ = ["EventDialog", "ask", "error_colour", "error_text", "fighter_summary", "pct_text",
-           "styled_error_label"]
+           "show_problem", "styled_error_label"]
 
 
 def error_colour() -> str:
@@ -48,6 +48,12 @@ def styled_error_label(parent: QWidget | None = None) -> QLabel:
     label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
     label.setVisible(False)
     return label
+
+
+def show_problem(label: QLabel, text: str) -> None:
+    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one."""
+    label.setText(text)
+    label.setVisible(bool(text))
 
 
 def error_text(error: Exception) -> str:
@@ -141,8 +147,7 @@ class EventDialog(QDialog, Generic[R]):
         return captions
 
     def show_error(self, text: str) -> None:
-        self.error_label.setText(text)
-        self.error_label.setVisible(bool(text))
+        show_problem(self.error_label, text)
 
     @property
     def result_event(self) -> R | None:

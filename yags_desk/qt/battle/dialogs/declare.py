@@ -131,7 +131,6 @@ class DeclareDialog(EventDialog[Declare]):
     def run(parent: QWidget | None, state: CombatState, fighter_id: str) -> Declare | None:
         return ask(DeclareDialog(parent, state, fighter_id))
 
-
     def _prefill(self, f: FighterState) -> None:
         old = f.declaration
         self.defences_spin.setValue(DEFAULT_DEFENCES)

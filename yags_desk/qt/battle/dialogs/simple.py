@@ -68,7 +68,6 @@ class OverrideDialog(EventDialog[Override]):
     def run(parent: QWidget | None, state: CombatState, fighter_id: str) -> Override | None:
         return ask(OverrideDialog(parent, state, fighter_id))
 
-
     def _field_changed(self) -> None:
         f = self.state.fighter(self.fighter_id)
         self.value_spin.setValue(_current(f, str(self.field_combo.currentData())))
@@ -119,7 +118,6 @@ class ConditionDialog(EventDialog[SetCondition]):
     def run(parent: QWidget | None, state: CombatState,
             fighter_id: str) -> SetCondition | None:
         return ask(ConditionDialog(parent, state, fighter_id))
-
 
     def build_result(self) -> SetCondition:
         rounds = None if self.until_cleared_check.isChecked() else self.rounds_spin.value()
