@@ -22,6 +22,7 @@ from html import unescape
 from pathlib import Path
 from typing import Literal
 
+import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
@@ -317,21 +318,40 @@ def print_document(parent: QWidget | None, html: str, page: PageName | None = No
     return True
 
 
+class PreviewDialog(QPrintPreviewDialog):
+    """A print preview that keeps its printer alive as long as itself.
+
+    Qt's dialog does not own a printer it is given, and a Python ``QPrinter``
+    is freed with its last Python reference: a printer kept only through
+    ``setProperty`` was freed when :func:`preview_dialog` returned, and the
+    preview then painted on freed memory (a segmentation fault, issue 12).
+    """
+
+    def __init__(self, printer: QPrinter, parent: QWidget | None) -> None:
+        super().__init__(printer, parent)
+        self.printer = printer
+
+
 def preview_dialog(parent: QWidget | None, html: str,
-                   page: PageName | None = None) -> QPrintPreviewDialog:
+                   page: PageName | None = None) -> PreviewDialog:
     """The print preview dialog for ``html``, not yet shown (tests look inside)."""
     printer = make_printer(page)
     printer.setDocName(_title_of(html))
-    dialog = QPrintPreviewDialog(printer, parent)
+    dialog = PreviewDialog(printer, parent)
     dialog.setWindowTitle(f"Print preview — {_title_of(html)}")
     dialog.paintRequested.connect(lambda target: paint_document(html, target))
-    dialog.setProperty("_yags_printer", printer)  # the dialog does not own it
     return dialog
 
 
 def preview(parent: QWidget | None, html: str, page: PageName | None = None) -> int:
     """File ▸ Print Preview: shows the pages; the user can print from there."""
-    return int(preview_dialog(parent, html, page).exec())
+    dialog = preview_dialog(parent, html, page)
+    try:
+        return int(dialog.exec())
+    finally:
+        # Delete the dialog now, while its printer is certainly still alive, rather
+        # than leave it to the parent window (and the printer to the collector).
+        shiboken6.delete(dialog)
 
 
 def export_pdf(parent: QWidget | None, html: str, suggested: str | os.PathLike[str],
