@@ -329,7 +329,7 @@ class PreviewDialog(QPrintPreviewDialog):
 
     def __init__(self, printer: QPrinter, parent: QWidget | None) -> None:
         super().__init__(printer, parent)
-        self.printer = printer
+        self._kept_printer = printer
 
 
 def preview_dialog(parent: QWidget | None, html: str,
