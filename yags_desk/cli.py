@@ -259,7 +259,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     except _Refused as e:
         return _fail(e.lines)
 
-    from yags_desk.qt.printing import ensure_gui_app, render_pdf
+    from yags_desk.qt.printing.render import ensure_gui_app, render_pdf
 
     ensure_gui_app()
     try:
@@ -437,7 +437,7 @@ def open_window(files: Sequence[str] = (), quit_after_ms: int | None = None) -> 
                      "WAYLAND_DISPLAY are unset). The commands work without one: "
                      "see 'yags-desk --help'.")
     try:
-        from yags_desk.qt.app import run
+        from yags_desk.qt.shell.app import run
     except ImportError as e:
         return _fail(f"{APP_NAME}: the desktop window cannot start ({e}). "
                      "The commands still work: see 'yags-desk --help'.")

@@ -33,8 +33,8 @@ from PySide6.QtWidgets import (
 )
 
 import yags_desk.qt  # noqa: F401  (the None guard first)
-from yags_desk.qt.app import create
-from yags_desk.qt.main_window import MainWindow
+from yags_desk.qt.shell.app import create
+from yags_desk.qt.shell.main_window import MainWindow
 
 # Dialogs accepted (so that what lies behind them opens too); all others are rejected.
 ACCEPT = {"PrintOptionsDialog"}

@@ -18,8 +18,8 @@ from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.canvas import card_lines, compact_lines
 from yags_desk.qt.battle.setup import AddCombatantsDialog, NewEncounterDialog
 from yags_desk.qt.battle.summary import summarize
-from yags_desk.qt.library_model import CHARACTER_MIME
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.roles import Role
+from yags_desk.qt.library.model import CHARACTER_MIME
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,

@@ -44,9 +44,9 @@ from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
-from yags_desk.qt.document import DocumentView
-from yags_desk.qt.icons import icon
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.reducer import apply
