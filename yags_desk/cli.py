@@ -188,6 +188,34 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if errors else EXIT_OK
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from yags_desk.storage.schemas import schema_text
+
+    sys.stdout.write(schema_text(args.kind))
+    return EXIT_OK
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from yags_desk.storage.migrate import migrate_folder
+
+    root = Path(args.folder)
+    try:
+        outcomes = migrate_folder(root, dry_run=args.dry_run)
+    except OSError as e:
+        return _fail(str(e))
+    refused = [o for o in outcomes if o.status == "refused"]
+    upgraded = sum(o.status == "upgraded" for o in outcomes)
+    verb = "would be upgraded" if args.dry_run else "upgraded"
+    summary = (f"{len(outcomes)} files: {upgraded} {verb}, "
+               f"{sum(o.status == 'current' for o in outcomes)} already current, "
+               f"{len(refused)} not readable")
+    _emit(args, {"folder": str(root), "dry_run": args.dry_run,
+                 "files": [{"file": str(o.path), "status": o.status, "detail": o.detail}
+                           for o in outcomes]},
+          "\n".join([*(o.line(root) for o in outcomes), summary]))
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
 # --- quick combat -------------------------------------------------------
 def cmd_quick_combat(args: argparse.Namespace) -> int:
     from yags_desk.rules.quick_combat import run_battle
@@ -340,6 +368,20 @@ def build_parser() -> argparse.ArgumentParser:
     v = add("validate", "check any YAGS Desk file; exit 0 if valid, 1 with the errors")
     v.add_argument("file")
     v.set_defaults(func=cmd_validate)
+
+    sc = sub.add_parser("schema", help="print the JSON Schema of a file kind (for other "
+                                       "tools that write YAGS Desk files)",
+                        description="print the JSON Schema of a file kind (for other "
+                                    "tools that write YAGS Desk files)")
+    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle"])
+    sc.set_defaults(func=cmd_schema)
+
+    mg = add("migrate", "upgrade every file of a folder written by an older YAGS Desk, in "
+                        "place, keeping each old file as NAME.bak")
+    mg.add_argument("folder")
+    mg.add_argument("--dry-run", action="store_true",
+                    help="only list what would be upgraded; write nothing")
+    mg.set_defaults(func=cmd_migrate)
 
     q = add("quick-combat", "fight a mass battle described in a file, turn by turn")
     q.add_argument("file")
