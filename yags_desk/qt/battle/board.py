@@ -49,6 +49,7 @@ from yags_desk.qt.icons import icon
 from yags_desk.qt.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, check_name
 from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
@@ -376,6 +377,8 @@ class BattleBoard(DocumentView):
             assert step.fighter is not None
             if step.action == "stand_up":
                 return [ClearCondition(id=step.fighter, condition="prone")]
+            if step.action == "lost":
+                return [lose_action(state, step.fighter)]
             assert step.target is not None
             attack = d.attack(self, state, step.fighter, step.target, step.style,
                               step.action == "counter", self.rng)

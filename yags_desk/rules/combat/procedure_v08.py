@@ -15,6 +15,7 @@ from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
+from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import speed
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -104,7 +105,8 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     attacks the nearest standing enemy with its best melee style, declaring
     one defence; actions in phase order, each followed by the Health checks it
     calls for and any counter strike; the end-of-round checks; EndRound.
-    [decision] A fighter whose declared target has fallen loses its action.
+    [decision] A fighter whose declared target has fallen loses its action
+    (an ActionLost event says so).
     Push the events through a :class:`CombatLog` to keep them.
     """
     events: list[Event] = []
@@ -139,7 +141,11 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.can_act):
             continue
-        if f.attacked or state.pending_for(fid) or not state.fighter(d.target).can_act:
+        if f.attacked or state.pending_for(fid):
+            continue
+        if not state.fighter(d.target).can_act:
+            # [decision] the declared target has fallen: the action is lost, and logged.
+            push(lose_action(state, fid))
             continue
         # A declared missile attack shoots (combat-missile.yags); the stray die is
         # rolled when it is fired into a melee.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import (
+    ActionLost,
     AddCombatant,
     Attack,
     Check,
@@ -18,6 +19,7 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -82,10 +84,21 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return f"{f.name} is {event.condition}{how_long}."
     if isinstance(event, ClearCondition):
         return f"{f.name} is no longer {event.condition}."
+    if isinstance(event, ActionLost):
+        return _lost_sentence(event, f, after)
     if isinstance(event, Override):
         old = getattr(before.fighter(event.id), event.field)
         return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
     return type(event).__name__  # pragma: no cover
+
+
+def _lost_sentence(e: ActionLost, f: FighterState, state: CombatState) -> str:
+    t = state.fighters.get(e.target) if e.target else None
+    if e.reason == "held":
+        on = f" on {t.name}" if t is not None else ""
+        return f"{f.name} holds the attack{on}: it does not happen this round."
+    name = t.name if t is not None else "its target"
+    return f"{f.name}'s attack on {name} is lost: {name} {reason_text(e.reason)}."
 
 
 _ACTIONS = {"rest": "rests", "wait": "waits", "move": "moves", "stand_up": "stands up",
