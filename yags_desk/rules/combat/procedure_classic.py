@@ -33,6 +33,7 @@ from yags_desk.rules.combat.modifiers_classic import (
 )
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
@@ -158,11 +159,10 @@ def next_action(state: CombatState) -> NextAction | None:
 
 
 def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
-    """The closest standing enemy by board row (then the least hurt, then board order)."""
-    foes = [g for g in state.active() if g.side != f.side and g.can_act]
-    if not foes:
-        return None
-    return min(foes, key=lambda g: (abs(g.row - f.row), g.wounds))
+    """The enemy an automatic fighter attacks: the closest standing one by board row,
+    then the one fewest have declared attacks on, then the least hurt, then board
+    order (targets.spread_target)."""
+    return spread_target(state, f, lambda g: (g.wounds,))
 
 
 def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:

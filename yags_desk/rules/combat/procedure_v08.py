@@ -19,6 +19,7 @@ from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import speed
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.errors import RulesError
 
@@ -84,12 +85,9 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
 
 
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
-    """The standing enemy in the nearest row (another side), ties by initiative."""
-    f = state.fighter(fid)
-    foes = [g for g in state.active() if g.side != f.side and g.can_act]
-    if not foes:
-        return None
-    return min(foes, key=lambda g: (abs(g.row - f.row), -(g.initiative or 0), g.id))
+    """The standing enemy in the nearest row (another side) fewest have declared
+    attacks on, ties by initiative then id (targets.spread_target)."""
+    return spread_target(state, state.fighter(fid), lambda g: (-(g.initiative or 0), g.id))
 
 
 def _best_melee(state: CombatState, f: FighterState) -> str:

@@ -51,6 +51,7 @@ from yags_desk.rules.combat.procedure_v08 import (
     declaration_order,
 )
 from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
+from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
@@ -289,9 +290,12 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
     classic = state.edition == "classic"
     out: list[Event] = []
     if step.kind == "declare":
+        # One after the other, as the automatic rounds declare: each fighter sees the
+        # attacks declared before it (targets.spread_target spreads them).
         for fid in step.fighters:
             decl = auto_declaration(state, fid)
             if decl is not None:
+                state = apply(state, decl)
                 out.append(decl)
         return out
     if step.kind == "initiative":
