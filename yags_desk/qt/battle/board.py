@@ -49,7 +49,6 @@ from yags_desk.qt.icons import icon
 from yags_desk.qt.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
-from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, check_name
 from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
@@ -377,12 +376,11 @@ class BattleBoard(DocumentView):
             assert step.fighter is not None
             if step.action == "stand_up":
                 return [ClearCondition(id=step.fighter, condition="prone")]
-            if step.action == "lost":
-                return [lose_action(state, step.fighter)]
             assert step.target is not None
-            attack = d.attack(self, state, step.fighter, step.target, step.style,
-                              step.action == "counter", self.rng)
-            return None if attack is None else [attack]
+            # A "lost" step (the target is down or gone) opens the attack dialog too:
+            # the GM turns the attack on someone else or holds it (logged).
+            return d.attack(self, state, step.fighter, step.target, step.style,
+                            step.action == "counter", self.rng)
         return [EndRound()]
 
     def over(self) -> bool:
