@@ -114,7 +114,8 @@ def test_a_miss_needs_no_damage_dice_but_a_hit_does(qtbot: QtBot) -> None:
     assert dialog.preview_event.damage_dice == ()
     dialog.attack_dice_edit.setText("9 9")
     assert not dialog.apply_button.isEnabled()
-    assert "damage dice" in dialog.error_label.text()
+    assert "damage dice" in dialog.hint_label.text()  # guidance, not an error (issue 12)
+    assert dialog.error_label.text() == ""
 
 
 def test_invalid_typed_dice_are_refused_and_apply_disabled(qtbot: QtBot) -> None:

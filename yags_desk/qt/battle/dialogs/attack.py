@@ -41,12 +41,19 @@ from PySide6.QtWidgets import (
 from yags_desk.qt.battle.dialogs.attack_numbers import (
     AttackChoices,
     AttackSetup,
+    NeedsDice,
     attack_event,
     attack_setup,
     defence_options,
 )
 from yags_desk.qt.battle.dialogs.attack_targets import TargetChoice, down_hint, target_choices
-from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
+from yags_desk.qt.battle.dialogs.common import (
+    EventDialog,
+    ask,
+    error_text,
+    fighter_summary,
+    styled_hint_label,
+)
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry, DiceLineEdit
 from yags_desk.qt.battle.dialogs.odds_view import OddsView
 from yags_desk.rules.combat.events import Declare, Event
@@ -120,8 +127,8 @@ class AttackDialog(EventDialog[list[Event]]):
         self.defence_style_combo = QComboBox(dbox)
         self.defence_style_combo.setToolTip("The style the defender defends with")
         # The declared target is down or gone: another target, or hold (RULES 1.5, 2).
-        self.down_label = QLabel(down_hint(state, target_id, self.targets), dbox)
-        self.down_label.setWordWrap(True)
+        self.down_label = styled_hint_label(dbox)
+        self.down_label.setText(down_hint(state, target_id, self.targets))
         self.target_combo = QComboBox(dbox)
         self.target_combo.setToolTip("Whom the attack turns on: a new declaration, then "
                                      "the attack")
@@ -228,6 +235,7 @@ class AttackDialog(EventDialog[list[Event]]):
         for entry, text, (r, c) in zip(self.dice_entries, ("&Attack", "&Defence", "Da&mage",
                                                            "&Stray"), places, strict=True):
             entry.set_rng(rng)
+            entry.inline_errors = False  # listed in the dialog's own message line
             caption = QLabel(text, dice_box)
             caption.setBuddy(entry.edit)
             self.dice_labels[entry] = caption
@@ -261,7 +269,7 @@ class AttackDialog(EventDialog[list[Event]]):
         lay.addLayout(middle, 1)
         lay.addWidget(dice_box)
         lay.addWidget(self.preview_label)
-        lay.addWidget(self.error_label)
+        lay.addWidget(self._message_box())
         lay.addWidget(self.button_box)
 
         self.wire_rolling(self.roll_all, self.roll_button, self.dice_entries, self.refresh_preview)
@@ -294,6 +302,34 @@ class AttackDialog(EventDialog[list[Event]]):
     def run(parent: QWidget | None, state: CombatState, attacker_id: str, target_id: str,
             style: str, counter: bool, rng: random.Random) -> list[Event] | None:
         return ask(AttackDialog(parent, state, attacker_id, target_id, style, counter, rng))
+
+    # --- messages -------------------------------------------------------------------
+
+    def _message_box(self) -> QWidget:
+        """The hint and error lines in a box of fixed height (three lines): what they
+        say may come and go without moving the dice fields (issue 12 item 8)."""
+        self.hint_label = styled_hint_label(self)
+        box = QWidget(self)
+        col = QVBoxLayout(box)
+        col.setContentsMargins(0, 0, 0, 0)
+        col.setSpacing(0)
+        col.addWidget(self.hint_label)
+        col.addWidget(self.error_label)
+        col.addStretch(1)
+        box.setFixedHeight(self.fontMetrics().lineSpacing() * 3 + 4)
+        return box
+
+    def show_error(self, text: str) -> None:
+        """A problem (red); it replaces any hint."""
+        super().show_error(text)
+        self.error_label.setToolTip(text)
+        if text:
+            self.show_hint("")
+
+    def show_hint(self, text: str) -> None:
+        """Guidance, what to do next (not an error)."""
+        self.hint_label.setText(text)
+        self.hint_label.setVisible(bool(text))
 
     # --- the target ------------------------------------------------------------------
 
@@ -478,6 +514,7 @@ class AttackDialog(EventDialog[list[Event]]):
             self.show_error("\n".join(problems))
             return
         self.show_error("")
+        self.show_hint("")
         if self.attack_dice.value is None:
             self.preview_label.setText("Roll or type the dice to see the result.")
             return
@@ -491,6 +528,10 @@ class AttackDialog(EventDialog[list[Event]]):
                 _opt(self.damage_dice) if d.does_damage else None,
                 _int(self.stray_dice) if d.stray_sides else None)
             after = apply(self.work_state, e)
+        except NeedsDice as more:
+            self.preview_label.setText("")
+            self.show_hint(str(more))
+            return
         except (RulesError, ValueError) as err:
             self.preview_label.setText("")
             self.show_error(error_text(err))
@@ -513,7 +554,7 @@ class AttackDialog(EventDialog[list[Event]]):
 def _need(entry: DiceEntry) -> OpenRoll | D20Roll:
     v = entry.value
     if v is None:
-        raise RulesError(f"{entry.field}: roll or type the dice")
+        raise NeedsDice(f"{entry.field}: roll or type the dice")
     assert isinstance(v, (OpenRoll, D20Roll))
     return v
 

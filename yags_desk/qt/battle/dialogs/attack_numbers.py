@@ -38,8 +38,13 @@ from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.odds import AttackOdds
 
-__all__ = ["AttackChoices", "AttackSetup", "Row", "attack_event", "attack_setup",
+__all__ = ["AttackChoices", "AttackSetup", "NeedsDice", "Row", "attack_event", "attack_setup",
            "defence_options", "outcome_label", "v08_style"]
+
+
+class NeedsDice(RulesError):
+    """Not a mistake: more dice are wanted (the damage of a hit, a missing roll).
+    The dialog shows it as guidance, not as an error."""
 
 # (group, source, amount, is_total)
 Row = tuple[str, str, int, bool]
@@ -313,7 +318,7 @@ def attack_event(state: CombatState, attacker_id: str, target_id: str, style: st
                                defence_style=choices.defence_style or None,
                                situational=choices.situational_mod())
     if damage is None and e.damage_dice:
-        raise RulesError("damage dice: the attack hits; roll or type the damage")
+        raise NeedsDice("damage dice: the attack hits; roll or type the damage")
     return e
 
 
