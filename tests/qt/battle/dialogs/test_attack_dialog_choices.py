@@ -135,3 +135,20 @@ def test_nobody_left_to_attack_leaves_only_hold(qtbot: QtBot) -> None:
     (lost,) = dialog.result_event
     assert isinstance(lost, ActionLost) and lost.reason == "dead"
     assert dialog.error_label.text() == ""  # said once, above the target, not as an error
+
+
+def test_v08_an_unconscious_target_turns_the_attack_on_the_next_enemy(qtbot: QtBot) -> None:
+    from tests.rules.combat.v08_setup import SWORD, fight
+
+    log = fight(bandit=True)
+    log.push(Declare(id="brenna", action="attack", target="orc", style=SWORD, defences=1))
+    log.push(SetCondition(id="orc", condition="unconscious"))
+    dialog = make(qtbot, log.state, "brenna", "orc", SWORD)
+    assert dialog.target_combo.currentData() == "bandit"  # the one still standing
+    dialog.roll_all()
+    assert dialog.try_accept() and dialog.result_event is not None
+    redeclare, attack = dialog.result_event
+    assert isinstance(redeclare, Declare) and redeclare.target == "bandit"
+    assert isinstance(attack, Attack) and attack.defender == "bandit"
+    for e in dialog.result_event:
+        log.push(e)  # the 0.8 engine takes the attack on the newly declared target
