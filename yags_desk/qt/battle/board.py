@@ -377,9 +377,10 @@ class BattleBoard(DocumentView):
             if step.action == "stand_up":
                 return [ClearCondition(id=step.fighter, condition="prone")]
             assert step.target is not None
-            attack = d.attack(self, state, step.fighter, step.target, step.style,
-                              step.action == "counter", self.rng)
-            return None if attack is None else [attack]
+            # A "lost" step (the target is down or gone) opens the attack dialog too:
+            # the GM turns the attack on someone else or holds it (logged).
+            return d.attack(self, state, step.fighter, step.target, step.style,
+                            step.action == "counter", self.rng)
         return [EndRound()]
 
     def over(self) -> bool:
