@@ -45,6 +45,7 @@ __all__ = [
     "atomic_write_bytes",
     "backup_path",
     "format_validation_error",
+    "is_leftover_temp",
     "model_type",
     "quarantine",
     "read_document",
@@ -52,6 +53,7 @@ __all__ = [
     "to_json_text",
     "validate_file",
     "write_document",
+    "write_target",
 ]
 
 KINDS = ("character", "catalogue", "encounter", "battle")
@@ -415,12 +417,23 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def _write_temp(folder: Path, name: str, data: bytes) -> Path:
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+def _new_file_mode() -> int:
+    """The mode a plain ``open()`` would give a new file (0666 less the umask)."""
+    if os.name != "posix":
+        return 0o666
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _write_temp(folder: Path, name: str, data: bytes, mode: int | None = None) -> Path:
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
+            if mode is not None and os.name == "posix":
+                os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
     except BaseException:
         with contextlib.suppress(OSError):
@@ -429,18 +442,47 @@ def _write_temp(folder: Path, name: str, data: bytes) -> Path:
     return Path(tmp)
 
 
+def write_target(path: Path) -> Path:
+    """The file a save of ``path`` really replaces: a symlink's final target.
+
+    Saving through a link keeps the link (and whatever else points at the
+    target) instead of replacing the link with a plain file.
+    """
+    if not os.path.islink(path):
+        return path
+    return Path(os.path.realpath(path))
+
+
+# ``.<name>.<random>.tmp``: what _write_temp leaves behind if the program dies mid-save.
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"^\..+\.json(?:\.bak)?\.[A-Za-z0-9_]+\.tmp$")
+
+
+def is_leftover_temp(name: str) -> bool:
+    """True for the name of a temporary file a save makes (and removes when it ends)."""
+    return bool(_TEMP_NAME.match(name))
+
+
 def atomic_write_bytes(path: Path, data: bytes, previous: bytes | None = None) -> None:
     """Replace ``path`` with ``data`` atomically; keep ``previous`` as ``<name>.bak``.
 
-    On any failure the old file is left as it was and no temporary file stays.
+    A symlink is written through (its target is replaced, the link stays). The
+    new file keeps the permissions of the file it replaces (a new file gets
+    the usual ones, 0666 less the umask). On any failure the old file is left
+    as it was and no temporary file stays.
     """
+    path = write_target(path)
     folder = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
     temps: list[Path] = []
     try:
-        new = _write_temp(folder, path.name, data)
+        new = _write_temp(folder, path.name, data, mode)
         temps.append(new)
         if previous is not None:
-            old = _write_temp(folder, path.name + ".bak", previous)
+            old = _write_temp(folder, path.name + ".bak", previous, mode)
             temps.append(old)
             os.replace(old, backup_path(path))
             temps.remove(old)

@@ -9,9 +9,11 @@ for the first time is filled with the built-in sample library.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,6 +27,7 @@ from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
     backup_path,
+    is_leftover_temp,
     quarantine,
     read_document,
     validate_file,
@@ -45,6 +48,9 @@ MARKER_NAME = ".yags-desk-library"
 # Sub-folders of the sample library copied on first run.
 SAMPLE_FOLDERS = ("characters", "encounters", "battles")
 _NAME_MAX = 100
+# A save's temporary file lives for milliseconds; one older than this was left
+# by a program that died mid-save (another copy may be saving right now).
+LEFTOVER_AGE_S = 60.0
 
 
 @dataclass
@@ -118,7 +124,32 @@ class Library:
         if not marker.exists():
             library._copy_sample()
             marker.write_text("This folder is a YAGS Desk library.\n", encoding="utf-8")
+        library.remove_leftover_temps()
         return library
+
+    def remove_leftover_temps(self, older_than_s: float = LEFTOVER_AGE_S) -> list[Path]:
+        """Delete the temporary files of saves that never finished (a crash); returns them.
+
+        Only names a save makes (``.<name>.json.<random>.tmp``) older than
+        ``older_than_s`` seconds are touched, so a save in progress elsewhere
+        keeps its file.
+        """
+        removed: list[Path] = []
+        now = time.time()
+        for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
+                       self.catalogues_dir, self.autosave_dir):
+            try:
+                with os.scandir(folder) as entries:
+                    found = [Path(e.path) for e in entries
+                             if is_leftover_temp(e.name) and e.is_file(follow_symlinks=False)]
+            except OSError:
+                continue
+            for path in found:
+                with contextlib.suppress(OSError):
+                    if now - path.lstat().st_mtime >= older_than_s:
+                        path.unlink()
+                        removed.append(path)
+        return sorted(removed)
 
     def ensure_folders(self) -> None:
         for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
@@ -154,8 +185,12 @@ class Library:
             except DocumentError as exc:
                 report.errors.append(exc)
                 continue
-            except FileNotFoundError:  # removed while we were reading
-                continue
+            except FileNotFoundError:
+                if os.path.islink(path):  # a link whose file is gone is worth saying
+                    report.errors.append(DocumentError(path, [
+                        "this is a link to a file that does not exist "
+                        f"({os.readlink(path)})"]))
+                continue  # else removed while we were reading
             if cls is not None and not isinstance(model, cls):
                 report.errors.append(DocumentError(path, [f"kind: not a {kind}"]))
                 continue
