@@ -139,6 +139,22 @@ class CharacterEditor(EditorDocument):
         return [self._character]
 
     def save(self) -> bool:
+        """Write the character; refused while a field shows a value it refused
+        (the file would not hold what the sheet shows)."""
+        self.form.commit_pending()
+        refused = self.form.refused_fields()
+        if refused:
+            lines = [f"{label}: {reason}" for label, reason in refused]
+            self.form.message_bar.show_error(
+                f"{self._character.name} was not saved: "
+                f"{'these fields hold values' if len(lines) > 1 else 'a field holds a value'}"
+                " that cannot be kept. Correct "
+                f"{'them' if len(lines) > 1 else 'it'} (or undo) and save again.\n"
+                + "\n".join(lines))
+            self.status_message.emit(
+                f"Not saved: {refused[0][0]} holds a value that cannot be kept "
+                f"({refused[0][1].splitlines()[0]})", 10000)
+            return False
         try:
             path = self.library.save_character(self._character, self.path)
         except (DocumentError, OSError) as exc:
