@@ -339,6 +339,8 @@ class MainWindow(QMainWindow):
         if view is None:
             return False
         if not view.save():
+            if self.library.read_only:
+                self.statusBar().showMessage(f"Not saved: {self.library.read_only}", 15000)
             return False
         self.statusBar().showMessage(f"Saved {view.title()}", 4000)
         self._discard_recoveries(view)
@@ -403,8 +405,11 @@ class MainWindow(QMainWindow):
     # -- autosave and recovery ----------------------------------------------------
 
     def autosave_all(self) -> int:
-        """Write recovery copies of modified documents; returns how many."""
+        """Write recovery copies of modified documents; returns how many (none in a
+        read-only library: its recovery folder is not this window's)."""
         count = 0
+        if self.library.read_only:
+            return count
         for view in self.documents():
             if view.is_modified():
                 try:
@@ -428,7 +433,7 @@ class MainWindow(QMainWindow):
         """After a crash: ask what to do with the recovery copies found."""
         from yags_desk.qt.recovery import RecoveryDialog
 
-        pending = self.library.pending_recoveries()
+        pending = [] if self.library.read_only else self.library.pending_recoveries()
         if not pending:
             return
         dialog = RecoveryDialog(pending, self)
@@ -509,12 +514,20 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         view = self.current_document()
+        suffix = " (read-only)" if self.library.read_only else ""
         if view is None:
-            self.setWindowTitle(APP_NAME)
+            self.setWindowTitle(APP_NAME + suffix)
         else:
             star = "*" if view.is_modified() else ""
-            self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}")
+            self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}{suffix}")
         main_menus.update_enabled(self)
+
+    def show_read_only_notice(self) -> None:
+        """Tell the GM, once at start-up, that nothing can be saved and why."""
+        QMessageBox.information(self, "Library opened read-only",
+                                f"{self.library.read_only}\n\nYou can look at, print and "
+                                "export everything; saving, deleting and recovery copies "
+                                "are switched off in this window.")
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
@@ -557,4 +570,8 @@ class MainWindow(QMainWindow):
             count = result.count(group)
             if count:
                 text += f", {count} {word}{'s' if count != 1 else ''}"
-        self.library_status.setText(f"{text} in {self.library.root}")
+        where = f"{text} in {self.library.root}"
+        if self.library.read_only:
+            where = f"Read-only: {where}"
+            self.library_status.setToolTip(self.library.read_only)
+        self.library_status.setText(where)

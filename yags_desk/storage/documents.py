@@ -41,6 +41,7 @@ __all__ = [
     "MIGRATIONS",
     "Document",
     "DocumentError",
+    "ReadOnlyError",
     "Migration",
     "atomic_write_bytes",
     "backup_path",
@@ -50,6 +51,8 @@ __all__ = [
     "quarantine",
     "read_document",
     "read_file_bytes",
+    "read_only_reason",
+    "set_read_only",
     "to_json_text",
     "validate_file",
     "write_document",
@@ -100,6 +103,42 @@ class DocumentError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(self.errors)
+
+
+class ReadOnlyError(PermissionError):
+    """A write refused because the folder was opened read-only; ``str()`` says why."""
+
+
+# Library folders this program must not write to (another copy has them, or the
+# disk refuses), with the reason; write_document checks every path against them.
+_READ_ONLY: dict[Path, str] = {}
+
+
+def set_read_only(root: Path | str, reason: str) -> None:
+    """Refuse every write under ``root`` with ``reason`` (``""`` allows writing again)."""
+    key = Path(os.path.abspath(root))
+    if reason:
+        _READ_ONLY[key] = reason
+    else:
+        _READ_ONLY.pop(key, None)
+
+
+def read_only_reason(path: Path | str) -> str:
+    """Why ``path`` must not be written (it lies in a read-only folder), or ``""``."""
+    if not _READ_ONLY:
+        return ""
+    candidates = {Path(os.path.abspath(path)), Path(os.path.realpath(path))}
+    for root, reason in _READ_ONLY.items():
+        if any(c == root or root in c.parents for c in candidates):
+            return reason
+    return ""
+
+
+def refuse_if_read_only(path: Path | str) -> None:
+    """ReadOnlyError if ``path`` lies in a folder opened read-only."""
+    reason = read_only_reason(path)
+    if reason:
+        raise ReadOnlyError(reason)
 
 
 @dataclass(frozen=True)
@@ -510,10 +549,12 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
 
     Raises DocumentError, touching nothing, if the model cannot be serialised or
     if ``path`` exists but is not a document this version can read (move such a
-    file away with :func:`quarantine` first). OSError from the disk propagates.
+    file away with :func:`quarantine` first). OSError from the disk propagates;
+    ReadOnlyError (an OSError) when ``path`` is in a folder opened read-only.
     """
     path = Path(path)
     _check_model(kind, model)
+    refuse_if_read_only(path)
     try:
         text = to_json_text(kind, model)
         data = text.encode("utf-8")
@@ -542,6 +583,7 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
 def quarantine(path: Path | str) -> Path:
     """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` and return the new path."""
     path = Path(path)
+    refuse_if_read_only(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 2
