@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from yags_desk import APP_NAME, __version__
 from yags_desk.qt.icons import APP_ICON, icon
+from yags_desk.qt.library_lock import lock_library
 from yags_desk.qt.main_window import MainWindow
 from yags_desk.qt.settings import Settings
 from yags_desk.qt.theme import apply_scheme
@@ -51,7 +52,10 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     settings = Settings()
     apply_scheme(app, settings.scheme())
     app.setWindowIcon(icon(APP_ICON))
-    window = MainWindow(Library.open(read_only_ok=True), settings=settings)
+    library = Library.open(read_only_ok=True)
+    lock = lock_library(library)  # another copy running: read-only, and it says so
+    window = MainWindow(library, settings=settings)
+    window.library_lock = lock
     return app, window
 
 

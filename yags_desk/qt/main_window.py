@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QLockFile, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -97,6 +97,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.library = library
         self.settings = settings if settings is not None else Settings()
+        # The library's lock while this window runs (set by app.create; see library_lock).
+        self.library_lock: QLockFile | None = None
         self._stores: dict[Edition, CatalogueStore] = {}
         self._paths: dict[DocumentView, Path | None] = {}
         self._recovered: dict[DocumentView, Path] = {}
@@ -397,6 +399,9 @@ class MainWindow(QMainWindow):
         self.autosave_timer.stop()
         self.settings.save_layout(self.saveGeometry(), self.saveState())
         event.accept()
+        if self.library_lock is not None:
+            self.library_lock.unlock()
+            self.library_lock = None
 
     def _before_delete(self, path: Path) -> bool:
         view = self._find(Path(path).resolve())
