@@ -29,6 +29,7 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour
 from yags_desk.storage.documents import DocumentError, format_validation_error
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_lines, gm_text
 
 __all__ = ["CharacterCommand", "CharacterEditor"]
 
@@ -160,8 +161,8 @@ class CharacterEditor(EditorDocument):
         except (DocumentError, OSError) as exc:
             where = self.path or self.library.characters_dir
             self.form.message_bar.show_error(
-                f"Could not save {where}:\n{exc}\nYour changes are still here; nothing "
-                "was lost.")
+                f"Could not save {where}:\n{gm_text(exc)}\nYour changes are still here; "
+                "nothing was lost.")
             return False
         self.path = path
         self.undo_stack.setClean()
@@ -216,7 +217,7 @@ class CharacterEditor(EditorDocument):
             new = Character.model_validate(data)
         except ValidationError as exc:
             lines = [_named(line, data) for line in format_validation_error(exc)]
-            self.form.show_problem(field, "\n".join(lines))
+            self.form.show_problem(field, "\n".join(gm_lines(lines, self.form.labels())))
             return False
         self.form.clear_problem(field)
         if new == self._character:

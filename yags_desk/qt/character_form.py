@@ -353,6 +353,10 @@ class CharacterForm(QWidget):
         message = self.messages.get(field)
         return message.problem() if message is not None else ""
 
+    def labels(self) -> dict[str, str]:
+        """Field name -> the label shown on this sheet (for messages in its words)."""
+        return {key.rsplit(".", 1)[-1]: label for key, label in self.field_labels.items()}
+
     def commit_pending(self) -> None:
         """Take in what is typed but not yet confirmed (no Enter or focus change yet),
         so a save never writes something other than what the sheet shows."""

@@ -45,6 +45,7 @@ from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.wide import WideBoard
@@ -212,7 +213,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open", f"{path}: the file no longer exists")
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot open",
-                                "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
+                                "\n".join(f"{path.name}: {line}"
+                                          for line in gm_text(exc).splitlines()))
         return None
 
     def open_character(self, path: Path | str) -> DocumentView | None:
