@@ -20,7 +20,7 @@ from tests.qt.app_helpers import answer_questions
 from yags_desk.qt import app as app_module
 from yags_desk.qt.character_editor import CharacterEditor
 from yags_desk.qt.library_lock import LOCK_NAME
-from yags_desk.qt.main_window import MainWindow
+from yags_desk.qt.main_window import READ_ONLY_STATUS, MainWindow
 from yags_desk.storage.library import Library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,7 +81,9 @@ def test_second_copy_opens_read_only_and_refuses_saves(
         editor.form.attribute_spins["will"].setValue(3)
         assert window.save_document() is False
         assert path.read_bytes() == before
-        assert window.statusBar().currentMessage() == f"Not saved: {reason}"
+        assert window.statusBar().currentMessage() == READ_ONLY_STATUS
+        assert reason in editor.form.message_bar.text()
+        assert window.library_status.toolTip() == reason
         assert window.autosave_all() == 0
         assert not list((home / "autosave").iterdir())
     finally:

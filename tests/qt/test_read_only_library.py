@@ -10,6 +10,7 @@ import pytest
 from tests.qt.app_helpers import answer_questions
 from yags_desk.qt import app as app_module
 from yags_desk.qt.character_editor import CharacterEditor
+from yags_desk.qt.main_window import READ_ONLY_STATUS
 from yags_desk.rules.character import Character
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.library import Library, LibraryError
@@ -52,8 +53,8 @@ def test_window_opens_read_only_and_save_says_why(
         assert window.windowTitle() == "Aldric of Thornbury* — YAGS Desk (read-only)"
         assert window.save_document() is False
         assert path.read_bytes() == before
-        assert window.statusBar().currentMessage().startswith(
-            f"Not saved: The library folder {blocked_autosave}")
+        assert window.statusBar().currentMessage() == READ_ONLY_STATUS
+        assert f"The library folder {blocked_autosave}" in editor.form.message_bar.text()
         assert "It is open read-only" in editor.form.message_bar.text()
         assert window.autosave_all() == 0
         model = read_document(path).model

@@ -145,16 +145,16 @@ class CharacterEditor(EditorDocument):
         self.form.commit_pending()
         refused = self.form.refused_fields()
         if refused:
-            lines = [f"{label}: {reason}" for label, reason in refused]
+            # The reasons name their field already ("Stamina must be ..."), mostly.
+            lines = [reason if reason.startswith(label) else f"{label}: {reason}"
+                     for label, reason in refused]
             self.form.message_bar.show_error(
                 f"{self._character.name} was not saved: "
                 f"{'these fields hold values' if len(lines) > 1 else 'a field holds a value'}"
                 " that cannot be kept. Correct "
                 f"{'them' if len(lines) > 1 else 'it'} (or undo) and save again.\n"
                 + "\n".join(lines))
-            self.status_message.emit(
-                f"Not saved: {refused[0][0]} holds a value that cannot be kept "
-                f"({refused[0][1].splitlines()[0]})", 10000)
+            self.status_message.emit(f"Not saved: {lines[0].splitlines()[0]}", 10000)
             return False
         try:
             path = self.library.save_character(self._character, self.path)

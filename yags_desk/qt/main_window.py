@@ -52,11 +52,13 @@ if TYPE_CHECKING:
     from yags_desk.qt.catalogue_store import CatalogueStore
     from yags_desk.qt.print_menu import Mode
 
-__all__ = ["AUTOSAVE_MS", "EDITIONS", "MainWindow"]
+__all__ = ["AUTOSAVE_MS", "EDITIONS", "READ_ONLY_STATUS", "MainWindow"]
 
 AUTOSAVE_MS = 30_000
 EDITIONS: tuple[Edition, ...] = ("classic", "0.8")
 _MAX_PROBLEM_LINES = 20
+READ_ONLY_STATUS = ("Not saved: the library is open read-only in this window (the reason is "
+                    "in the document's message and on “Read-only” at the bottom right)")
 
 
 def _missing(exc: ModuleNotFoundError, module: str) -> bool:
@@ -344,7 +346,7 @@ class MainWindow(QMainWindow):
             return False
         if not view.save():
             if self.library.read_only:
-                self.statusBar().showMessage(f"Not saved: {self.library.read_only}", 15000)
+                self.statusBar().showMessage(READ_ONLY_STATUS, 15000)
             return False
         self.statusBar().showMessage(f"Saved {view.title()}", 4000)
         self._discard_recoveries(view)
