@@ -61,3 +61,27 @@ def test_window_opens_read_only_and_save_says_why(
         assert isinstance(model, Character) and model.attr("stamina") != 7
     finally:
         window.library.set_read_only("")
+
+
+def test_delete_in_a_read_only_library_says_why_and_keeps_the_tab(
+        qtbot: Any, blocked_autosave: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.qt.library_model import Entry
+
+    answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _p, title, text, *a, **k: warnings.append(f"{title}|{text}"))
+    _app, window = app_module.create()
+    qtbot.addWidget(window)
+    try:
+        path = (blocked_autosave / "characters" / "aldric.json").resolve()
+        editor = window.open_character(path)
+        assert editor is not None
+        entry = Entry(key=str(path), label="Aldric of Thornbury", kind="character", path=path)
+        assert window.library_dock.delete(entry) is None
+        assert path.exists() and window.documents() == [editor]
+        assert warnings == [f"Cannot delete|{window.library.read_only}"]
+    finally:
+        window.library.set_read_only("")

@@ -408,6 +408,9 @@ class MainWindow(QMainWindow):
             self.library_lock = None
 
     def _before_delete(self, path: Path) -> bool:
+        if self.library.read_only:  # say so before closing its tab for nothing
+            QMessageBox.warning(self, "Cannot delete", self.library.read_only)
+            return False
         view = self._find(Path(path).resolve())
         return True if view is None else self.close_document(view)
 

@@ -460,7 +460,14 @@ def _new_file_mode() -> int:
     """The mode a plain ``open()`` would give a new file (0666 less the umask)."""
     if os.name != "posix":
         return 0o666
-    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    try:  # Linux says it without changing it (safe with other threads)
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere reading the umask means setting it; put it back
     os.umask(mask)
     return 0o666 & ~mask
 
