@@ -304,7 +304,9 @@ def cmd_library(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
     from yags_desk.storage.library import Library
 
-    lib = Library.open()
+    lib = Library.open(read_only_ok=True)
+    if lib.read_only:
+        print(f"{APP_NAME}: {lib.read_only}", file=sys.stderr)
     report = lib.load_characters()
     rows = []
     for path, c in report.items:
@@ -502,7 +504,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return open_window((), args.quit_after)
+    from yags_desk.storage.paths import LibraryError
+
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
+    except LibraryError as e:
+        return _fail(f"{APP_NAME}: {e}")

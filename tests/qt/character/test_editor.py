@@ -117,7 +117,7 @@ def test_an_invalid_strength_is_refused_at_the_field(qtbot, library, stores):
     spin = editor.form.attribute_spins["strength"]
     spin.setValue(1000)
     problem = editor.form.problem("attributes.strength")
-    assert problem == "attributes.strength: must be between 0 and 100, not 1000"
+    assert problem == "Strength must be between 0 and 100, not 1000"
     assert spin.property("invalid") is True
     assert spin.toolTip() == problem
     assert editor.character() == c
@@ -175,7 +175,7 @@ def test_name_refusal_and_title(qtbot, library, stores):
     editor.title_changed.connect(titles.append)
     editor.form.name_edit.setText("   ")
     editor.form.name_edit.editingFinished.emit()
-    assert editor.form.problem("name").startswith("name: ")
+    assert editor.form.problem("name") == "Name must not be empty"
     assert editor.title() == "Brand"
     editor.form.name_edit.setText("Brand the Bold")
     editor.form.name_edit.editingFinished.emit()
@@ -189,7 +189,7 @@ def test_skill_value_refused_with_reason(qtbot, library, stores):
     editor = make_editor(qtbot, library, stores, v08("Ash", skills={"Brawl": 3}))
     skills = editor.form.skills_model
     assert not skills.setData(skills.index(0, 1), 60)
-    assert editor.form.problem("skills") == "skills.Brawl: a 0.8 skill level is at most 50"
+    assert editor.form.problem("skills") == "Brawl: a 0.8 skill level is at most 50"
     assert editor.character().skill("Brawl") == 3
     row = editor.form.add_skill()
     assert skills.index(row, 0).data() == "New skill"
@@ -278,7 +278,7 @@ def test_armour_coverage_edit_changes_soak(qtbot, library, stores):
     # RULES 1.4: load 8 + shield 3 = 11 against Strength 12.
     assert summary(editor, "Load / allowance") == "11 / 12"
     assert not armour.setData(armour.index(0, 1), "most")
-    assert editor.form.problem("equipment").startswith("armour.Chain mail.coverage: ")
+    assert editor.form.problem("equipment") == "Chain mail: Coverage must be 'half' or 'full'"
     assert editor.form.equipment.remove_shield()
     assert editor.character().shield is None
 

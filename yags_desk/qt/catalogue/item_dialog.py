@@ -2,8 +2,11 @@
 
 The fields follow the edition's equipment tables (RULES 1.3 classic, RULES 2
 and the 0.8 lists). Pressing OK validates through the pydantic item models and
-the catalogue's own checks; every problem is shown at its field as
-``field: problem`` and the dialog stays open, so nothing invalid is returned.
+the catalogue's own checks; every problem is shown at its field in a GM's
+words (storage.wording) and the dialog stays open, so nothing invalid is
+returned. The item's id is made from its name and never shown. A property
+nobody uses yet (a typo of "two-handed"?) is named under the field and needs a
+second OK.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour, ClassicWeaponSkill, DamageType, V08WeaponClass, Weapon
 from yags_desk.storage.documents import format_validation_error
 from yags_desk.storage.paths import slugify
+from yags_desk.storage.wording import gm_line
 
 __all__ = ["ItemDialog", "fields_for"]
 
@@ -40,8 +44,6 @@ CheckFn = Callable[[Item], None]
 # ranges, skill, damage_type, notes.
 _F = tuple[str, str, str, str]
 _NAME: _F = ("name", "Name", "text", "")
-_ID: _F = ("id", "Id", "text", "Lower-case letters, digits, '-', '_' and '.'; unique in "
-           "the catalogue")
 _STR: _F = ("strength", "Strength", "int", "Strength needed without penalty; empty for none")
 _PROPS: _F = ("properties", "Properties", "list", "Comma-separated, e.g. light, heavy, "
               "two-handed")
@@ -57,43 +59,48 @@ def _bonus(field: str, label: str) -> _F:
     return (field, label, "int", "")
 
 
+# Properties the rules act on (RULES 1.3, 1.5, 2); those of the catalogue's items
+# are known too.
+RULE_PROPERTIES = ("firearm", "heavy", "light", "natural", "reload", "throwable",
+                   "two-handed")
+
 _FIELDS: dict[tuple[Edition, str], tuple[_F, ...]] = {
     ("classic", "melee"): (
-        _NAME, _ID, _bonus("init", "Init"), _bonus("attack", "Attk"),
+        _NAME, _bonus("init", "Init"), _bonus("attack", "Attk"),
         _bonus("defence", "Defn"), _bonus("damage", "Dmg"), _STR,
         ("toughness", "Toughness", "int", "Toughness against breaking; empty for none"),
         ("load", "Load", "number", ""), ("skill", "Skill", "skill", ""), _PROPS, _SOURCE,
         _NOTES),
     ("classic", "missile"): (
-        _NAME, _ID, _bonus("init", "Init"), _bonus("attack", "Attk"),
+        _NAME, _bonus("init", "Init"), _bonus("attack", "Attk"),
         _bonus("damage", "Dmg"), _STR, ("toughness", "Toughness", "int", ""),
         ("load", "Load", "number", ""), ("skill", "Skill", "skill", ""), _RANGES, _PROPS,
         _SOURCE, _NOTES),
     ("classic", "shield"): (
-        _NAME, _ID, _bonus("init", "Init"), _bonus("attack", "Attk"),
+        _NAME, _bonus("init", "Init"), _bonus("attack", "Attk"),
         _bonus("defence", "Defn"), _bonus("damage", "Dmg"), _STR,
         ("toughness", "Toughness", "int", ""), ("load", "Load", "number", ""), _PROPS,
         _SOURCE, _NOTES),
     ("classic", "armour"): (
-        _NAME, _ID, ("half_protection", "Half protection", "int", "Soak added, half coverage"),
+        _NAME, ("half_protection", "Half protection", "int", "Soak added, half coverage"),
         ("half_load", "Half load", "number", ""),
         ("full_protection", "Full protection", "int", "Soak added, full coverage"),
         ("full_load", "Full load", "number", ""), _PROPS, _SOURCE, _NOTES),
     ("0.8", "melee"): (
-        _NAME, _ID, _bonus("attack", "Attack"), _bonus("defence", "Defence"),
+        _NAME, _bonus("attack", "Attack"), _bonus("defence", "Defence"),
         _bonus("damage", "Damage"), ("damage_type", "Damage type", "damage_type", ""), _STR,
         ("load", "Load", "number", ""), ("reach", "Reach", "int", "Empty for none"), _CLASSES,
         _PROPS, _SOURCE, _NOTES),
     ("0.8", "missile"): (
-        _NAME, _ID, _bonus("attack", "Attack"), _bonus("damage", "Damage"),
+        _NAME, _bonus("attack", "Attack"), _bonus("damage", "Damage"),
         ("damage_type", "Damage type", "damage_type", ""), _STR,
         ("load", "Load", "number", ""), _RANGES, _CLASSES, _PROPS, _SOURCE, _NOTES),
     ("0.8", "shield"): (
-        _NAME, _ID, _bonus("attack", "Attack"), _bonus("defence", "Defence"),
+        _NAME, _bonus("attack", "Attack"), _bonus("defence", "Defence"),
         ("bash", "Bash", "int", "Damage bonus of a shield bash; empty for none"), _STR,
         ("load", "Load", "number", ""), _CLASSES, _PROPS, _SOURCE, _NOTES),
     ("0.8", "armour"): (
-        _NAME, _ID, ("protection", "Protection", "int", ""), ("load", "Load", "number", ""),
+        _NAME, ("protection", "Protection", "int", ""), ("load", "Load", "number", ""),
         ("covers", "Covers", "list", "Comma-separated body parts, e.g. torso, arms"), _PROPS,
         _SOURCE, _NOTES),
 }
@@ -174,21 +181,15 @@ class ItemDialog(QDialog):
         layout.addWidget(self.other_problems)
         layout.addWidget(buttons)
 
-        self._id_follows_name = item is None
         if item is not None:
             self._load(item)
-            id_edit = self.widgets["id"]
-            assert isinstance(id_edit, QLineEdit)
-            id_edit.setReadOnly(True)
-            id_edit.setToolTip("The id of an existing item stays the same")
         else:
             self._load_defaults()
-        name = self.widgets["name"]
-        assert isinstance(name, QLineEdit)
-        name.textEdited.connect(self._name_edited)
-        id_edit = self.widgets["id"]
-        assert isinstance(id_edit, QLineEdit)
-        id_edit.textEdited.connect(self._id_edited)
+        # Unknown properties the GM was told about; OK again keeps them.
+        self._warned: frozenset[str] = frozenset()
+        properties = self.widgets.get("properties")
+        if isinstance(properties, QLineEdit):
+            properties.editingFinished.connect(self._check_properties)
 
     # -- building -------------------------------------------------------------------
 
@@ -237,12 +238,50 @@ class ItemDialog(QDialog):
             default = {"melee": "single", "missile": "thrown", "shield": "shield"}[self.kind]
             self._set("classes", (default,))
 
-    def _name_edited(self, text: str) -> None:
-        if self._id_follows_name:
-            self._set("id", self._free_id(slugify(text, fallback="item", max_length=70)))
+    def item_id(self) -> str:
+        """The id the item gets: an edited item keeps its own, a new one is made
+        from the name (``-2``, ``-3``... when taken)."""
+        if self.original is not None:
+            return self.original.id
+        name = self.raw_value("name")
+        return self._free_id(slugify(str(name or ""), fallback="item", max_length=70))
 
-    def _id_edited(self, _text: str) -> None:
-        self._id_follows_name = False
+    def known_properties(self) -> list[str]:
+        """Properties the rules use or an item of this catalogue already has
+        (weapons and shields, or armour, as this item is)."""
+        armour = self.kind == "armour"
+        known = set() if armour else set(RULE_PROPERTIES)
+        for other in self.catalogue.items:
+            if isinstance(other, Armour) == armour:
+                known.update(other.properties)
+        return sorted(known)
+
+    def unknown_properties(self) -> list[str]:
+        if "properties" not in self._specs:
+            return []
+        known = set(self.known_properties())
+        if self.original is not None:
+            known.update(self.original.properties)
+        return [p for p in self.raw_value("properties") if p not in known]
+
+    def _check_properties(self) -> bool:
+        """Warn under Properties about ones not known yet; True if there are none
+        the GM has not been told about."""
+        unknown = self.unknown_properties()
+        message = self.messages["properties"]
+        if not unknown:
+            message.clear_problem()
+            return True
+        names = ", ".join(f"“{p}”" for p in unknown)
+        message.show_problem(
+            f"{'Unknown properties' if len(unknown) > 1 else 'Unknown property'} {names}: "
+            "the rules will not act on "
+            f"{'them' if len(unknown) > 1 else 'it'}. Known properties: "
+            f"{', '.join(self.known_properties())}. Press OK again to keep "
+            f"{'them' if len(unknown) > 1 else 'it'}.")
+        fresh = frozenset(unknown) - self._warned
+        self._warned |= frozenset(unknown)
+        return not fresh
 
     def _free_id(self, base: str) -> str:
         candidate, n = base, 2
@@ -284,10 +323,7 @@ class ItemDialog(QDialog):
             if value is None and field in ("load", "attack", "defence", "damage", "init"):
                 value = 0
             data[field] = value
-        if self.original is None and not data.get("id") and data.get("name"):
-            data["id"] = self._free_id(slugify(str(data["name"]), fallback="item",
-                                              max_length=70))
-            self._set("id", data["id"])
+        data["id"] = self.item_id()
         return data
 
     def validate(self) -> Item | None:
@@ -295,6 +331,7 @@ class ItemDialog(QDialog):
         for message in self.messages.values():
             message.clear_problem()
         self.other_problems.hide()
+        properties_ok = self._check_properties()
         model: type[Weapon] | type[Armour] = Armour if self.kind == "armour" else Weapon
         try:
             item = model.model_validate(self.data())
@@ -309,6 +346,9 @@ class ItemDialog(QDialog):
         except ValueError as exc:
             self._show_problems(str(exc).splitlines())
             return None
+        if not properties_ok:
+            self.widgets["properties"].setFocus()
+            return None
         return item
 
     def problems(self) -> dict[str, str]:
@@ -322,12 +362,14 @@ class ItemDialog(QDialog):
         by_field: dict[str, list[str]] = {}
         other: list[str] = []
         for line in lines:
-            where, _, message = line.partition(": ")
+            where, _, _message = line.partition(": ")
             field = where.split(".")[0]
+            if field == "id":  # the id comes from the name
+                field = "name"
             if field in self.messages:
-                by_field.setdefault(field, []).append(f"{field}: {message}")
+                by_field.setdefault(field, []).append(gm_line(line))
             else:
-                other.append(line)
+                other.append(gm_line(line))
         for field, messages in by_field.items():
             self.messages[field].show_problem("\n".join(messages))
         if other:

@@ -47,6 +47,7 @@ from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage.catalogues import CatalogueFile, export_items, import_items
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_line, gm_text
 
 __all__ = ["CatalogueView"]
 
@@ -111,7 +112,7 @@ class CatalogueView(EditorDocument):
             self.message_bar.show_error(
                 "Your custom items could not be read, so only the built-in items are shown; "
                 "saving will not overwrite that file until it is fixed or moved away.\n"
-                + "\n".join(f"{err.path.name}: {line}" for line in err.errors))
+                + "\n".join(f"{err.path.name}: {gm_line(line)}" for line in err.errors))
 
     # -- building -------------------------------------------------------------------
 
@@ -223,7 +224,7 @@ class CatalogueView(EditorDocument):
         try:
             path = self.store.save()
         except (DocumentError, OSError) as exc:
-            self.message_bar.show_error(f"Could not save {self.store.path()}: {exc}\n"
+            self.message_bar.show_error(f"Could not save {self.store.path()}: {gm_text(exc)}\n"
                                         "Your changes are still here; nothing was lost.")
             return False
         self.undo_stack.setClean()
@@ -260,7 +261,7 @@ class CatalogueView(EditorDocument):
             after = Catalogue(self.store.edition, self.store.catalogue.builtin_items(), custom)
         except (DocumentError, ValueError, OSError) as exc:
             self.message_bar.show_error(
-                "\n".join(f"{Path(path).name}: {line}" for line in str(exc).splitlines()))
+                "\n".join(f"{Path(path).name}: {line}" for line in gm_text(exc).splitlines()))
             return False
         self._push(after, f"Restore items from {Path(path).name}",
                    [i.id for i in custom[:1]])
@@ -353,7 +354,7 @@ class CatalogueView(EditorDocument):
         self.message_bar.clear()
 
     def _refuse(self, exc: Exception) -> None:
-        self.message_bar.show_error(str(exc))
+        self.message_bar.show_error(gm_text(exc))
 
     def add_item(self, item: Item) -> bool:
         try:
@@ -485,7 +486,7 @@ class CatalogueView(EditorDocument):
         except DocumentError as exc:
             self.message_bar.show_error(
                 f"Nothing was imported from {path.name}:\n"
-                + "\n".join(f"{path.name}: {line}" for line in exc.errors))
+                + "\n".join(f"{path.name}: {gm_line(line)}" for line in exc.errors))
             return False
         except (ValueError, OSError) as exc:
             self.message_bar.show_error(f"Nothing was imported from {path.name}:\n"

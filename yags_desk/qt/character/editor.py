@@ -29,6 +29,7 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour
 from yags_desk.storage.documents import DocumentError, format_validation_error
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_lines, gm_text
 
 __all__ = ["CharacterCommand", "CharacterEditor"]
 
@@ -139,13 +140,29 @@ class CharacterEditor(EditorDocument):
         return [self._character]
 
     def save(self) -> bool:
+        """Write the character; refused while a field shows a value it refused
+        (the file would not hold what the sheet shows)."""
+        self.form.commit_pending()
+        refused = self.form.refused_fields()
+        if refused:
+            # The reasons name their field already ("Stamina must be ..."), mostly.
+            lines = [reason if reason.startswith(label) else f"{label}: {reason}"
+                     for label, reason in refused]
+            self.form.message_bar.show_error(
+                f"{self._character.name} was not saved: "
+                f"{'these fields hold values' if len(lines) > 1 else 'a field holds a value'}"
+                " that cannot be kept. Correct "
+                f"{'them' if len(lines) > 1 else 'it'} (or undo) and save again.\n"
+                + "\n".join(lines))
+            self.status_message.emit(f"Not saved: {lines[0].splitlines()[0]}", 10000)
+            return False
         try:
             path = self.library.save_character(self._character, self.path)
         except (DocumentError, OSError) as exc:
             where = self.path or self.library.characters_dir
             self.form.message_bar.show_error(
-                f"Could not save {where}:\n{exc}\nYour changes are still here; nothing "
-                "was lost.")
+                f"Could not save {where}:\n{gm_text(exc)}\nYour changes are still here; "
+                "nothing was lost.")
             return False
         self.path = path
         self.undo_stack.setClean()
@@ -200,7 +217,7 @@ class CharacterEditor(EditorDocument):
             new = Character.model_validate(data)
         except ValidationError as exc:
             lines = [_named(line, data) for line in format_validation_error(exc)]
-            self.form.show_problem(field, "\n".join(lines))
+            self.form.show_problem(field, "\n".join(gm_lines(lines, self.form.labels())))
             return False
         self.form.clear_problem(field)
         if new == self._character:

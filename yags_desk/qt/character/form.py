@@ -98,6 +98,10 @@ class CharacterForm(QWidget):
         self.edition = character.edition
         self.rules = edition_rules(character.edition)
         self.messages: dict[str, FieldMessage] = {}
+        # What the GM reads beside each input field, for messages about it.
+        self.field_labels: dict[str, str] = {"name": "Name", "player": "Player",
+                                             "kind": "Kind", "notes": "Notes",
+                                             "other_load": "Other load"}
         self.message_bar = MessageBar()
 
         self.skills_model = SkillsModel(self.edition, self)
@@ -198,6 +202,7 @@ class CharacterForm(QWidget):
             # push the other attributes about.
             message = FieldMessage(spin)
             self.messages[f"attributes.{name}"] = message
+            self.field_labels[f"attributes.{name}"] = name.capitalize()
             outer.addWidget(message)
         self.attribute_grid.set_columns(4)
         return box
@@ -278,6 +283,7 @@ class CharacterForm(QWidget):
                 lambda v, f=field, t=label: self.set_field(f, v, f"Change {t.lower()}",
                                                             merge=f))
             self.condition_spins[field] = spin
+            self.field_labels[field] = label
             text = QLabel(label)
             text.setBuddy(spin)
             grid.add_pair(text, with_message(spin, self.messages, field))
@@ -346,6 +352,32 @@ class CharacterForm(QWidget):
     def problem(self, field: str) -> str:
         message = self.messages.get(field)
         return message.problem() if message is not None else ""
+
+    def labels(self) -> dict[str, str]:
+        """Field name -> the label shown on this sheet (for messages in its words)."""
+        return {key.rsplit(".", 1)[-1]: label for key, label in self.field_labels.items()}
+
+    def commit_pending(self) -> None:
+        """Take in what is typed but not yet confirmed (no Enter or focus change yet),
+        so a save never writes something other than what the sheet shows."""
+        for spin in (*self.attribute_spins.values(), *self.condition_spins.values(),
+                     self.equipment.other_load_spin):
+            if spin.hasAcceptableInput():
+                spin.interpretText()
+        character = self.editor.character()
+        for field, edit in (("name", self.name_edit), ("player", self.player_edit)):
+            if edit.text() != getattr(character, field) and not self.problem(field):
+                edit.editingFinished.emit()
+
+    def refused_fields(self) -> list[tuple[str, str]]:
+        """(label, reason) of each input field still holding a value it refused.
+
+        Tables are left out: a refused cell goes back to the character's value,
+        while a spin box or text field keeps showing what was typed.
+        """
+        return [(self.field_labels.get(key, key), message.problem())
+                for key, message in self.messages.items()
+                if message.problem() and not isinstance(message.field, QAbstractItemView)]
 
     # -- edits ----------------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from yags_desk.qt.common.mime import ITEM_MIME
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour, Weapon
-from yags_desk.storage.documents import format_validation_error
+from yags_desk.storage.wording import gm_text
 
 __all__ = [
     "ITEM_MIME",
@@ -372,7 +372,7 @@ class CatalogueTableModel(QAbstractTableModel):
         try:
             new = type(item).model_validate(data)
         except ValidationError as exc:
-            self.edit_refused.emit("\n".join(format_validation_error(exc)))
+            self.edit_refused.emit(gm_text(exc))
             return False
         if new == item:
             return True

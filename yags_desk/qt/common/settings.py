@@ -33,7 +33,10 @@ class Settings:
 
     def sync(self) -> None:
         """Write pending changes to disk (the folder is created if needed)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:  # a folder that cannot be made: the settings last this run only
+            return
         self._qs.sync()
 
     # -- recent files ---------------------------------------------------------------

@@ -31,6 +31,7 @@ from PySide6.QtGui import QFont, QIcon
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.mime import CHARACTER_MIME
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_line
 
 __all__ = [
     "CATEGORIES",
@@ -166,7 +167,7 @@ def scan(library: Library) -> LibraryScan:
     for report in (chars, encounters, battles):
         for error in report.errors:
             name = _relative(error.path, root)
-            result.errors.extend(f"{name}: {line}" for line in error.errors)
+            result.errors.extend(f"{name}: {gm_line(line)}" for line in error.errors)
     return result
 
 

@@ -22,19 +22,28 @@ from yags_desk import APP_NAME, __version__
 from yags_desk.qt.common.icons import APP_ICON, icon
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme
+from yags_desk.qt.shell.library_lock import lock_library
 from yags_desk.qt.shell.main_window import MainWindow
-from yags_desk.storage.library import Library
+from yags_desk.storage.library import Library, LibraryError
 
 __all__ = ["create", "run"]
 
 
-def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]:
-    """The application and its main window on the user's library (not shown yet)."""
+def application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication (made if there is none yet)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
-        app = existing
-    else:
-        app = QApplication(list(argv) if argv is not None else sys.argv[:1])
+        return existing
+    return QApplication(list(argv) if argv is not None else sys.argv[:1])
+
+
+def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]:
+    """The application and its main window on the user's library (not shown yet).
+
+    A library that cannot be written opens read-only when it can be read;
+    LibraryError (saying what is wrong and where) when it cannot be used at all.
+    """
+    app = application(argv)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
@@ -43,8 +52,22 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     settings = Settings()
     apply_scheme(app, settings.scheme())
     app.setWindowIcon(icon(APP_ICON))
-    window = MainWindow(Library.open(), settings=settings)
+    library = Library.open(read_only_ok=True)
+    lock = lock_library(library)  # another copy running: read-only, and it says so
+    window = MainWindow(library, settings=settings)
+    window.library_lock = lock
     return app, window
+
+
+def _cannot_start(message: str, quit_after_ms: int | None) -> int:
+    """Say why the window cannot open (terminal and a message box); the exit status."""
+    print(f"{APP_NAME}: {message}", file=sys.stderr)
+    application()
+    box = QMessageBox(QMessageBox.Icon.Critical, f"{APP_NAME} cannot start", message)
+    if quit_after_ms is not None:
+        QTimer.singleShot(quit_after_ms, box.reject)
+    box.exec()
+    return 1
 
 
 def run(argv: list[str] | None = None, *, files: Sequence[Path] = (),
@@ -57,8 +80,13 @@ def run(argv: list[str] | None = None, *, files: Sequence[Path] = (),
     """
     from yags_desk.qt.shell.open_files import open_paths
 
-    app, window = create(argv)
+    try:
+        app, window = create(argv)
+    except LibraryError as exc:
+        return _cannot_start(str(exc), quit_after_ms)
     window.show()
+    if window.library.read_only:
+        QTimer.singleShot(0, window, window.show_read_only_notice)
     if files:
         problems = open_paths(window, files)
         if problems:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import QLockFile, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -44,17 +44,20 @@ from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.wide import WideBoard
     from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.qt.printing.menu import Mode
 
-__all__ = ["AUTOSAVE_MS", "EDITIONS", "MainWindow"]
+__all__ = ["AUTOSAVE_MS", "EDITIONS", "READ_ONLY_STATUS", "MainWindow"]
 
 AUTOSAVE_MS = 30_000
 EDITIONS: tuple[Edition, ...] = ("classic", "0.8")
 _MAX_PROBLEM_LINES = 20
+READ_ONLY_STATUS = ("Not saved: the library is open read-only in this window (the reason is "
+                    "in the document's message and on “Read-only” at the bottom right)")
 
 
 class MainWindow(QMainWindow):
@@ -91,6 +94,8 @@ class MainWindow(QMainWindow):
         self.setObjectName("main_window")
         self.library = library
         self.settings = settings if settings is not None else Settings()
+        # The library's lock while this window runs (set by app.create; see library_lock).
+        self.library_lock: QLockFile | None = None
         self._stores: dict[Edition, CatalogueStore] = {}
         self._paths: dict[DocumentView, Path | None] = {}
         self._recovered: dict[DocumentView, Path] = {}
@@ -200,7 +205,8 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open", f"{path}: the file no longer exists")
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot open",
-                                "\n".join(f"{path.name}: {line}" for line in str(exc).splitlines()))
+                                "\n".join(f"{path.name}: {line}"
+                                          for line in gm_text(exc).splitlines()))
         return None
 
     def open_character(self, path: Path | str) -> DocumentView | None:
@@ -324,6 +330,8 @@ class MainWindow(QMainWindow):
         if view is None:
             return False
         if not view.save():
+            if self.library.read_only:
+                self.statusBar().showMessage(READ_ONLY_STATUS, 15000)
             return False
         self.statusBar().showMessage(f"Saved {view.title()}", 4000)
         self._discard_recoveries(view)
@@ -380,16 +388,25 @@ class MainWindow(QMainWindow):
         self.autosave_timer.stop()
         self.settings.save_layout(self.saveGeometry(), self.saveState())
         event.accept()
+        if self.library_lock is not None:
+            self.library_lock.unlock()
+            self.library_lock = None
 
     def _before_delete(self, path: Path) -> bool:
+        if self.library.read_only:  # say so before closing its tab for nothing
+            QMessageBox.warning(self, "Cannot delete", self.library.read_only)
+            return False
         view = self._find(Path(path).resolve())
         return True if view is None else self.close_document(view)
 
     # -- autosave and recovery ----------------------------------------------------
 
     def autosave_all(self) -> int:
-        """Write recovery copies of modified documents; returns how many."""
+        """Write recovery copies of modified documents; returns how many (none in a
+        read-only library: its recovery folder is not this window's)."""
         count = 0
+        if self.library.read_only:
+            return count
         for view in self.documents():
             if view.is_modified():
                 try:
@@ -413,7 +430,7 @@ class MainWindow(QMainWindow):
         """After a crash: ask what to do with the recovery copies found."""
         from yags_desk.qt.shell.recovery import RecoveryDialog
 
-        pending = self.library.pending_recoveries()
+        pending = [] if self.library.read_only else self.library.pending_recoveries()
         if not pending:
             return
         dialog = RecoveryDialog(pending, self)
@@ -494,12 +511,20 @@ class MainWindow(QMainWindow):
 
     def _update_title(self) -> None:
         view = self.current_document()
+        suffix = " (read-only)" if self.library.read_only else ""
         if view is None:
-            self.setWindowTitle(APP_NAME)
+            self.setWindowTitle(APP_NAME + suffix)
         else:
             star = "*" if view.is_modified() else ""
-            self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}")
+            self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}{suffix}")
         main_menus.update_enabled(self)
+
+    def show_read_only_notice(self) -> None:
+        """Tell the GM, once at start-up, that nothing can be saved and why."""
+        QMessageBox.information(self, "Library opened read-only",
+                                f"{self.library.read_only}\n\nYou can look at, print and "
+                                "export everything; saving, deleting and recovery copies "
+                                "are switched off in this window.")
 
     def _restore_layout(self) -> None:
         geometry = self.settings.geometry()
@@ -542,4 +567,8 @@ class MainWindow(QMainWindow):
             count = result.count(group)
             if count:
                 text += f", {count} {word}{'s' if count != 1 else ''}"
-        self.library_status.setText(f"{text} in {self.library.root}")
+        where = f"{text} in {self.library.root}"
+        if self.library.read_only:
+            where = f"Read-only: {where}"
+            self.library_status.setToolTip(self.library.read_only)
+        self.library_status.setText(where)

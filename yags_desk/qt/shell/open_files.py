@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.wording import gm_line, gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.common.document import DocumentView
@@ -44,7 +45,7 @@ def open_path(window: MainWindow, path: Path | str) -> tuple[DocumentView | None
     except FileNotFoundError:
         return None, _problem(window, f"{path}: no such file")
     except DocumentError as exc:
-        first = exc.errors[0] if exc.errors else str(exc)
+        first = gm_line(exc.errors[0]) if exc.errors else gm_text(exc)
         return None, _problem(window, f"{path.name}: {first}")
     except OSError as exc:
         return None, _problem(window, f"{path}: cannot be read ({exc.strerror or exc})")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.qt.common.icons import icon
 from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.wording import gm_text
 
 __all__ = ["RecoveryDialog", "describe_recovery"]
 
@@ -37,7 +38,7 @@ def describe_recovery(path: Path) -> tuple[str, bool]:
     try:
         document = read_document(path)
     except (DocumentError, OSError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else "unreadable"
+        first = gm_text(exc).splitlines()[0] if str(exc) else "unreadable"
         if len(first) > 60:
             first = first[:59].rstrip() + "…"
         return f"{path.name}: cannot be restored ({first})", False

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
@@ -80,10 +81,10 @@ def show_problem(label: QLabel, text: str) -> None:
 
 
 def error_text(error: Exception) -> str:
-    """The message a GM reads: ``field: problem`` lines for pydantic errors."""
+    """The message a GM reads, one line per problem (see storage.wording)."""
     if isinstance(error, ValidationError):
-        return "\n".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
-                         for e in error.errors())
+        return gm_text("\n".join(f"{'.'.join(str(p) for p in e['loc']) or 'value'}: {e['msg']}"
+                                 for e in error.errors()))
     return str(error)
 
 
