@@ -230,6 +230,19 @@ def test_csv_written_by_hand(tmp_path: Path) -> None:
     assert axe.id == "great-axe" and axe.damage == 7
 
 
+def test_csv_from_a_semicolon_spreadsheet(tmp_path: Path) -> None:
+    # Spreadsheets in much of Europe separate cells with ';' (issue 13 item 4);
+    # a cell holding a ';' list is then quoted.
+    path = tmp_path / "european.csv"
+    path.write_text("name;kind;skill;attack;damage;properties\n"
+                    'Club;melee;single;1;3;"light ; crushing"\n'
+                    "Great Axe!;melee;great;0;7;two-handed\n", encoding="utf-8")
+    club, axe = import_items(path, "classic")
+    assert (club.name, club.attack, club.damage, club.properties) == (
+        "Club", 1, 3, ("light", "crushing"))
+    assert (axe.id, axe.damage, axe.properties) == ("great-axe", 7, ("two-handed",))
+
+
 def test_bad_csv_row_rejects_the_whole_import(tmp_path: Path) -> None:
     path = tmp_path / "items.csv"
     path.write_text("id,name,kind,skill,attack\n"

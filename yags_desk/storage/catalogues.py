@@ -30,6 +30,7 @@ from pydantic import (
 from yags_desk.rules.editions import EDITIONS, Edition
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage import paths
+from yags_desk.storage.csv_text import sniff_rows
 from yags_desk.storage.documents import (
     MAX_ERRORS,
     DocumentError,
@@ -312,7 +313,7 @@ def _import_csv(path: Path, edition: Edition) -> list[Item]:
         raise DocumentError(path, [f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
                                    f"offset {exc.start}); save it as 'CSV UTF-8'"]) from None
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
+        rows = sniff_rows(text)
     except csv.Error as exc:
         raise DocumentError(path, [f"not a valid CSV file: {exc}"]) from None
     numbered = [(n, row) for n, row in enumerate(rows, start=1) if any(c.strip() for c in row)]

@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
     close_action: QAction
     print_action: QAction
     print_preview_action: QAction
+    import_characters_action: QAction
     export_pdf_action: QAction
     quit_action: QAction
     undo_action: QAction

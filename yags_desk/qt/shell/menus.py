@@ -49,6 +49,10 @@ def build(w: MainWindow) -> None:
                                      "Set up a new fight on the battle board")
     w.open_action = _action(w, "&Open…", w.open_file_dialog, "open", [QKeySequence(Key.Open)],
                             "Open a character or an encounter file")
+    w.import_characters_action = _action(
+        w, "&Import characters…", lambda: import_characters(w), "item-import", [],
+        "Add characters and NPC templates from a spreadsheet (CSV, comma or semicolon "
+        "separated)")
     w.recent_menu = QMenu("Open &recent", w)
     w.recent_menu.setObjectName("recent_menu")
     w.recent_menu.aboutToShow.connect(lambda: fill_recent(w))
@@ -90,7 +94,8 @@ def build(w: MainWindow) -> None:
 
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
-    for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu, None,
+    for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu,
+                 w.import_characters_action, None,
                  w.save_action, w.save_all_action, w.close_action, None, w.print_action,
                  w.print_preview_action, w.export_pdf_action, None, w.quit_action):
         if item is None:
@@ -148,6 +153,18 @@ def build(w: MainWindow) -> None:
     help_menu.addAction(w.about_action)
     help_menu.addAction(w.about_qt_action)
     w.menus = [file_menu, edit_menu, view_menu, help_menu]
+
+
+def import_characters(w: MainWindow) -> None:
+    """File ▸ Import characters…: a spreadsheet into the library (see library.importing)."""
+    from yags_desk.qt.library.importing import ask_and_import
+
+    written = ask_and_import(w, w.library)
+    if written:
+        w.library_dock.refresh()
+        w.statusBar().showMessage(
+            f"Imported {len(written)} character{'s' if len(written) != 1 else ''} into the "
+            "library", 8000)
 
 
 def fill_recent(w: MainWindow) -> None:
