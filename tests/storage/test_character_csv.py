@@ -11,10 +11,10 @@ from yags_desk.rules.derived import derive
 from yags_desk.storage.character_csv import import_characters
 from yags_desk.storage.documents import DocumentError
 
-COMMA = """name,edition,kind,strength,agility,skills,weapons,shield,armour,notes
-Bandit chief,classic,npc,13,12,"Sword 50, Brawl 40",Long sword,Round shield,Heavy leather:full,"Scar, left cheek"
-Kestrel,0.8,template,4,,Broad sword 6,Broad sword,,,
-"""
+COMMA = ("name,edition,kind,strength,agility,skills,weapons,shield,armour,notes\n"
+         'Bandit chief,classic,npc,13,12,"Sword 50, Brawl 40",Long sword,Round shield,'
+         'Heavy leather:full,"Scar, left cheek"\n'
+         "Kestrel,0.8,template,4,,Broad sword 6,Broad sword,,,\n")
 
 
 def _write(tmp_path: Path, text: str, name: str = "people.csv") -> Path:
