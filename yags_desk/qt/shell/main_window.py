@@ -38,6 +38,7 @@ from yags_desk.qt.common.theme import apply_scheme
 from yags_desk.qt.dice.dock import DiceDock
 from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import Entry, LibraryScan
+from yags_desk.qt.library.watcher import LibraryWatcher
 from yags_desk.qt.shell import menus as main_menus
 from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.rules.character import Character, default_attributes
@@ -122,6 +123,10 @@ class MainWindow(QMainWindow):
         self.library_dock.print_requested.connect(self._print_entries)
         self.library_dock.problems_found.connect(self._problems_found)
         self.library_dock.refreshed.connect(self._library_refreshed)
+        # Files changed by other programs show up without Refresh (F5); watching
+        # starts once the window is up, so it costs the first paint nothing.
+        self.library_watcher: LibraryWatcher | None = None
+        QTimer.singleShot(0, self, self._watch_library)
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
         self.library_status = QLabel()
@@ -392,6 +397,10 @@ class MainWindow(QMainWindow):
         if self.library_lock is not None:
             self.library_lock.unlock()
             self.library_lock = None
+
+    def _watch_library(self) -> None:
+        self.library_watcher = LibraryWatcher(self.library, self)
+        self.library_watcher.changed.connect(self.library_dock.refresh)
 
     def _before_delete(self, path: Path) -> bool:
         if self.library.read_only:  # say so before closing its tab for nothing
