@@ -27,7 +27,7 @@ from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Set
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.missile_v08 import increment_penalty
 from yags_desk.rules.combat.odds_v08 import declared_attack_odds_v08
-from yags_desk.rules.combat.round_v08 import speed
+from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.dice import d20_from_typed
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon

@@ -24,10 +24,17 @@ and careful shots, reach, firing into melee) get their numbers from
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from yags_desk.rules.combat.attack_roll_v08 import (
+    AttackDiceV08,
+    AttackMods,
+    RollOutcome,
+    roll_dice_v08,
+    roll_outcome,
+)
 from yags_desk.rules.combat.events import Attack, Effect
+from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -38,10 +45,8 @@ from yags_desk.rules.combat.round_v08 import (
 )
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues
-from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.odds import PASSIVE_DEFENCE
-from yags_desk.rules.wounds import split_mixed, v08_levels
+from yags_desk.rules.wounds import split_mixed
 
 __all__ = [
     "AttackDiceV08",
@@ -59,59 +64,6 @@ __all__ = [
 _STANCE_ATTACK = {"aggressive": 5, "defensive": -10, "prone": -10}
 _STANCE_DEFENCE = {"aggressive": -10, "defensive": 5, "prone": -10}
 _STANCE_DAMAGE = {"aggressive": 5}
-
-
-@dataclass(frozen=True)
-class AttackDiceV08:
-    """The d20s of one attack; ``defence`` may be None when the target cannot
-    defend actively (it is then ignored)."""
-
-    attack: D20Roll
-    defence: D20Roll | None
-    damage: D20Roll
-    # A fumbled shot into a melee: who it flies at, 1 = the intended target,
-    # 2.. = the declared ``close`` in order (combat-missile.yags, Firing into melee).
-    stray: int | None = None
-
-
-def roll_dice_v08(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDiceV08:
-    """``close``: the others in a melee a shot is fired into; the stray die then
-    picks among them and the target (1..close + 1)."""
-    return AttackDiceV08(D20Roll(roll_d20(rng)),
-                         D20Roll(roll_d20(rng)) if defending else None, D20Roll(roll_d20(rng)),
-                         rng.randint(1, close + 1) if close else None)
-
-
-@dataclass(frozen=True)
-class AttackMods:
-    """Everything an attack's dice are added to, at this moment.
-
-    ``defence`` None: the passive defence 15. ``modifiers`` lists every change
-    made to the styles' values, as (label, amount).
-    """
-
-    attacker: str
-    defender: str
-    style: StyleValues
-    attack: int
-    defence: int | None
-    damage: int
-    soak: int
-    damage_kind: str
-    attack_halved: bool
-    defence_halved: bool
-    fumble_chance: int
-    defence_fumble_chance: int
-    counter: bool
-    modifiers: tuple[tuple[str, int], ...]
-    # 0.8 missiles (combat-missile.yags): the defence counts at least
-    # ``defence_floor`` (15, changed by size) and ``difficulty`` (distance
-    # increments, cover) is added to it, rolled or passive.
-    missile: bool = False
-    range_band: str | None = None
-    defence_floor: int = PASSIVE_DEFENCE
-    difficulty: int = 0
-    notes: tuple[str, ...] = ()
 
 
 def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
@@ -182,7 +134,6 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
     td = t.derived(state.options)
     d = a.declaration
     if not counter and d is not None and d.action == "missile":
-        from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08
         return missile_modifiers_v08(state, a.id, t.id, defence_style=defence_style)
     if style is None and a.declaration is not None and a.declaration.style:
         style = a.declaration.style
@@ -223,44 +174,6 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
         defence_halved=defence is not None and at_zero(t), fumble_chance=s.fumble_chance,
         defence_fumble_chance=ds.fumble_chance if ds is not None else 1, counter=counter,
         modifiers=tuple(mods))
-
-
-@dataclass(frozen=True)
-class RollOutcome:
-    attack_total: int
-    attack_fumble: bool
-    defence_total: int
-    defence_fumble: bool
-    hit: bool
-    damage_total: int
-    levels: int
-
-
-def roll_outcome(m: AttackMods, attack: int, defence: int | None, damage: int) -> RollOutcome:
-    """The result of natural d20s ``attack``, ``defence`` (None: not rolled) and
-    ``damage`` under ``m``: the one rule shared by the resolution and the odds.
-
-    Halved rolls (initiative 0) halve the whole total, rounding down [decision].
-    An active defence counts at least 15, and a fumbled one 15, as in the odds
-    engine (odds.py [decision]). For a missile the floor is the size-adjusted
-    difficulty and the distance difficulty is added to the defence, rolled or
-    passive (combat-missile.yags, Distance Increment).
-    """
-    total = m.attack + attack
-    attack_total = total // 2 if m.attack_halved else total
-    attack_fumble = attack <= m.fumble_chance
-    defence_total, defence_fumble = m.defence_floor, False
-    if m.defence is not None and defence is not None:
-        defence_fumble = defence <= m.defence_fumble_chance
-        if not defence_fumble:
-            rolled = m.defence + defence
-            defence_total = max(m.defence_floor, rolled // 2 if m.defence_halved else rolled)
-    defence_total += m.difficulty
-    hit = not attack_fumble and attack_total >= defence_total
-    damage_total = m.damage + damage if hit else 0
-    levels = v08_levels(damage_total, m.soak) if hit else 0
-    return RollOutcome(attack_total, attack_fumble, defence_total, defence_fumble, hit,
-                       damage_total, levels)
 
 
 def damage_effects_v08(target: str, levels: int, kind: str,
@@ -311,7 +224,6 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
     if m.missile and r.attack_fumble and d is not None and d.close:
         # combat-missile.yags, Firing into melee: the fumble flies at someone in
         # the melee, picked at random, who defends as normal.
-        from yags_desk.rules.combat.missile_v08 import stray_shot
         m, t, r, defence_die = stray_shot(state, a.id, t.id, dice, m)
         declared_target = defender_id
     kind, levels, effects = (damage_effects_v08(t.id, r.levels, m.damage_kind, ineffective)

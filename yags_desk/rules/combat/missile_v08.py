@@ -34,7 +34,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from yags_desk.rules.combat.attack_v08 import AttackDiceV08, AttackMods, RollOutcome, roll_outcome
+from yags_desk.rules.combat.attack_roll_v08 import (
+    AttackDiceV08,
+    AttackMods,
+    RollOutcome,
+    roll_outcome,
+)
 from yags_desk.rules.combat.round_v08 import (
     Phase,
     at_zero,

@@ -16,8 +16,8 @@ from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
-from yags_desk.rules.combat.round_v08 import speed
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.dice import D20Roll, roll_d20

@@ -28,7 +28,6 @@ __all__ = [
     "defends_actively",
     "fatigue_v08",
     "initiative_v08",
-    "speed",
     "stance_of",
     "take_defence",
 ]
@@ -79,32 +78,6 @@ def at_zero(f: FighterState) -> bool:
     """Initiative 0: skill rolls halved and every action slow, unless the fighter
     took a fatigue level to act normally this round (RULES 2)."""
     return f.initiative == 0 and not f.acts_normally
-
-
-def speed(state: CombatState, f: FighterState) -> Phase:
-    """Fast, normal or slow for ``f``'s declared action (RULES 2, combat.yags,
-    combat-melee.yags Stance). Anything that makes an action slow wins:
-    initiative 0, prone or defensive stance, moving past half Move, re-rolling
-    initiative [decision: it is done at the end of the round]. Otherwise an
-    aggressive melee attack is fast; everything else is normal."""
-    d = f.declaration
-    stance = stance_of(f)
-    if at_zero(f) or stance in ("prone", "defensive"):
-        return "slow"
-    if d is None:
-        return "normal"
-    if d.action == "reroll_initiative":
-        return "slow"
-    move = f.derived(state.options).move
-    if d.action in ("attack", "missile") and move is not None and d.move_m > move.total // 2:
-        return "slow"  # a full Move leaves only a slow standard attack
-    if d.action == "attack" and stance == "aggressive":
-        return "fast"
-    if d.action == "missile" and d.target is not None:
-        # Snap, careful, reloading and crippled shots (combat-missile.yags).
-        from yags_desk.rules.combat.missile_v08 import missile_speed
-        return missile_speed(state, f)
-    return "normal"
 
 
 def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> bool:
