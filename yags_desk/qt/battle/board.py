@@ -4,7 +4,8 @@ The board keeps the encounter's :class:`CombatLog`. Every group of events the
 GM confirms in a dialog is checked against a copy of the state first (a
 refusal shows the rules' message and changes nothing), then pushed through an
 :class:`EventsCommand` on the tab's undo stack, so Edit ▸ Undo and Redo step
-the fight back and forth. A recovery copy is written after every event.
+the fight back and forth. A recovery copy is written after every event (during
+Auto-resolve: before every player's dialog and at least every SAVE_EVERY seconds).
 
 "Next" (Space or N) asks :func:`~yags_desk.rules.combat.steps.next_step` what
 the rules require now and opens the matching dialog; pending checks come
@@ -16,12 +17,21 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -78,6 +88,11 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("In a step's dialog: apply (or declare)", "Enter"),
 )
 
+# Auto-resolve redraws the board and writes the recovery copy at most this often
+# (seconds) between players' dialogs; see BattleBoard._show_progress.
+PAINT_EVERY = 0.04
+SAVE_EVERY = 1.0
+
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
 
@@ -110,6 +125,7 @@ class BattleBoard(DocumentView):
         self.log: CombatLog = encounter_log(encounter)
         self.last_message = ""
         self._batch = False
+        self._painted = self._saved = 0.0
         self.autosaves = 0
         self.ops = RosterOps(self)
 
@@ -425,6 +441,23 @@ class BattleBoard(DocumentView):
         f = self.state.fighters.get(fid)
         return f is not None and f.character.kind != "pc"
 
+    def _show_progress(self, force: bool = False) -> None:
+        """During Auto-resolve: show the step just made and keep the recovery copy
+        current (issue 12). [decision] A big fight makes hundreds of steps, each
+        redraw costs a few milliseconds and each recovery copy up to a tenth of a
+        second, so between players' dialogs the board is redrawn at most
+        PAINT_EVERY and the copy written at most SAVE_EVERY seconds apart; before
+        a dialog (``force``) both are done, so a crash there loses nothing."""
+        now = time.monotonic()
+        if force or now - self._painted >= PAINT_EVERY:
+            self.refresh()
+            QCoreApplication.processEvents(
+                QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+            self._painted = time.monotonic()
+        if force or now - self._saved >= SAVE_EVERY:
+            self.autosave()
+            self._saved = time.monotonic()
+
     def auto_resolve(self) -> bool:
         """Play on to the end of the round: NPCs' steps with the engine's choices and
         dice, players' steps through their dialogs. Each step stays one undo step.
@@ -434,6 +467,7 @@ class BattleBoard(DocumentView):
             return False
         start = self.state.round
         self._batch = True
+        self._painted = self._saved = time.monotonic()
         finished = False
         try:
             for _ in range(100_000):
@@ -451,12 +485,16 @@ class BattleBoard(DocumentView):
                         step.fighter is None or self._is_npc(step.fighter)):
                     events = auto_events(self.state, step, self.rng)
                 else:
+                    # The board shows, and the recovery copy holds, everything so far
+                    # before a player's dialog opens over it.
+                    self._show_progress(force=True)
                     asked = self._ask(step)
                     if asked is None:
                         break
                     events = asked
                 if not self.push_events(events):
                     break
+                self._show_progress()
         except RulesError as exc:
             self.refuse(str(exc))
         finally:
