@@ -234,3 +234,55 @@ def test_a_v08_fighter_unconscious_at_fatal_shows_its_health_check_coming() -> N
     to_round(log, 13, "brenna")
     assert summarize(log.state, log.state.fighter("brenna")).status == \
         "dying · roll at end of round"
+
+
+def test_players_alone_wait_for_opponents_and_npcs_join_an_enemy_side(
+        qtbot: Any, library: Library) -> None:
+    # Issue 12: with only the party on the board the fight has not begun (it is not
+    # "over: Party won"); an NPC added from the dialog goes to an enemy side.
+    ambush = sample(library, "ford-ambush.json")
+    party = ambush.model_copy(update={"combatants": tuple(
+        c for c in ambush.combatants if c.side == "Party")})
+    board = make_board(qtbot, party, library)
+    said: list[str] = []
+    board.status_message.connect(lambda text, _ms: said.append(text))
+    assert board.round_label.text() == "Round 1 · waiting for opponents"
+    assert "won" not in board.step_label.text() and "another side" in board.step_label.text()
+    assert not board.anyway_action.isVisible() and not board.auto_action.isEnabled()
+    board.next_action.trigger()
+    assert board.log.events == () and "another side" in said[-1]
+    assert not board.auto_resolve() and board.log.events == ()
+
+    dialog = AddCombatantsDialog(library, board.state, board)
+    qtbot.addWidget(dialog)
+    names = [dialog.character_list.item(i).text() for i in range(dialog.character_list.count())]
+    sides = [dialog.side_combo.itemText(i) for i in range(dialog.side_combo.count())]
+    assert sides == ["Party", "Foes", "New side…"]
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.startswith("Bandit")))
+    assert dialog.side_combo.currentText() == "Foes"
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.endswith("(PC)")))
+    assert dialog.side_combo.currentText() == "Party"
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.startswith("Wolf")))
+    # "New side…" empties the box for the name; no name is refused.
+    dialog.side_combo.setCurrentIndex(2)
+    dialog.side_combo.activated.emit(2)
+    assert dialog.side_combo.currentText() == ""
+    dialog._accept()
+    assert dialog.problem.text() == "side: type the new side's name" and dialog.result() == 0
+    qtbot.keyClicks(dialog.side_combo.lineEdit(), "Wolves")
+    adds = dialog.combatants(board.ops)
+    assert {a.side for a in adds} == {"Wolves"}
+    assert board.ops.add(adds)
+    assert board.round_label.text() == "Round 1 · declarations"
+    assert board.auto_action.isEnabled()
+
+
+def test_an_empty_encounter_asks_for_combatants(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, new_encounter("Empty", "classic", ()), library)
+    assert board.round_label.text() == "No combatants yet"
+    assert board.step_label.text().startswith("Add some: Add combatants (Ctrl+Shift+A)")
+    board.next_action.trigger()
+    assert board.log.events == ()

@@ -61,13 +61,19 @@ from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRoun
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, check_name
-from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
+from yags_desk.rules.combat.steps import (
+    Step,
+    auto_events,
+    fight_over,
+    next_step,
+    waiting_for_opponents,
+)
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
 
-__all__ = ["SHORTCUTS", "BattleBoard", "fight_result"]
+__all__ = ["SHORTCUTS", "BattleBoard", "fight_result", "waiting_text"]
 
 # The board's keyboard shortcuts, for Help ▸ Keyboard shortcuts: (command, keys).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -105,6 +111,21 @@ def fight_result(state: CombatState) -> str:
     if sides:
         return f"The fight is over: {sides[0]} won."
     return "The fight is over: nobody is left able to fight."
+
+
+def waiting_text(state: CombatState) -> tuple[str, str]:
+    """The header (round line, next line) of a board that has no fight yet: no
+    combatants, or only one side; ("", "") once there are two sides."""
+    sides = sorted({f.side for f in state.active()})
+    if not sides:
+        return ("No combatants yet",
+                "Add some: Add combatants (Ctrl+Shift+A), or drag characters from the "
+                "library onto the board.")
+    if len(sides) == 1:
+        return (f"Round {state.round} · waiting for opponents",
+                f"Only {sides[0]} is on the board: add combatants on another side "
+                "(Ctrl+Shift+A) to start the fight.")
+    return "", ""
 
 
 class BattleBoard(DocumentView):
@@ -355,17 +376,23 @@ class BattleBoard(DocumentView):
         if step.kind == "action" and step.phase:
             phase = f"{step.phase} actions"
         result = fight_result(state)
-        if result and step.kind not in ("check", "end_check"):
+        waiting, what_now = waiting_text(state)
+        if waiting and step.kind not in ("check", "end_check"):
+            self.round_label.setText(waiting)
+            self.step_label.setText(what_now)
+        elif result and step.kind not in ("check", "end_check"):
             phase = "fight over"
             self.step_label.setText(f"{result} (Shift+N plays on; new combatants "
                                     "join the fight.)")
         else:
             self.step_label.setText(f"Next: {step.describe(state)}.")
-        self.round_label.setText(f"Round {state.round} · {phase}")
+        if not waiting or step.kind in ("check", "end_check"):
+            self.round_label.setText(f"Round {state.round} · {phase}")
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
-        self.end_round_action.setEnabled(step.kind == "end_round")
+        self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
+        self.auto_action.setEnabled(not waiting)
 
     def card_text(self, fid: str) -> list[str]:
         from yags_desk.qt.battle.canvas import card_lines
@@ -399,7 +426,13 @@ class BattleBoard(DocumentView):
         return [EndRound()]
 
     def over(self) -> bool:
-        """When the fight is over, say so and say that Next stops (True)."""
+        """When there is no fight yet or the fight is over, say so and say that Next
+        stops (True)."""
+        waiting, what_now = waiting_text(self.state)
+        if waiting:
+            self.last_message = what_now
+            self.status_message.emit(what_now, 10_000)
+            return True
         result = fight_result(self.state)
         if not result:
             return False
@@ -414,7 +447,8 @@ class BattleBoard(DocumentView):
         checks that are due (a wounded fighter's life may hang on them) but opens
         nothing else; ``force`` (Next round anyway) plays on."""
         step = next_step(self.state)
-        if not force and step.kind not in ("check", "end_check") and self.over():
+        if step.kind not in ("check", "end_check") and (
+                waiting_for_opponents(self.state) or not force) and self.over():
             return False
         try:
             events = self._ask(step)

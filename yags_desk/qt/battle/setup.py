@@ -41,7 +41,7 @@ from yags_desk.storage.library import Library
 if TYPE_CHECKING:
     from yags_desk.qt.battle.roster_ops import RosterOps
 
-__all__ = ["AddCombatantsDialog", "NewEncounterDialog"]
+__all__ = ["NEW_SIDE", "AddCombatantsDialog", "NewEncounterDialog", "default_sides"]
 
 _EDITIONS: tuple[tuple[Edition, str], ...] = (("classic", "classic (2d10!, skills in percent)"),
                                                ("0.8", "0.8 (d20, skill levels)"))
@@ -115,6 +115,23 @@ class NewEncounterDialog(QDialog):
         self.accept()
 
 
+NEW_SIDE = "New side…"
+
+
+def default_sides(state: CombatState) -> tuple[str, str]:
+    """The side offered first for a player character and for an NPC: the players'
+    side (the first with a PC in it, else "Party") and an enemy side (the first
+    side without a PC, else "Foes", or "Enemies" if the players are "Foes")."""
+    sides = list(side_colours(state))
+    with_pc = [s for s in sides
+               if any(f.side == s and f.character.kind == "pc" for f in state.fighters.values())]
+    others = [s for s in sides if s not in with_pc]
+    pc_side = with_pc[0] if with_pc else next(
+        (s for s in ("Party", "Heroes") if s not in others), "Party")
+    enemy = others[0] if others else ("Enemies" if pc_side == "Foes" else "Foes")
+    return pc_side, enemy
+
+
 class AddCombatantsDialog(QDialog):
     """A character from the library, how many copies, their side, row and NPC flag."""
 
@@ -136,11 +153,20 @@ class AddCombatantsDialog(QDialog):
         self.count_spin = QSpinBox()
         self.count_spin.setRange(1, 200)
         self.side_combo = QComboBox()
+        self.side_combo.setObjectName("side_combo")
         self.side_combo.setEditable(True)
-        self.side_combo.setToolTip("Pick a side or type a new one; each side gets its own "
-                                   "colour")
-        for side in side_colours(state) or {"Party": "", "Foes": ""}:
+        self.side_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.side_combo.setToolTip("Pick a side, or pick “New side…” and type its "
+                                   "name; each side gets its own colour")
+        self.pc_side, self.enemy_side = default_sides(state)
+        sides = list(side_colours(state))
+        for side in (self.pc_side, self.enemy_side):
+            if side not in sides:
+                sides.append(side)
+        for side in sides:
             self.side_combo.addItem(side)
+        self.side_combo.addItem(NEW_SIDE)
+        self.side_combo.activated.connect(self._side_picked)
         self.row_spin = QSpinBox()
         self.row_spin.setRange(0, 99)
         self.minor_box = QCheckBox("Unimportant NPC (may drop at Critical)")
@@ -166,7 +192,21 @@ class AddCombatantsDialog(QDialog):
 
     def _picked(self, row: int) -> None:
         if 0 <= row < len(self.characters):
-            self.minor_box.setChecked(self.characters[row].kind != "pc")
+            npc = self.characters[row].kind != "pc"
+            self.minor_box.setChecked(npc)
+            self.side_combo.setCurrentText(self.enemy_side if npc else self.pc_side)
+
+    def _side_picked(self, index: int) -> None:
+        if self.side_combo.itemText(index) == NEW_SIDE:
+            self.side_combo.setEditText("")
+            edit = self.side_combo.lineEdit()
+            if edit is not None:
+                edit.setPlaceholderText("Type the new side's name")
+            self.side_combo.setFocus()
+
+    def side(self) -> str:
+        text = self.side_combo.currentText().strip()
+        return "" if text == NEW_SIDE else text
 
     def character(self) -> Character | None:
         row = self.character_list.currentRow()
@@ -176,7 +216,7 @@ class AddCombatantsDialog(QDialog):
         c = self.character()
         if c is None:
             return []
-        side = self.side_combo.currentText().strip() or "Foes"
+        side = self.side() or self.enemy_side
         return ops.copies(c, self.count_spin.value(), side, self.row_spin.value(),
                           self.minor_box.isChecked())
 
@@ -184,7 +224,7 @@ class AddCombatantsDialog(QDialog):
         if self.character() is None:
             show_problem(self.problem, "character: pick a character from the list")
             return
-        if not self.side_combo.currentText().strip():
-            show_problem(self.problem, "side: give the side a name")
+        if not self.side():
+            show_problem(self.problem, "side: type the new side's name")
             return
         self.accept()
