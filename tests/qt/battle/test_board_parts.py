@@ -3,12 +3,14 @@ drops from the library and the setting-up dialogs."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QLabel
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
@@ -27,6 +29,7 @@ from yags_desk.rules.combat.events import (
     Override,
     SetCondition,
 )
+from yags_desk.rules.options import RulesOptions
 from yags_desk.storage.encounter_file import new_encounter
 from yags_desk.storage.library import Library
 
@@ -159,14 +162,46 @@ def test_new_encounter_dialog_stores_edition_and_options(qtbot: Any) -> None:
     dialog.name_edit.setText("Bridge")
     dialog.edition_combo.setCurrentIndex(1)
     dialog.rule_boxes["hit_locations"].setChecked(True)
-    dialog.minor_drop.setChecked(True)
+    dialog.old_penalties.setChecked(True)
     encounter = dialog.encounter()
     assert (encounter.name, encounter.edition) == ("Bridge", "0.8")
     assert encounter.options.optional == ("hit_locations",)
-    assert encounter.options.minor_npcs_drop_at_critical
+    assert encounter.options.v08_old_wound_penalties
+    dialog.edition_combo.setCurrentIndex(0)
+    dialog.minor_drop.setChecked(True)
+    assert dialog.encounter().options.minor_npcs_drop_at_critical
     dialog.name_edit.setText("")
     dialog._accept()
     assert dialog.problem.text().startswith("name:") and dialog.result() == 0
+
+
+def test_new_encounter_dialog_shows_and_stores_only_the_editions_settings(
+        qtbot: Any, library: Library) -> None:
+    # Issue 12: the classic fumble chance was offered and stored for 0.8.
+    dialog = NewEncounterDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    classic_only = (dialog.fumble_spin, dialog.survival_penalties, dialog.minor_drop)
+    assert dialog.edition_combo.currentData() == "classic"
+    assert all(w.isVisible() for w in classic_only) and not dialog.old_penalties.isVisible()
+    dialog.fumble_spin.setValue(5)
+    dialog.survival_penalties.setChecked(True)
+    dialog.minor_drop.setChecked(True)
+    dialog.edition_combo.setCurrentIndex(dialog.edition_combo.findData("0.8"))
+    assert not any(w.isVisible() for w in classic_only) and dialog.old_penalties.isVisible()
+    labels = [w.text() for w in dialog.findChildren(QLabel) if w.isVisible()]
+    assert not any("Fumble" in t for t in labels)
+    path = library.save_encounter(dialog.encounter(), None)
+    stored = json.loads(path.read_text(encoding="utf-8"))["data"]
+    assert stored["edition"] == "0.8"
+    assert stored["options"] == RulesOptions().model_dump(mode="json")
+    # Back to classic: the GM's classic numbers are still in the boxes and stored.
+    dialog.old_penalties.setChecked(True)
+    dialog.edition_combo.setCurrentIndex(dialog.edition_combo.findData("classic"))
+    options = dialog.encounter().options
+    assert (options.classic_fumble_chance, options.classic_survival_penalties,
+            options.minor_npcs_drop_at_critical, options.v08_old_wound_penalties) == (
+        5, True, True, False)
 
 
 def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBoard,

@@ -63,10 +63,18 @@ class NewEncounterDialog(QDialog):
         self.fumble_spin.setValue(3)
         self.fumble_spin.setToolTip("Classic fumble chance: 3, or 4-5 in poor conditions "
                                     "(RULES 1.1)")
-        self.old_penalties = QCheckBox("0.8: older wound penalties (-5, -10, -15, -25)")
-        self.survival_penalties = QCheckBox("Classic: wound penalties apply to Critical, "
-                                            "Fatal and dying rolls")
+        self.old_penalties = QCheckBox("Older wound penalties (−5, −10, −15, −25)")
+        self.survival_penalties = QCheckBox("Wound penalties apply to Critical, Fatal and "
+                                            "dying rolls")
         self.minor_drop = QCheckBox("Unimportant NPCs drop at Critical (RULES 1.6)")
+        self.old_penalties.setObjectName("v08_old_penalties")
+        self.survival_penalties.setObjectName("classic_survival_penalties")
+        self.minor_drop.setObjectName("classic_minor_drop")
+        self.fumble_spin.setObjectName("classic_fumble_chance")
+        # The settings only one edition has (RULES 1 classic, RULES 2 0.8).
+        self.edition_only: dict[Edition, tuple[QWidget, ...]] = {
+            "classic": (self.fumble_spin, self.survival_penalties, self.minor_drop),
+            "0.8": (self.old_penalties,)}
         self.rule_boxes: dict[str, QCheckBox] = {}
         rules = QGroupBox("Optional rules (stored with the encounter)")
         grid = QGridLayout(rules)
@@ -76,7 +84,7 @@ class NewEncounterDialog(QDialog):
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)
         self.problem = styled_error_label(self)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         form.addRow("&Name:", self.name_edit)
         form.addRow("&Edition:", self.edition_combo)
         form.addRow("&Fumble chance:", self.fumble_spin)
@@ -92,18 +100,37 @@ class NewEncounterDialog(QDialog):
         layout.addWidget(rules)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        self.edition_combo.currentIndexChanged.connect(self._edition_changed)
+        self._edition_changed()
+
+    def edition(self) -> Edition:
+        value: Edition = self.edition_combo.currentData()
+        return value
+
+    def _edition_changed(self, *_args: object) -> None:
+        """Show only the chosen edition's settings (the other's are not stored)."""
+        chosen = self.edition()
+        for edition, widgets in self.edition_only.items():
+            for widget in widgets:
+                self.form.setRowVisible(widget, edition == chosen)
+        self.adjustSize()
 
     def options(self) -> RulesOptions:
+        """The options of the chosen edition; the other edition's keep their defaults
+        (what the GM set there before switching editions is not stored)."""
+        classic = self.edition() == "classic"
+        default = RulesOptions()
         return RulesOptions(
-            v08_old_wound_penalties=self.old_penalties.isChecked(),
-            classic_fumble_chance=self.fumble_spin.value(),
-            classic_survival_penalties=self.survival_penalties.isChecked(),
-            minor_npcs_drop_at_critical=self.minor_drop.isChecked(),
+            v08_old_wound_penalties=not classic and self.old_penalties.isChecked(),
+            classic_fumble_chance=(self.fumble_spin.value() if classic
+                                   else default.classic_fumble_chance),
+            classic_survival_penalties=classic and self.survival_penalties.isChecked(),
+            minor_npcs_drop_at_critical=classic and self.minor_drop.isChecked(),
             optional=tuple(k for k, box in self.rule_boxes.items() if box.isChecked()))
 
     def encounter(self) -> Encounter:
         """The new encounter; raises ValidationError naming the field."""
-        return new_encounter(self.name_edit.text(), self.edition_combo.currentData(),
+        return new_encounter(self.name_edit.text(), self.edition(),
                              options=self.options())
 
     def _accept(self) -> None:
