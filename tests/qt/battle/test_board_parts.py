@@ -321,3 +321,13 @@ def test_an_empty_encounter_asks_for_combatants(qtbot: Any, library: Library) ->
     assert board.step_label.text().startswith("Add some: Add combatants (Ctrl+Shift+A)")
     board.next_action.trigger()
     assert board.log.events == ()
+
+
+def test_a_dead_fighter_is_shown_dead_not_dying(board: BattleBoard) -> None:
+    for condition in ("unconscious", "dying", "dead"):
+        assert board.push_events([SetCondition(id="bandit-1", condition=condition)])
+    row = board.model.row_of("bandit-1")
+    tip = board.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.splitlines()[0].endswith(": dead")
+    assert "dying" not in tip and "unconscious" not in tip
+    assert not any("dying" in line for line in board.card_text("bandit-1"))

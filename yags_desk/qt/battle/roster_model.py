@@ -148,7 +148,8 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (_ORDER, _INIT):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"{s.name} ({s.side}, row {s.row})", s.wounds, s.stuns, s.fatigue,
+            lines = [f"{s.name} ({s.side}, row {s.row}): {s.status}", s.wounds, s.stuns,
+                     s.fatigue,
                      f"Penalty {s.penalty:+d}" if s.penalty else "", s.weapon, s.action,
                      s.conditions]
             return "\n".join(line for line in lines if line)

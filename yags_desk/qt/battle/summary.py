@@ -167,8 +167,10 @@ def summarize(state: CombatState, f: FighterState, order: int | None = None) -> 
         penalty = f.derived(state.options).total_penalty
     except (RulesError, ValueError):
         penalty = 0
+    # Dead is dead: the "unconscious" and "dying" a fighter died with are not shown.
+    hidden = ("dead", "unconscious", "dying") if f.dead else ("dead",)
     conditions = ", ".join(n if r is None else f"{n} ({r})" for n, r in f.conditions
-                           if n not in ("dead",))
+                           if n not in hidden)
     return FighterSummary(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,
         initiative="" if f.initiative is None else str(f.initiative),
