@@ -25,9 +25,11 @@ from yags_desk.qt.roles import Role
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,
+    Declare,
     EndRound,
     Override,
     SetCondition,
+    Wound,
 )
 from yags_desk.rules.options import RulesOptions
 from yags_desk.storage.encounter_file import new_encounter
@@ -331,3 +333,89 @@ def test_a_dead_fighter_is_shown_dead_not_dying(board: BattleBoard) -> None:
     assert tip.splitlines()[0].endswith(": dead")
     assert "dying" not in tip and "unconscious" not in tip
     assert not any("dying" in line for line in board.card_text("bandit-1"))
+
+
+def _shown(board: BattleBoard, fid: str) -> list[str]:
+    s = board.model.summary(fid)
+    assert s is not None
+    return [text for text, _part in board.canvas.shown_lines(s)]
+
+
+def _hurt_and_declared(board: BattleBoard) -> None:
+    """Bandit 2 three levels past Fatal and tired, Aldric declared with sword and shield."""
+    assert board.push_events([Override(id="bandit-2", field="fatigue_short", value=2,
+                                       reason="ran"), Wound(id="bandit-2", levels=9)])
+    board.undo_stack.clear()
+    assert board.push_events([Declare(id="aldric", action="attack", target="bandit-3",
+                                      style="Weapon and shield: Long sword + Round shield")])
+
+
+def test_cards_at_1366_show_their_text_whole_and_say_what_past_fatal_means(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: "Fatal −15 +6 · Fatigue: Lig…" was cut and the "+6" explained nowhere.
+    board.resize(1366, 650)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    assert board.card_text("bandit-2")[1].startswith("Fatal −15, 3 beyond · Fatigue")
+    assert not board.canvas.compact
+    for fid in board.state.fighters:
+        lines = _shown(board, fid)
+        assert not any(line.endswith("…") for line in lines), lines
+        s = board.model.summary(fid)
+        assert s is not None
+        shown = " ".join(lines)
+        for piece in (s.wounds, s.fatigue, s.action):
+            for word in piece.split():
+                assert word in shown, (word, lines)
+    bandit = " ".join(_shown(board, "bandit-2"))
+    assert "Fatal −15, 3 beyond" in bandit and "Fatigue" in bandit and "+3" not in bandit
+    assert "3 more past Fatal" in board.canvas.tooltip("bandit-2")
+    aldric = " ".join(_shown(board, "aldric"))
+    assert "attacks → Bandit 3" in aldric and "Long sword + Round shield" in aldric
+
+
+def test_cards_grow_and_show_the_numbers_when_the_board_has_room(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: at 1920×1080 the cards stayed small and hid Init, Attack, Defence, Soak.
+    board.resize(1920, 960)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    assert board.canvas.large
+    assert board.canvas.card_size.width() > board.canvas.normal_size.width()
+    shown = " ".join(_shown(board, "aldric"))
+    for words in ("Init 21 + dice", "Attack 23", "Defence 28", "Soak 23"):
+        assert words in shown, shown
+    assert not any(line.endswith("…") for fid in board.state.fighters
+                   for line in _shown(board, fid))
+    board.resize(1366, 650)
+    qtbot.waitUntil(lambda: not board.canvas.large)
+
+
+def test_the_initiative_list_shows_names_and_headers_whole(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: names were cut with room to spare and the headers overlapped.
+    board.resize(1366, 650)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    table = board.table
+    header = table.horizontalHeader()
+    shown = [c for c in range(board.proxy.columnCount()) if not table.isColumnHidden(c)]
+    for c in shown:
+        assert header.sectionSize(c) >= header.sectionSizeFromContents(c).width(), c
+        assert header.sectionSize(c) >= table.sizeHintForColumn(c), c
+    used = sum(header.sectionSize(c) for c in shown)
+    assert used <= table.viewport().width()
+    assert not table.horizontalScrollBar().isVisible()
+
+
+def test_the_log_has_room_at_1366_by_768(qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: about 7 lines of the log showed at 1366×768.
+    board.resize(1366, 650)  # the window less its menu, toolbar, tabs and status bar
+    board.show()
+    qtbot.waitExposed(board)
+    board.auto_resolve()
+    view = board.log_panel.view
+    assert view.viewport().height() // view.sizeHintForRow(0) >= 12

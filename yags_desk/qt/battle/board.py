@@ -32,7 +32,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -169,9 +169,12 @@ class BattleBoard(DocumentView):
         self.table.setAlternatingRowColors(True)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header = self.table.horizontalHeader()
+        # Every column as wide as its contents and header (names are not cut, headers
+        # do not overlap); the last one takes what is left. _fit_list widens the list.
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
+        self._list_width = 0
         # [decision] Side and status are on the cards (colour stripe, last line) and in
         # each row's tooltip; the list keeps the columns read during a round.
         self.table.setColumnHidden(2, True)
@@ -198,15 +201,18 @@ class BattleBoard(DocumentView):
         main = QSplitter(Qt.Orientation.Vertical)
         main.addWidget(self.scroll_area)
         main.addWidget(self.log_panel)
+        # [decision] The log gets two fifths of the height (issue 12: about 7 lines at
+        # 1366×768 were too few to follow a round).
         main.setStretchFactor(0, 3)
-        main.setStretchFactor(1, 1)
-        main.setSizes([480, 160])
+        main.setStretchFactor(1, 2)
+        main.setSizes([360, 240])
+        self.main_splitter = main
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(main)
         self.splitter.addWidget(self.table)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
-        self.splitter.setSizes([700, 270])
+        self.splitter.setSizes([700, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -391,8 +397,39 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
+        self._fit_list()
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
+
+    def list_width_needed(self) -> int:
+        """The width the initiative list needs to show every column whole."""
+        header = self.table.horizontalHeader()
+        columns = sum(max(header.sectionSizeFromContents(c).width(),
+                          self.table.sizeHintForColumn(c))
+                      for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
+        bar = self.table.verticalScrollBar().sizeHint().width()
+        return columns + bar + 2 * self.table.frameWidth() + 4
+
+    def _fit_list(self) -> None:
+        """Widen the initiative list when its contents grow (up to two fifths of the
+        board); the GM's own splitter position stands otherwise."""
+        need = self.list_width_needed()
+        if need == self._list_width:
+            return
+        self._list_width = need
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        if total <= 0:
+            self.splitter.setSizes([max(700, 3 * need), need])
+            return
+        want = min(need, total * 2 // 5)
+        if sizes[1] < want:
+            self.splitter.setSizes([total - want, want])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._list_width = 0
+        self._fit_list()
 
     def card_text(self, fid: str) -> list[str]:
         from yags_desk.qt.battle.canvas import card_lines
