@@ -96,7 +96,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 
 # Auto-resolve redraws the board and writes the recovery copy at most this often
 # (seconds) between players' dialogs; see BattleBoard._show_progress.
-PAINT_EVERY = 0.04
+PAINT_EVERY = 0.1
 SAVE_EVERY = 1.0
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
@@ -397,7 +397,8 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
-        self._fit_list()
+        if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
+            self._fit_list()
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
 

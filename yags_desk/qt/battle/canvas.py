@@ -171,9 +171,11 @@ class BoardCanvas(QWidget):
         self._label_w = LABEL_W
         self._gap = GAP
         self._watched: QWidget | None = None
-        for signal in (model.dataChanged, model.rowsInserted, model.modelReset,
-                       model.rowsRemoved, model.layoutChanged):
+        self._layout_key: tuple[tuple[str, int], ...] = ()
+        for signal in (model.rowsInserted, model.modelReset, model.rowsRemoved,
+                       model.layoutChanged):
             signal.connect(self.relayout)
+        model.dataChanged.connect(self._data_changed)
 
     # -- layout -------------------------------------------------------------------------
 
@@ -230,9 +232,22 @@ class BoardCanvas(QWidget):
                 return size
         return narrow
 
+    def _key(self) -> tuple[tuple[str, int], ...]:
+        """What the places of the cards depend on: who is on the board, in which row."""
+        return tuple((s.id, s.row) for s in self.model.summaries() if s.status != "removed")
+
+    def _data_changed(self, *_args: object) -> None:
+        """A fighter's numbers changed: repaint; place the cards again only when a
+        fighter moved or left (one event changes many rows, each a signal)."""
+        if self._key() != self._layout_key:
+            self.relayout()
+        else:
+            self.update()
+
     def relayout(self, *_args: object) -> None:
         """Place the cards; compact cards when the normal ones would not all fit the
         visible height (issue 5: 30 combatants readable at 1366×768)."""
+        self._layout_key = self._key()
         rows: dict[int, list[FighterSummary]] = {}
         for s in self.model.summaries():
             if s.status != "removed":
