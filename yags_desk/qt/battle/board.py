@@ -412,8 +412,8 @@ class BattleBoard(DocumentView):
         return columns + bar + 2 * self.table.frameWidth() + 4
 
     def _fit_list(self) -> None:
-        """Widen the initiative list when its contents grow (up to two fifths of the
-        board); the GM's own splitter position stands otherwise."""
+        """Widen the initiative list when its contents grow (up to a third of the
+        board: the cards come first); the GM's own splitter position stands otherwise."""
         need = self.list_width_needed()
         if need == self._list_width:
             return
@@ -423,7 +423,7 @@ class BattleBoard(DocumentView):
         if total <= 0:
             self.splitter.setSizes([max(700, 3 * need), need])
             return
-        want = min(need, total * 2 // 5)
+        want = min(need, total // 3)
         if sizes[1] < want:
             self.splitter.setSizes([total - want, want])
 
