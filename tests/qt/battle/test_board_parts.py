@@ -213,6 +213,7 @@ def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBo
     names = [dialog.character_list.item(i).text() for i in range(dialog.character_list.count())]
     row = next(i for i, n in enumerate(names) if n.startswith("Wolf"))
     dialog.character_list.setCurrentRow(row)
+    assert dialog.side_combo.currentText() == "Bandits"  # the side without players
     dialog.count_spin.setValue(3)
     dialog.side_combo.setEditText("Wolves")
     dialog.row_spin.setValue(3)
