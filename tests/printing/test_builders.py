@@ -23,7 +23,11 @@ from yags_desk.printing import (
 from yags_desk.printing.encounter_after import rounds_fought
 from yags_desk.printing.procedure import ROUND_STEPS, options_lines
 from yags_desk.printing.style import BOX, BOX_TICKED
+from yags_desk.rules.combat.checks_classic import DYING_FUMBLE, DYING_TARGET, resolve_check
+from yags_desk.rules.combat.events import SetCondition
+from yags_desk.rules.combat.state import Pending
 from yags_desk.rules.derived import derive
+from yags_desk.rules.dice import open_roll_from_typed
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
 from yags_desk.rules.quick_combat import run_battle
 from yags_desk.storage.documents import read_document
@@ -175,6 +179,26 @@ def test_encounter_after_shows_casualties_rounds_and_every_event() -> None:
     for i in range(len(log.events)):
         assert f" {i + 1} " in text
     assert "Round 4 ends." in text
+
+
+def test_encounter_after_lists_the_dead_as_dead_only() -> None:
+    # Issue 12: a fighter who died of a dying roll was also listed as "dying".
+    enc = sample_encounter(rounds=0)
+    log = encounter_log(enc)
+    fid = next(f.id for f in log.state.fighters.values() if f.character.kind == "npc")
+    name = log.state.fighter(fid).name
+    log.push(SetCondition(id=fid, condition="unconscious"))
+    log.push(SetCondition(id=fid, condition="dying"))
+    pending = Pending(fid, "dying", DYING_TARGET, DYING_FUMBLE)
+    log.push(resolve_check(log.state, pending, open_roll_from_typed((1, 1))))
+    assert log.state.fighter(fid).dead
+    text = text_of(encounter_after(enc.model_copy(update={"events": log.events})))
+    outcome = text[text.index("Casualties"):text.index("Options in use")]
+    row_text = outcome[outcome.index(f"{name} dead"):]
+    others = [f.name for f in log.state.fighters.values() if f.id != fid]
+    row_text = row_text[:min((i for i in (row_text.find(o) for o in [*others, "Options"])
+                              if i > 0), default=len(row_text))]
+    assert "dying" not in row_text and "unconscious" not in row_text
 
 
 def test_encounter_after_during_the_round() -> None:

@@ -53,8 +53,11 @@ def _stuns(f: FighterState, state: CombatState) -> str:
 
 
 def _conditions(f: FighterState) -> str:
+    # The status column says dead or unconscious; a dead fighter keeps the "dying"
+    # condition of its last minutes in the state, but dead is all the report says.
+    hidden = ("dead", "unconscious", "dying") if f.dead else ("dead", "unconscious")
     shown = [name if rounds is None else f"{name} ({rounds} rounds)"
-             for name, rounds in f.conditions if name not in ("dead", "unconscious")]
+             for name, rounds in f.conditions if name not in hidden]
     shown += [f"{weapon} {how}" for weapon, how in f.weapons_state]
     return esc(", ".join(shown))
 

@@ -14,9 +14,10 @@ from tests.rules.builders import LONG_SWORD, classic
 from yags_desk.qt.battle.board import BattleBoard, fight_result
 from yags_desk.rules.combat.events import AddCombatant, EndRound, SetCondition, Wound
 from yags_desk.rules.combat.roster import numbered_copies
+from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.steps import next_step
 from yags_desk.storage.documents import read_document
-from yags_desk.storage.encounter_file import Combatant, Encounter, new_encounter
+from yags_desk.storage.encounter_file import Combatant, Encounter, encounter_log, new_encounter
 from yags_desk.storage.library import Library
 
 
@@ -171,6 +172,55 @@ def test_auto_resolve_asks_the_players_and_plays_the_npcs(qtbot: Any, library: L
     pcs = {f.id for f in board.state.fighters.values() if f.character.kind == "pc"}
     asked = {getattr(e, "id", getattr(e, "attacker", "")) for e in dialogs.returned}
     assert asked and asked <= pcs  # only the players' steps went to the dialogs
+
+
+class WatchingDialogs(ScriptedDialogs):
+    """At every dialog: what the recovery copy on disk and the board show then."""
+
+    def __init__(self, board_of: list[BattleBoard]) -> None:
+        super().__init__()
+        self.board_of = board_of
+        self.seen: list[tuple[str, int, int, str, str]] = []
+
+    def _look(self, name: str) -> None:
+        board = self.board_of[0]
+        copy = read_document(board.library.autosave_path(board.key), "encounter").model
+        assert isinstance(copy, Encounter)
+        lines = board.log_panel.shown_lines()
+        log = board.log
+        n = len(log.events)
+        last = describe(log.events[-1], log.state_before(n - 1), log.state) if n else ""
+        assert (lines[-1] if n else "") == last  # the log shows the latest event
+        self.seen.append((name, len(encounter_log(copy).events), n,
+                          board.round_label.text(), last))
+
+    def attack(self, parent: Any, state: Any, *args: Any) -> Any:
+        self._look("attack")
+        return super().attack(parent, state, *args)
+
+    def initiative(self, parent: Any, state: Any, *args: Any) -> Any:
+        self._look("initiative")
+        return super().initiative(parent, state, *args)
+
+
+@pytest.mark.parametrize("name", ["ford-ambush.json", "sparring.json"])
+def test_auto_resolve_shows_and_saves_every_step_before_a_players_dialog(
+        qtbot: Any, library: Library, name: str) -> None:
+    # Issue 12: the board behind a player's dialog is current, and the recovery
+    # copy already holds every event, so a crash there loses nothing.
+    boards: list[BattleBoard] = []
+    dialogs = WatchingDialogs(boards)
+    board = make_board(qtbot, sample(library, name), library, dialogs)
+    boards.append(board)
+    board.show()
+    assert board.auto_resolve()
+    assert dialogs.seen, "no player's dialog opened"
+    for what, on_disk, events, header, _last in dialogs.seen:
+        assert on_disk == events, (what, on_disk, events)
+        assert header.startswith(f"Round {board.state.round - 1} · "), header
+    # The log behind the players' attack shows the NPCs' blows struck before it.
+    attacks = [s for s in dialogs.seen if s[0] == "attack"]
+    assert attacks and all("actions" in s[3] for s in attacks)
 
 
 def test_keyboard_drives_the_round(qtbot: Any, library: Library) -> None:

@@ -3,12 +3,14 @@ drops from the library and the setting-up dialogs."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QLabel
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
@@ -23,10 +25,13 @@ from yags_desk.qt.library.model import CHARACTER_MIME
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,
+    Declare,
     EndRound,
     Override,
     SetCondition,
+    Wound,
 )
+from yags_desk.rules.options import RulesOptions
 from yags_desk.storage.encounter_file import new_encounter
 from yags_desk.storage.library import Library
 
@@ -159,14 +164,46 @@ def test_new_encounter_dialog_stores_edition_and_options(qtbot: Any) -> None:
     dialog.name_edit.setText("Bridge")
     dialog.edition_combo.setCurrentIndex(1)
     dialog.rule_boxes["hit_locations"].setChecked(True)
-    dialog.minor_drop.setChecked(True)
+    dialog.old_penalties.setChecked(True)
     encounter = dialog.encounter()
     assert (encounter.name, encounter.edition) == ("Bridge", "0.8")
     assert encounter.options.optional == ("hit_locations",)
-    assert encounter.options.minor_npcs_drop_at_critical
+    assert encounter.options.v08_old_wound_penalties
+    dialog.edition_combo.setCurrentIndex(0)
+    dialog.minor_drop.setChecked(True)
+    assert dialog.encounter().options.minor_npcs_drop_at_critical
     dialog.name_edit.setText("")
     dialog._accept()
     assert dialog.problem.text() == "Name must not be empty" and dialog.result() == 0
+
+
+def test_new_encounter_dialog_shows_and_stores_only_the_editions_settings(
+        qtbot: Any, library: Library) -> None:
+    # Issue 12: the classic fumble chance was offered and stored for 0.8.
+    dialog = NewEncounterDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    classic_only = (dialog.fumble_spin, dialog.survival_penalties, dialog.minor_drop)
+    assert dialog.edition_combo.currentData() == "classic"
+    assert all(w.isVisible() for w in classic_only) and not dialog.old_penalties.isVisible()
+    dialog.fumble_spin.setValue(5)
+    dialog.survival_penalties.setChecked(True)
+    dialog.minor_drop.setChecked(True)
+    dialog.edition_combo.setCurrentIndex(dialog.edition_combo.findData("0.8"))
+    assert not any(w.isVisible() for w in classic_only) and dialog.old_penalties.isVisible()
+    labels = [w.text() for w in dialog.findChildren(QLabel) if w.isVisible()]
+    assert not any("Fumble" in t for t in labels)
+    path = library.save_encounter(dialog.encounter(), None)
+    stored = json.loads(path.read_text(encoding="utf-8"))["data"]
+    assert stored["edition"] == "0.8"
+    assert stored["options"] == RulesOptions().model_dump(mode="json")
+    # Back to classic: the GM's classic numbers are still in the boxes and stored.
+    dialog.old_penalties.setChecked(True)
+    dialog.edition_combo.setCurrentIndex(dialog.edition_combo.findData("classic"))
+    options = dialog.encounter().options
+    assert (options.classic_fumble_chance, options.classic_survival_penalties,
+            options.minor_npcs_drop_at_critical, options.v08_old_wound_penalties) == (
+        5, True, True, False)
 
 
 def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBoard,
@@ -176,6 +213,7 @@ def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBo
     names = [dialog.character_list.item(i).text() for i in range(dialog.character_list.count())]
     row = next(i for i, n in enumerate(names) if n.startswith("Wolf"))
     dialog.character_list.setCurrentRow(row)
+    assert dialog.side_combo.currentText() == "Bandits"  # the side without players
     dialog.count_spin.setValue(3)
     dialog.side_combo.setEditText("Wolves")
     dialog.row_spin.setValue(3)
@@ -234,3 +272,151 @@ def test_a_v08_fighter_unconscious_at_fatal_shows_its_health_check_coming() -> N
     to_round(log, 13, "brenna")
     assert summarize(log.state, log.state.fighter("brenna")).status == \
         "dying · roll at end of round"
+
+
+def test_players_alone_wait_for_opponents_and_npcs_join_an_enemy_side(
+        qtbot: Any, library: Library) -> None:
+    # Issue 12: with only the party on the board the fight has not begun (it is not
+    # "over: Party won"); an NPC added from the dialog goes to an enemy side.
+    ambush = sample(library, "ford-ambush.json")
+    party = ambush.model_copy(update={"combatants": tuple(
+        c for c in ambush.combatants if c.side == "Party")})
+    board = make_board(qtbot, party, library)
+    said: list[str] = []
+    board.status_message.connect(lambda text, _ms: said.append(text))
+    assert board.round_label.text() == "Round 1 · waiting for opponents"
+    assert "won" not in board.step_label.text() and "another side" in board.step_label.text()
+    assert not board.anyway_action.isVisible() and not board.auto_action.isEnabled()
+    board.next_action.trigger()
+    assert board.log.events == () and "another side" in said[-1]
+    assert not board.auto_resolve() and board.log.events == ()
+
+    dialog = AddCombatantsDialog(library, board.state, board)
+    qtbot.addWidget(dialog)
+    names = [dialog.character_list.item(i).text() for i in range(dialog.character_list.count())]
+    sides = [dialog.side_combo.itemText(i) for i in range(dialog.side_combo.count())]
+    assert sides == ["Party", "Foes", "New side…"]
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.startswith("Bandit")))
+    assert dialog.side_combo.currentText() == "Foes"
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.endswith("(PC)")))
+    assert dialog.side_combo.currentText() == "Party"
+    dialog.character_list.setCurrentRow(next(i for i, n in enumerate(names)
+                                             if n.startswith("Wolf")))
+    # "New side…" empties the box for the name; no name is refused.
+    dialog.side_combo.setCurrentIndex(2)
+    dialog.side_combo.activated.emit(2)
+    assert dialog.side_combo.currentText() == ""
+    dialog._accept()
+    assert dialog.problem.text() == "side: type the new side's name" and dialog.result() == 0
+    qtbot.keyClicks(dialog.side_combo.lineEdit(), "Wolves")
+    adds = dialog.combatants(board.ops)
+    assert {a.side for a in adds} == {"Wolves"}
+    assert board.ops.add(adds)
+    assert board.round_label.text() == "Round 1 · declarations"
+    assert board.auto_action.isEnabled()
+
+
+def test_an_empty_encounter_asks_for_combatants(qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, new_encounter("Empty", "classic", ()), library)
+    assert board.round_label.text() == "No combatants yet"
+    assert board.step_label.text().startswith("Add some: Add combatants (Ctrl+Shift+A)")
+    board.next_action.trigger()
+    assert board.log.events == ()
+
+
+def test_a_dead_fighter_is_shown_dead_not_dying(board: BattleBoard) -> None:
+    for condition in ("unconscious", "dying", "dead"):
+        assert board.push_events([SetCondition(id="bandit-1", condition=condition)])
+    row = board.model.row_of("bandit-1")
+    tip = board.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip.splitlines()[0].endswith(": dead")
+    assert "dying" not in tip and "unconscious" not in tip
+    assert not any("dying" in line for line in board.card_text("bandit-1"))
+
+
+def _shown(board: BattleBoard, fid: str) -> list[str]:
+    s = board.model.summary(fid)
+    assert s is not None
+    return [text for text, _part in board.canvas.shown_lines(s)]
+
+
+def _hurt_and_declared(board: BattleBoard) -> None:
+    """Bandit 2 three levels past Fatal and tired, Aldric declared with sword and shield."""
+    assert board.push_events([Override(id="bandit-2", field="fatigue_short", value=2,
+                                       reason="ran"), Wound(id="bandit-2", levels=9)])
+    board.undo_stack.clear()
+    assert board.push_events([Declare(id="aldric", action="attack", target="bandit-3",
+                                      style="Weapon and shield: Long sword + Round shield")])
+
+
+def test_cards_at_1366_show_their_text_whole_and_say_what_past_fatal_means(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: "Fatal −15 +6 · Fatigue: Lig…" was cut and the "+6" explained nowhere.
+    board.resize(1366, 650)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    assert board.card_text("bandit-2")[1].startswith("Fatal −15, 3 beyond · Fatigue")
+    assert not board.canvas.compact
+    for fid in board.state.fighters:
+        lines = _shown(board, fid)
+        assert not any(line.endswith("…") for line in lines), lines
+        s = board.model.summary(fid)
+        assert s is not None
+        shown = " ".join(lines)
+        for piece in (s.wounds, s.fatigue, s.action):
+            for word in piece.split():
+                assert word in shown, (word, lines)
+    bandit = " ".join(_shown(board, "bandit-2"))
+    assert "Fatal −15, 3 beyond" in bandit and "Fatigue" in bandit and "+3" not in bandit
+    assert "3 more past Fatal" in board.canvas.tooltip("bandit-2")
+    aldric = " ".join(_shown(board, "aldric"))
+    assert "attacks → Bandit 3" in aldric and "Long sword + Round shield" in aldric
+
+
+def test_cards_grow_and_show_the_numbers_when_the_board_has_room(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: at 1920×1080 the cards stayed small and hid Init, Attack, Defence, Soak.
+    board.resize(1920, 960)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    assert board.canvas.large
+    assert board.canvas.card_size.width() > board.canvas.normal_size.width()
+    shown = " ".join(_shown(board, "aldric"))
+    for words in ("Init 21 + dice", "Attack 23", "Defence 28", "Soak 23"):
+        assert words in shown, shown
+    assert not any(line.endswith("…") for fid in board.state.fighters
+                   for line in _shown(board, fid))
+    board.resize(1366, 650)
+    qtbot.waitUntil(lambda: not board.canvas.large)
+
+
+def test_the_initiative_list_shows_names_and_headers_whole(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: names were cut with room to spare and the headers overlapped.
+    board.resize(1366, 650)
+    board.show()
+    qtbot.waitExposed(board)
+    _hurt_and_declared(board)
+    table = board.table
+    header = table.horizontalHeader()
+    shown = [c for c in range(board.proxy.columnCount()) if not table.isColumnHidden(c)]
+    for c in shown:
+        assert header.sectionSize(c) >= header.sectionSizeFromContents(c).width(), c
+        assert header.sectionSize(c) >= table.sizeHintForColumn(c), c
+    used = sum(header.sectionSize(c) for c in shown)
+    assert used <= table.viewport().width()
+    assert not table.horizontalScrollBar().isVisible()
+
+
+def test_the_log_has_room_at_1366_by_768(qtbot: Any, board: BattleBoard) -> None:
+    # Issue 12: about 7 lines of the log showed at 1366×768.
+    board.resize(1366, 650)  # the window less its menu, toolbar, tabs and status bar
+    board.show()
+    qtbot.waitExposed(board)
+    board.auto_resolve()
+    view = board.log_panel.view
+    assert view.viewport().height() // view.sizeHintForRow(0) >= 12

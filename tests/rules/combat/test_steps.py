@@ -29,6 +29,7 @@ from yags_desk.rules.combat.events import (
     EndRound,
     Event,
     Initiative,
+    RemoveCombatant,
     SetCondition,
 )
 from yags_desk.rules.combat.log import CombatLog
@@ -37,7 +38,13 @@ from yags_desk.rules.combat.procedure_v08 import auto_round_v08
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.rules.combat.state import CombatState
-from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
+from yags_desk.rules.combat.steps import (
+    Step,
+    auto_events,
+    fight_over,
+    next_step,
+    waiting_for_opponents,
+)
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.encounter_file import Encounter, encounter_log
@@ -238,6 +245,16 @@ def test_fight_over_when_one_side_stands() -> None:
     log.push(SetCondition(id="bo", condition="dead"))
     log.push(SetCondition(id="cy", condition="unconscious"))
     assert fight_over(log.state)
+
+
+def test_one_side_alone_waits_for_opponents_and_is_not_over() -> None:
+    alone = CombatLog("classic", roster=[])
+    assert waiting_for_opponents(alone.state) and not fight_over(alone.state)
+    log = pair()
+    assert not waiting_for_opponents(log.state)
+    # Ann leaves the field (not beaten): side b has nobody to fight, and has not won.
+    log.push(RemoveCombatant(id="ann"))
+    assert waiting_for_opponents(log.state) and not fight_over(log.state)
 
 
 def test_auto_events_retarget_a_fallen_foe_first() -> None:

@@ -4,7 +4,8 @@ The board keeps the encounter's :class:`CombatLog`. Every group of events the
 GM confirms in a dialog is checked against a copy of the state first (a
 refusal shows the rules' message and changes nothing), then pushed through an
 :class:`EventsCommand` on the tab's undo stack, so Edit ▸ Undo and Redo step
-the fight back and forth. A recovery copy is written after every event.
+the fight back and forth. A recovery copy is written after every event (during
+Auto-resolve: before every player's dialog and at least every SAVE_EVERY seconds).
 
 "Next" (Space or N) asks :func:`~yags_desk.rules.combat.steps.next_step` what
 the rules require now and opens the matching dialog; pending checks come
@@ -16,13 +17,22 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import (
+    QCoreApplication,
+    QEventLoop,
+    QItemSelectionModel,
+    QModelIndex,
+    QPoint,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -51,13 +61,19 @@ from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRoun
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, check_name
-from yags_desk.rules.combat.steps import Step, auto_events, fight_over, next_step
+from yags_desk.rules.combat.steps import (
+    Step,
+    auto_events,
+    fight_over,
+    next_step,
+    waiting_for_opponents,
+)
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
 
-__all__ = ["SHORTCUTS", "BattleBoard", "fight_result"]
+__all__ = ["SHORTCUTS", "BattleBoard", "fight_result", "waiting_text"]
 
 # The board's keyboard shortcuts, for Help ▸ Keyboard shortcuts: (command, keys).
 SHORTCUTS: tuple[tuple[str, str], ...] = (
@@ -78,6 +94,11 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("In a step's dialog: apply (or declare)", "Enter"),
 )
 
+# Auto-resolve redraws the board and writes the recovery copy at most this often
+# (seconds) between players' dialogs; see BattleBoard._show_progress.
+PAINT_EVERY = 0.1
+SAVE_EVERY = 1.0
+
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
 
@@ -90,6 +111,21 @@ def fight_result(state: CombatState) -> str:
     if sides:
         return f"The fight is over: {sides[0]} won."
     return "The fight is over: nobody is left able to fight."
+
+
+def waiting_text(state: CombatState) -> tuple[str, str]:
+    """The header (round line, next line) of a board that has no fight yet: no
+    combatants, or only one side; ("", "") once there are two sides."""
+    sides = sorted({f.side for f in state.active()})
+    if not sides:
+        return ("No combatants yet",
+                "Add some: Add combatants (Ctrl+Shift+A), or drag characters from the "
+                "library onto the board.")
+    if len(sides) == 1:
+        return (f"Round {state.round} · waiting for opponents",
+                f"Only {sides[0]} is on the board: add combatants on another side "
+                "(Ctrl+Shift+A) to start the fight.")
+    return "", ""
 
 
 class BattleBoard(DocumentView):
@@ -110,6 +146,7 @@ class BattleBoard(DocumentView):
         self.log: CombatLog = encounter_log(encounter)
         self.last_message = ""
         self._batch = False
+        self._painted = self._saved = 0.0
         self.autosaves = 0
         self.ops = RosterOps(self)
 
@@ -132,9 +169,12 @@ class BattleBoard(DocumentView):
         self.table.setAlternatingRowColors(True)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header = self.table.horizontalHeader()
+        # Every column as wide as its contents and header (names are not cut, headers
+        # do not overlap); the last one takes what is left. _fit_list widens the list.
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
+        self._list_width = 0
         # [decision] Side and status are on the cards (colour stripe, last line) and in
         # each row's tooltip; the list keeps the columns read during a round.
         self.table.setColumnHidden(2, True)
@@ -161,15 +201,18 @@ class BattleBoard(DocumentView):
         main = QSplitter(Qt.Orientation.Vertical)
         main.addWidget(self.scroll_area)
         main.addWidget(self.log_panel)
+        # [decision] The log gets two fifths of the height (issue 12: about 7 lines at
+        # 1366×768 were too few to follow a round).
         main.setStretchFactor(0, 3)
-        main.setStretchFactor(1, 1)
-        main.setSizes([480, 160])
+        main.setStretchFactor(1, 2)
+        main.setSizes([360, 240])
+        self.main_splitter = main
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(main)
         self.splitter.addWidget(self.table)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 0)
-        self.splitter.setSizes([700, 270])
+        self.splitter.setSizes([700, 300])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -339,17 +382,55 @@ class BattleBoard(DocumentView):
         if step.kind == "action" and step.phase:
             phase = f"{step.phase} actions"
         result = fight_result(state)
-        if result and step.kind not in ("check", "end_check"):
+        waiting, what_now = waiting_text(state)
+        if waiting and step.kind not in ("check", "end_check"):
+            self.round_label.setText(waiting)
+            self.step_label.setText(what_now)
+        elif result and step.kind not in ("check", "end_check"):
             phase = "fight over"
             self.step_label.setText(f"{result} (Shift+N plays on; new combatants "
                                     "join the fight.)")
         else:
             self.step_label.setText(f"Next: {step.describe(state)}.")
-        self.round_label.setText(f"Round {state.round} · {phase}")
+        if not waiting or step.kind in ("check", "end_check"):
+            self.round_label.setText(f"Round {state.round} · {phase}")
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
-        self.end_round_action.setEnabled(step.kind == "end_round")
+        if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
+            self._fit_list()
+        self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
+        self.auto_action.setEnabled(not waiting)
+
+    def list_width_needed(self) -> int:
+        """The width the initiative list needs to show every column whole."""
+        header = self.table.horizontalHeader()
+        columns = sum(max(header.sectionSizeFromContents(c).width(),
+                          self.table.sizeHintForColumn(c))
+                      for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
+        bar = self.table.verticalScrollBar().sizeHint().width()
+        return columns + bar + 2 * self.table.frameWidth() + 4
+
+    def _fit_list(self) -> None:
+        """Widen the initiative list when its contents grow (up to a third of the
+        board: the cards come first); the GM's own splitter position stands otherwise."""
+        need = self.list_width_needed()
+        if need == self._list_width:
+            return
+        self._list_width = need
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        if total <= 0:
+            self.splitter.setSizes([max(700, 3 * need), need])
+            return
+        want = min(need, total // 3)
+        if sizes[1] < want:
+            self.splitter.setSizes([total - want, want])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._list_width = 0
+        self._fit_list()
 
     def card_text(self, fid: str) -> list[str]:
         from yags_desk.qt.battle.canvas import card_lines
@@ -384,7 +465,13 @@ class BattleBoard(DocumentView):
         return [EndRound()]
 
     def over(self) -> bool:
-        """When the fight is over, say so and say that Next stops (True)."""
+        """When there is no fight yet or the fight is over, say so and say that Next
+        stops (True)."""
+        waiting, what_now = waiting_text(self.state)
+        if waiting:
+            self.last_message = what_now
+            self.status_message.emit(what_now, 10_000)
+            return True
         result = fight_result(self.state)
         if not result:
             return False
@@ -399,7 +486,8 @@ class BattleBoard(DocumentView):
         checks that are due (a wounded fighter's life may hang on them) but opens
         nothing else; ``force`` (Next round anyway) plays on."""
         step = next_step(self.state)
-        if not force and step.kind not in ("check", "end_check") and self.over():
+        if step.kind not in ("check", "end_check") and (
+                waiting_for_opponents(self.state) or not force) and self.over():
             return False
         try:
             events = self._ask(step)
@@ -426,6 +514,23 @@ class BattleBoard(DocumentView):
         f = self.state.fighters.get(fid)
         return f is not None and f.character.kind != "pc"
 
+    def _show_progress(self, force: bool = False) -> None:
+        """During Auto-resolve: show the step just made and keep the recovery copy
+        current (issue 12). [decision] A big fight makes hundreds of steps, each
+        redraw costs a few milliseconds and each recovery copy up to a tenth of a
+        second, so between players' dialogs the board is redrawn at most
+        PAINT_EVERY and the copy written at most SAVE_EVERY seconds apart; before
+        a dialog (``force``) both are done, so a crash there loses nothing."""
+        now = time.monotonic()
+        if force or now - self._painted >= PAINT_EVERY:
+            self.refresh()
+            QCoreApplication.processEvents(
+                QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+            self._painted = time.monotonic()
+        if force or now - self._saved >= SAVE_EVERY:
+            self.autosave()
+            self._saved = time.monotonic()
+
     def auto_resolve(self) -> bool:
         """Play on to the end of the round: NPCs' steps with the engine's choices and
         dice, players' steps through their dialogs. Each step stays one undo step.
@@ -435,6 +540,7 @@ class BattleBoard(DocumentView):
             return False
         start = self.state.round
         self._batch = True
+        self._painted = self._saved = time.monotonic()
         finished = False
         try:
             for _ in range(100_000):
@@ -452,12 +558,16 @@ class BattleBoard(DocumentView):
                         step.fighter is None or self._is_npc(step.fighter)):
                     events = auto_events(self.state, step, self.rng)
                 else:
+                    # The board shows, and the recovery copy holds, everything so far
+                    # before a player's dialog opens over it.
+                    self._show_progress(force=True)
                     asked = self._ask(step)
                     if asked is None:
                         break
                     events = asked
                 if not self.push_events(events):
                     break
+                self._show_progress()
         except RulesError as exc:
             self.refuse(str(exc))
         finally:

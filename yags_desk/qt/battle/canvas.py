@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QDropEvent,
     QFont,
     QFontMetrics,
+    QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -27,13 +28,13 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from yags_desk.qt.battle.roster_model import RosterModel
 from yags_desk.qt.battle.summary import FighterSummary
 from yags_desk.qt.common.mime import CHARACTER_MIME
 
-__all__ = ["BoardCanvas", "card_lines", "compact_lines"]
+__all__ = ["BoardCanvas", "card_lines", "card_parts", "compact_lines", "flow"]
 
 MARGIN = 6
 GAP = 6
@@ -41,6 +42,8 @@ LABEL_W = 58
 COMPACT_LABEL_W = 46
 COMPACT_GAP = 4
 STRIPE = 5
+NORMAL_LINES = 4  # under the name: three parts, one of them wrapped
+LARGE_LINES = 6  # the numbers (of a fighter able to act), then the parts, with room to wrap
 
 
 def _down(s: FighterSummary) -> bool:
@@ -48,19 +51,61 @@ def _down(s: FighterSummary) -> bool:
     return s.status in ("dead", "unconscious") or s.status.startswith("dying")
 
 
-def card_lines(s: FighterSummary) -> list[str]:
-    """The text of a card, line by line (what the GM reads on the board)."""
-    init = f"Init {s.initiative}" if s.initiative else ""
+def card_parts(s: FighterSummary) -> list[list[str]]:
+    """The lines under a card's name, each as the pieces joined by " · ": wounds,
+    stuns and fatigue; what the fighter does and with what; its status or
+    conditions. A line too long for the card wraps between pieces (see flow)."""
     state = s.wounds
     if s.penalty and "−" not in state and "-" not in state:
         state += f" ({s.penalty:+d})".replace("-", "−")
-    second = " · ".join(x for x in (state, s.stuns, s.fatigue) if x)
     weapon = s.weapon.split(": ", 1)[-1] if s.weapon else ""
-    third = s.action or weapon
+    doing = [s.action or weapon]
     if s.action and weapon and s.action.startswith(("attacks", "shoots")):
-        third = f"{s.action} · {weapon}"
-    fourth = s.status if _down(s) else s.conditions
-    return [s.name, init, second, third, fourth]
+        doing = [s.action, weapon]
+    last = s.status if _down(s) else s.conditions
+    return [[x for x in (state, s.stuns, s.fatigue) if x], [x for x in doing if x],
+            [last] if last else []]
+
+
+def card_lines(s: FighterSummary) -> list[str]:
+    """The text of a card, line by line (what the GM reads on the board)."""
+    init = f"Init {s.initiative}" if s.initiative else ""
+    return [s.name, init, *(" · ".join(part) for part in card_parts(s))]
+
+
+def flow(parts: list[list[str]], width: int, metrics: QFontMetrics,
+         lines: int) -> list[tuple[str, int]]:
+    """Lay ``parts`` out in at most ``lines`` lines of ``width`` pixels: each part on
+    a new line, its pieces wrapped between pieces (then between words) rather than
+    cut; only what still does not fit is elided. Returns (text, part index)."""
+    out: list[tuple[str, int]] = []
+    for n, pieces in enumerate(parts):
+        line = ""
+        words = [w for piece in pieces for w in _split(piece, width, metrics)]
+        for k, word in enumerate(words):
+            sep = " · " if k and word[1] else " "
+            candidate = f"{line}{sep}{word[0]}" if line else word[0]
+            if not line or metrics.horizontalAdvance(candidate) <= width:
+                line = candidate
+                continue
+            out.append((line + (" ·" if word[1] else ""), n))
+            line = word[0]
+        if line:
+            out.append((line, n))
+    if len(out) > lines:
+        text, n = out[lines - 1]
+        rest = " ".join(t for t, _ in out[lines:])
+        out = [*out[:lines - 1], (metrics.elidedText(f"{text} {rest}",
+                                                     Qt.TextElideMode.ElideRight, width), n)]
+    return [(metrics.elidedText(t, Qt.TextElideMode.ElideRight, width), n) for t, n in out]
+
+
+def _split(piece: str, width: int, metrics: QFontMetrics) -> list[tuple[str, bool]]:
+    """A piece as one word when it fits ``width``, else word by word; True marks
+    the first word of a piece (a " · " goes before it)."""
+    if metrics.horizontalAdvance(piece) <= width or " " not in piece:
+        return [(piece, True)]
+    return [(w, k == 0) for k, w in enumerate(piece.split(" "))]
 
 
 def compact_lines(s: FighterSummary) -> list[str]:
@@ -109,8 +154,13 @@ class BoardCanvas(QWidget):
         self._small.setPointSizeF(max(7.0, font.pointSizeF() * 0.92))
         line = QFontMetrics(self._small).height()
         em = QFontMetrics(font).horizontalAdvance("M")
-        self.normal_size = QSize(max(176, em * 16),
-                                 QFontMetrics(self._bold).height() + 3 * line + 10)
+        bold_h = QFontMetrics(self._bold).height()
+        # Normal card: the name, then NORMAL_LINES lines (card_parts, wrapped); the
+        # large card, when the board has room (issue 12: 1920×1080 kept small cards),
+        # is wider and adds the numbers before dice.
+        self.normal_size = QSize(max(176, em * 17), bold_h + NORMAL_LINES * line + 10)
+        self.large_size = QSize(max(270, em * 25), bold_h + LARGE_LINES * line + 10)
+        self.large = False
         # The compact card: name and initiative, then one line (compact_lines).
         self.compact_size = QSize(max(140, em * 12), QFontMetrics(self._bold).height()
                                   + line + 8)
@@ -121,9 +171,11 @@ class BoardCanvas(QWidget):
         self._label_w = LABEL_W
         self._gap = GAP
         self._watched: QWidget | None = None
-        for signal in (model.dataChanged, model.rowsInserted, model.modelReset,
-                       model.rowsRemoved, model.layoutChanged):
+        self._layout_key: tuple[tuple[str, int], ...] = ()
+        for signal in (model.rowsInserted, model.modelReset, model.rowsRemoved,
+                       model.layoutChanged):
             signal.connect(self.relayout)
+        model.dataChanged.connect(self._data_changed)
 
     # -- layout -------------------------------------------------------------------------
 
@@ -180,17 +232,36 @@ class BoardCanvas(QWidget):
                 return size
         return narrow
 
+    def _key(self) -> tuple[tuple[str, int], ...]:
+        """What the places of the cards depend on: who is on the board, in which row."""
+        return tuple((s.id, s.row) for s in self.model.summaries() if s.status != "removed")
+
+    def _data_changed(self, *_args: object) -> None:
+        """A fighter's numbers changed: repaint; place the cards again only when a
+        fighter moved or left (one event changes many rows, each a signal)."""
+        if self._key() != self._layout_key:
+            self.relayout()
+        else:
+            self.update()
+
     def relayout(self, *_args: object) -> None:
         """Place the cards; compact cards when the normal ones would not all fit the
         visible height (issue 5: 30 combatants readable at 1366×768)."""
+        self._layout_key = self._key()
         rows: dict[int, list[FighterSummary]] = {}
         for s in self.model.summaries():
             if s.status != "removed":
                 rows.setdefault(s.row, []).append(s)
         size = self.normal_size
         width, room = self.width(), self._available_height()
-        cards, bands, height = self._place(self.normal_size, LABEL_W, GAP, width, rows)
-        self.compact = False
+        self.compact = self.large = False
+        if room:
+            cards, bands, height = self._place(self.large_size, LABEL_W, GAP, width, rows)
+            self.large = height <= room
+        if self.large:
+            size = self.large_size
+        else:
+            cards, bands, height = self._place(self.normal_size, LABEL_W, GAP, width, rows)
         if room and height > room:
             # [decision] Compact as soon as the normal cards would need scrolling, even
             # if the compact ones still do (200 fighters): more of the fight is in view.
@@ -198,7 +269,7 @@ class BoardCanvas(QWidget):
             cards, bands, height = self._place(size, self.compact_label_w, COMPACT_GAP,
                                                width, rows)
             self.compact = True
-        self.card_size = size if self.compact else self.normal_size
+        self.card_size = size
         self._label_w = self.compact_label_w if self.compact else LABEL_W
         self._gap = COMPACT_GAP if self.compact else GAP
         self._cards, self._bands, self._content_height = cards, bands, height
@@ -353,11 +424,7 @@ class BoardCanvas(QWidget):
             pen = QPen(palette.color(QPalette.ColorRole.Mid), 1)
         painter.setPen(pen)
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
-        if self.compact:
-            name, init, second = compact_lines(s)
-            third = fourth = ""
-        else:
-            name, init, second, third, fourth = card_lines(s)
+        name, init = s.name, (f"Init {s.initiative}" if s.initiative else "")
         inner = rect.adjusted(STRIPE + 5, 4 if not self.compact else 3, -5, -3)
         colour = fg if s.able else dim
         painter.setFont(self._bold)
@@ -378,14 +445,49 @@ class BoardCanvas(QWidget):
         y = inner.top() + bold.height() + 1
         hurt = QColor("#c0392b") if palette.color(QPalette.ColorRole.Base).lightness() > 128 \
             else QColor("#ff8a7a")
-        for n, line in enumerate((second, third, fourth)):
-            if not line:
-                y += small.height()
-                continue
+        for line, n in self.shown_lines(s, inner.width()):
             red = (n == 0 and s.hurt and s.able) or (n == 2 and not s.able) or (
                 self.compact and not s.able)
             painter.setPen(hurt if red else colour)
             box = QRect(inner.left(), y, inner.width(), small.height())
             painter.drawText(box, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                             small.elidedText(line, Qt.TextElideMode.ElideRight, box.width()))
+                             line)
             y += small.height()
+
+    def text_width(self) -> int:
+        """The width a card's lines have (the card less its stripe and margins)."""
+        return self.card_size.width() - STRIPE - 10
+
+    def shown_lines(self, s: FighterSummary, width: int | None = None) -> list[tuple[str, int]]:
+        """The lines painted under a card's name, as (text, part): the part is 0 for
+        wounds, 1 for the action, 2 for the status, -1 for the numbers line. Text
+        that still does not fit ends in "…" (the card's tooltip has all of it)."""
+        width = self.text_width() if width is None else width
+        small = QFontMetrics(self._small)
+        if self.compact:
+            line = compact_lines(s)[2]
+            return [(small.elidedText(line, Qt.TextElideMode.ElideRight, width), 0)]
+        if self.large:
+            numbers = [s.numbers.split(" · ")] if s.numbers and s.able else [[]]
+            return [(text, n - 1) for text, n in flow(numbers + card_parts(s), width, small,
+                                                      LARGE_LINES)]
+        return flow(card_parts(s), width, small, NORMAL_LINES)
+
+    def tooltip(self, fid: str) -> str:
+        """Everything about a card, what is cut included (shown on hover)."""
+        s = self.model.summary(fid)
+        if s is None:
+            return ""
+        row = self.model.row_of(fid)
+        text = self.model.index(row, 1).data(Qt.ItemDataRole.ToolTipRole) or ""
+        return f"{text}\n{s.numbers}" if s.numbers else str(text)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            fid = self.card_at(event.pos())
+            if fid is None:
+                QToolTip.hideText()
+            else:
+                QToolTip.showText(event.globalPos(), self.tooltip(fid), self)
+            return True
+        return super().event(event)

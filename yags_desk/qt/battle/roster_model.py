@@ -113,7 +113,8 @@ class RosterModel(QAbstractTableModel):
                 else COLUMNS[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return ("Place in the turn order", "Name", "Side", "Initiative",
-                    "Wound level and penalty", "What the fighter is doing")[section]
+                    "Wound level and its penalty; “N beyond”: levels taken past Fatal",
+                    "What the fighter is doing")[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -148,7 +149,8 @@ class RosterModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (_ORDER, _INIT):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"{s.name} ({s.side}, row {s.row})", s.wounds, s.stuns, s.fatigue,
+            lines = [f"{s.name} ({s.side}, row {s.row}): {s.status}", _explained(s.wounds),
+                     s.stuns, s.fatigue,
                      f"Penalty {s.penalty:+d}" if s.penalty else "", s.weapon, s.action,
                      s.conditions]
             return "\n".join(line for line in lines if line)
@@ -166,6 +168,16 @@ class RosterModel(QAbstractTableModel):
         if col == _WOUNDS:
             return f"{s.stuns.removeprefix('Stuns: ')} / {s.wounds}" if s.stuns else s.wounds
         return s.status
+
+
+def _explained(wounds: str) -> str:
+    """The wound line with its "N beyond" spelt out for a tooltip."""
+    level, _, beyond = wounds.partition(", ")
+    if not beyond.endswith(" beyond"):
+        return wounds
+    n = beyond.removesuffix(" beyond")
+    return (f"{level}, and {n} more past Fatal (each makes the roll against death "
+            "harder; RULES 1.6, RULES 2)")
 
 
 class TurnOrderProxy(QSortFilterProxyModel):

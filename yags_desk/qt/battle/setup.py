@@ -41,7 +41,7 @@ from yags_desk.storage.wording import gm_text
 if TYPE_CHECKING:
     from yags_desk.qt.battle.roster_ops import RosterOps
 
-__all__ = ["AddCombatantsDialog", "NewEncounterDialog"]
+__all__ = ["NEW_SIDE", "AddCombatantsDialog", "NewEncounterDialog", "default_sides"]
 
 _EDITIONS: tuple[tuple[Edition, str], ...] = (("classic", "classic (2d10!, skills in percent)"),
                                                ("0.8", "0.8 (d20, skill levels)"))
@@ -63,10 +63,18 @@ class NewEncounterDialog(QDialog):
         self.fumble_spin.setValue(3)
         self.fumble_spin.setToolTip("Classic fumble chance: 3, or 4-5 in poor conditions "
                                     "(RULES 1.1)")
-        self.old_penalties = QCheckBox("0.8: older wound penalties (-5, -10, -15, -25)")
-        self.survival_penalties = QCheckBox("Classic: wound penalties apply to Critical, "
-                                            "Fatal and dying rolls")
+        self.old_penalties = QCheckBox("Older wound penalties (−5, −10, −15, −25)")
+        self.survival_penalties = QCheckBox("Wound penalties apply to Critical, Fatal and "
+                                            "dying rolls")
         self.minor_drop = QCheckBox("Unimportant NPCs drop at Critical (RULES 1.6)")
+        self.old_penalties.setObjectName("v08_old_penalties")
+        self.survival_penalties.setObjectName("classic_survival_penalties")
+        self.minor_drop.setObjectName("classic_minor_drop")
+        self.fumble_spin.setObjectName("classic_fumble_chance")
+        # The settings only one edition has (RULES 1 classic, RULES 2 0.8).
+        self.edition_only: dict[Edition, tuple[QWidget, ...]] = {
+            "classic": (self.fumble_spin, self.survival_penalties, self.minor_drop),
+            "0.8": (self.old_penalties,)}
         self.rule_boxes: dict[str, QCheckBox] = {}
         rules = QGroupBox("Optional rules (stored with the encounter)")
         grid = QGridLayout(rules)
@@ -76,7 +84,7 @@ class NewEncounterDialog(QDialog):
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)
         self.problem = styled_error_label(self)
-        form = QFormLayout()
+        form = self.form = QFormLayout()
         form.addRow("&Name:", self.name_edit)
         form.addRow("&Edition:", self.edition_combo)
         form.addRow("&Fumble chance:", self.fumble_spin)
@@ -92,18 +100,37 @@ class NewEncounterDialog(QDialog):
         layout.addWidget(rules)
         layout.addWidget(self.problem)
         layout.addWidget(buttons)
+        self.edition_combo.currentIndexChanged.connect(self._edition_changed)
+        self._edition_changed()
+
+    def edition(self) -> Edition:
+        value: Edition = self.edition_combo.currentData()
+        return value
+
+    def _edition_changed(self, *_args: object) -> None:
+        """Show only the chosen edition's settings (the other's are not stored)."""
+        chosen = self.edition()
+        for edition, widgets in self.edition_only.items():
+            for widget in widgets:
+                self.form.setRowVisible(widget, edition == chosen)
+        self.adjustSize()
 
     def options(self) -> RulesOptions:
+        """The options of the chosen edition; the other edition's keep their defaults
+        (what the GM set there before switching editions is not stored)."""
+        classic = self.edition() == "classic"
+        default = RulesOptions()
         return RulesOptions(
-            v08_old_wound_penalties=self.old_penalties.isChecked(),
-            classic_fumble_chance=self.fumble_spin.value(),
-            classic_survival_penalties=self.survival_penalties.isChecked(),
-            minor_npcs_drop_at_critical=self.minor_drop.isChecked(),
+            v08_old_wound_penalties=not classic and self.old_penalties.isChecked(),
+            classic_fumble_chance=(self.fumble_spin.value() if classic
+                                   else default.classic_fumble_chance),
+            classic_survival_penalties=classic and self.survival_penalties.isChecked(),
+            minor_npcs_drop_at_critical=classic and self.minor_drop.isChecked(),
             optional=tuple(k for k, box in self.rule_boxes.items() if box.isChecked()))
 
     def encounter(self) -> Encounter:
         """The new encounter; raises ValidationError naming the field."""
-        return new_encounter(self.name_edit.text(), self.edition_combo.currentData(),
+        return new_encounter(self.name_edit.text(), self.edition(),
                              options=self.options())
 
     def _accept(self) -> None:
@@ -113,6 +140,23 @@ class NewEncounterDialog(QDialog):
             show_problem(self.problem, gm_text(exc))
             return
         self.accept()
+
+
+NEW_SIDE = "New side…"
+
+
+def default_sides(state: CombatState) -> tuple[str, str]:
+    """The side offered first for a player character and for an NPC: the players'
+    side (the first with a PC in it, else "Party") and an enemy side (the first
+    side without a PC, else "Foes", or "Enemies" if the players are "Foes")."""
+    sides = list(side_colours(state))
+    with_pc = [s for s in sides
+               if any(f.side == s and f.character.kind == "pc" for f in state.fighters.values())]
+    others = [s for s in sides if s not in with_pc]
+    pc_side = with_pc[0] if with_pc else next(
+        (s for s in ("Party", "Heroes") if s not in others), "Party")
+    enemy = others[0] if others else ("Enemies" if pc_side == "Foes" else "Foes")
+    return pc_side, enemy
 
 
 class AddCombatantsDialog(QDialog):
@@ -136,11 +180,20 @@ class AddCombatantsDialog(QDialog):
         self.count_spin = QSpinBox()
         self.count_spin.setRange(1, 200)
         self.side_combo = QComboBox()
+        self.side_combo.setObjectName("side_combo")
         self.side_combo.setEditable(True)
-        self.side_combo.setToolTip("Pick a side or type a new one; each side gets its own "
-                                   "colour")
-        for side in side_colours(state) or {"Party": "", "Foes": ""}:
+        self.side_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.side_combo.setToolTip("Pick a side, or pick “New side…” and type its "
+                                   "name; each side gets its own colour")
+        self.pc_side, self.enemy_side = default_sides(state)
+        sides = list(side_colours(state))
+        for side in (self.pc_side, self.enemy_side):
+            if side not in sides:
+                sides.append(side)
+        for side in sides:
             self.side_combo.addItem(side)
+        self.side_combo.addItem(NEW_SIDE)
+        self.side_combo.activated.connect(self._side_picked)
         self.row_spin = QSpinBox()
         self.row_spin.setRange(0, 99)
         self.minor_box = QCheckBox("Unimportant NPC (may drop at Critical)")
@@ -166,7 +219,21 @@ class AddCombatantsDialog(QDialog):
 
     def _picked(self, row: int) -> None:
         if 0 <= row < len(self.characters):
-            self.minor_box.setChecked(self.characters[row].kind != "pc")
+            npc = self.characters[row].kind != "pc"
+            self.minor_box.setChecked(npc)
+            self.side_combo.setCurrentText(self.enemy_side if npc else self.pc_side)
+
+    def _side_picked(self, index: int) -> None:
+        if self.side_combo.itemText(index) == NEW_SIDE:
+            self.side_combo.setEditText("")
+            edit = self.side_combo.lineEdit()
+            if edit is not None:
+                edit.setPlaceholderText("Type the new side's name")
+            self.side_combo.setFocus()
+
+    def side(self) -> str:
+        text = self.side_combo.currentText().strip()
+        return "" if text == NEW_SIDE else text
 
     def character(self) -> Character | None:
         row = self.character_list.currentRow()
@@ -176,7 +243,7 @@ class AddCombatantsDialog(QDialog):
         c = self.character()
         if c is None:
             return []
-        side = self.side_combo.currentText().strip() or "Foes"
+        side = self.side() or self.enemy_side
         return ops.copies(c, self.count_spin.value(), side, self.row_spin.value(),
                           self.minor_box.isChecked())
 
@@ -184,7 +251,7 @@ class AddCombatantsDialog(QDialog):
         if self.character() is None:
             show_problem(self.problem, "character: pick a character from the list")
             return
-        if not self.side_combo.currentText().strip():
-            show_problem(self.problem, "side: give the side a name")
+        if not self.side():
+            show_problem(self.problem, "side: type the new side's name")
             return
         self.accept()

@@ -70,6 +70,9 @@ class FighterSummary:
     npc: bool
     able: bool
     hurt: bool
+    # The numbers before dice of the weapon shown: "Attack 45 · Defence 40 · Soak 23"
+    # (and "Init 21 + dice" until initiative is rolled); shown on large cards.
+    numbers: str = ""
 
 
 def _level(name: str, penalty: int) -> str:
@@ -77,7 +80,8 @@ def _level(name: str, penalty: int) -> str:
 
 
 def _wounds(state: CombatState, f: FighterState) -> tuple[str, str]:
-    beyond = f" +{f.levels_beyond}" if f.levels_beyond else ""
+    # Levels past Fatal in words (a bare "+6" told the GM nothing; RULES 1.6, RULES 2).
+    beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
     if state.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
         return _level(name, penalty) + beyond, ""
@@ -110,6 +114,28 @@ def _weapon(state: CombatState, f: FighterState) -> str:
     usable = [s for s in styles if s.usable and s.style != "missile"]
     best = max(usable, key=lambda s: s.attack.total + s.damage.total, default=None)
     return best.label if best is not None else ""
+
+
+def _numbers(state: CombatState, f: FighterState, weapon: str) -> str:
+    """Initiative (until rolled), attack, defence and soak before dice, with the
+    weapon the card shows."""
+    try:
+        d = f.derived(state.options)
+    except (RulesError, ValueError):
+        return ""
+    style = next((s for s in d.styles if s.label == weapon), None)
+    parts = []
+    if f.initiative is None:
+        init = style.initiative if style is not None and style.initiative is not None \
+            else d.initiative
+        if init is not None:
+            parts.append(f"Init {init.total} + dice")
+    if style is not None:
+        parts.append(f"Attack {style.attack.total}")
+        if style.defence is not None:
+            parts.append(f"Defence {style.defence.total}")
+    parts.append(f"Soak {d.soak.total}")
+    return " · ".join(parts).replace("-", "−")
 
 
 _ACTIONS = {"attack": "attacks", "missile": "shoots at", "rest": "rests", "wait": "waits",
@@ -167,13 +193,17 @@ def summarize(state: CombatState, f: FighterState, order: int | None = None) -> 
         penalty = f.derived(state.options).total_penalty
     except (RulesError, ValueError):
         penalty = 0
+    # Dead is dead: the "unconscious" and "dying" a fighter died with are not shown.
+    hidden = ("dead", "unconscious", "dying") if f.dead else ("dead",)
     conditions = ", ".join(n if r is None else f"{n} ({r})" for n, r in f.conditions
-                           if n not in ("dead",))
+                           if n not in hidden)
+    weapon = _weapon(state, f)
     return FighterSummary(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,
         initiative="" if f.initiative is None else str(f.initiative),
         wounds=wounds, stuns=stuns, fatigue=_fatigue(state, f), penalty=penalty,
-        conditions=conditions.replace("_", " "), weapon=_weapon(state, f),
+        conditions=conditions.replace("_", " "), weapon=weapon,
+        numbers=_numbers(state, f, weapon),
         action=_action(state, f), status=_status(state, f),
         npc=f.character.kind != "pc", able=f.can_act,
         hurt=bool(f.wounds or f.stuns or f.fatigue_short or f.fatigue_long))

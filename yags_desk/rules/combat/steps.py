@@ -58,7 +58,7 @@ from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["STEP_KINDS", "Step", "StepKind", "auto_declaration", "auto_events", "fight_over",
-           "next_step"]
+           "next_step", "waiting_for_opponents"]
 
 StepKind = Literal["check", "declare", "initiative", "action", "end_check", "end_round"]
 STEP_KINDS: tuple[str, ...] = ("check", "declare", "initiative", "action", "end_check",
@@ -126,9 +126,17 @@ class Step:
         return f"End of round {state.round}"
 
 
+def waiting_for_opponents(state: CombatState) -> bool:
+    """True while the roster (those not removed) holds fewer than two sides: there
+    is nobody to fight yet, which is not the end of a fight."""
+    return len({f.side for f in state.active()}) < 2
+
+
 def fight_over(state: CombatState) -> bool:
-    """True when fewer than two sides still have a fighter able to act."""
-    return len({f.side for f in state.active() if f.can_act}) < 2
+    """True when the roster holds two sides or more and fewer than two of them
+    still have a fighter able to act."""
+    return (not waiting_for_opponents(state)
+            and len({f.side for f in state.active() if f.can_act}) < 2)
 
 
 # -- classic ----------------------------------------------------------------------------

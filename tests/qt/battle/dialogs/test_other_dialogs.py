@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tests.qt.battle.dialogs.fixtures import BROAD, SWORD_SHIELD, ford, sample_log, sparring
@@ -181,6 +182,25 @@ def test_classic_initiative_npcs_rolled_players_typed(qtbot: QtBot) -> None:
         dice = dialog.dice_entries[e.id].value
         assert isinstance(dice, OpenRoll)
         assert e == make_initiative(state, e.id, dice, dialog.tiebreak_spins[e.id].value())
+
+
+def test_initiative_columns_say_what_they_are(qtbot: QtBot) -> None:
+    # Issue 12: the "Roll-off" column was not explained anywhere.
+    state = ford().state
+    dialog = InitiativeDialog(None, state, list(state.fighters), random.Random(4))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    header = dialog.table.horizontalHeader()
+    titles = {c: dialog.table.horizontalHeaderItem(c) for c in range(dialog.table.columnCount())}
+    assert all(item.toolTip() for item in titles.values())
+    tie = titles[4]
+    assert tie.text() == "Tie-break (d100)"
+    assert "ties" in tie.toolTip() and "Agility" in tie.toolTip()
+    assert "Ties: higher Agility first, then the higher tie-break die." in " ".join(
+        label.text() for label in dialog.findChildren(QLabel))
+    for c, item in titles.items():
+        if not dialog.table.isColumnHidden(c):
+            assert header.sectionSize(c) >= header.fontMetrics().horizontalAdvance(item.text())
 
 
 def test_v08_initiative_for_everyone(qtbot: QtBot) -> None:

@@ -40,7 +40,16 @@ from yags_desk.rules.errors import RulesError
 
 __all__ = ["InitiativeDialog"]
 
-_COLUMNS = ("Fighter", "Who rolls", "Before dice", "Dice", "Roll-off", "Initiative")
+_COLUMNS = ("Fighter", "Who rolls", "Before dice", "Dice", f"Tie-break (d{TIEBREAK_SIDES})",
+            "Initiative")
+_TIPS = ("Who the initiative is for",
+         "Players type the dice they rolled; NPCs' dice are rolled here and can be changed",
+         "Initiative before the dice (hover a number for where it comes from)",
+         "The dice rolled for initiative",
+         f"Only for ties: two fighters on the same initiative are ordered by Agility, then "
+         f"by this d{TIEBREAK_SIDES}, higher first (RULES 1.5). Rolled for everyone up "
+         "front; change it if you roll your own.",
+         "Before dice + dice: the fighter's initiative this round")
 
 
 class InitiativeDialog(EventDialog[list[Initiative]]):
@@ -53,7 +62,10 @@ class InitiativeDialog(EventDialog[list[Initiative]]):
         classic = state.edition == "classic"
         self.events: list[Initiative] | None = None
         self.table = QTableWidget(len(self.fighter_ids), len(_COLUMNS), self)
-        self.table.setHorizontalHeaderLabels(list(_COLUMNS))
+        for c, (title, tip) in enumerate(zip(_COLUMNS, _TIPS, strict=True)):
+            item = QTableWidgetItem(title)
+            item.setToolTip(tip)
+            self.table.setHorizontalHeaderItem(c, item)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -105,7 +117,8 @@ class InitiativeDialog(EventDialog[list[Initiative]]):
         self.wire_rolling(self.roll_missing, self.roll_button, self.dice_entries.values(),
                           self.refresh)
         note = QLabel("Classic: the declared style's initiative + 2d10!, every round (RULES "
-                      "1.5)." if classic else "0.8: Intelligence × 4 + d20, once per combat; "
+                      "1.5). Ties: higher Agility first, then the higher tie-break die."
+                      if classic else "0.8: Intelligence × 4 + d20, once per combat; "
                       "a natural 1 makes it 0 (RULES 2).", self)
         note.setWordWrap(True)
         lay = QVBoxLayout(self)
