@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QFileSystemWatcher, QObject, QTimer, Signal
 
 from yags_desk.storage.library import Library
@@ -30,7 +31,7 @@ class LibraryWatcher(QObject):
     def __init__(self, library: Library, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.library = library
-        self._watcher = QFileSystemWatcher(self)
+        self._watcher: QFileSystemWatcher | None = QFileSystemWatcher(self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(SETTLE_MS)
@@ -60,6 +61,8 @@ class LibraryWatcher(QObject):
 
     def rewatch(self) -> None:
         """Watch exactly the library's folders and files as they are now."""
+        if self._watcher is None:
+            return
         folders = self._folders()
         wanted = {str(p) for p in (*folders, *self._files(folders))}
         current = set(self._watcher.directories()) | set(self._watcher.files())
@@ -70,7 +73,17 @@ class LibraryWatcher(QObject):
         if new:
             self._watcher.addPaths(new)
 
+    def close(self) -> None:
+        """Stop watching and give the system's watch back now (each watcher holds one
+        of the few inotify instances a user may have)."""
+        self._timer.stop()
+        if self._watcher is not None:
+            watcher, self._watcher = self._watcher, None
+            shiboken6.delete(watcher)
+
     def watched(self) -> set[str]:
+        if self._watcher is None:
+            return set()
         return set(self._watcher.directories()) | set(self._watcher.files())
 
     def _touched(self, _path: str) -> None:

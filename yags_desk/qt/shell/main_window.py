@@ -392,6 +392,9 @@ class MainWindow(QMainWindow):
         for view in self.documents():
             self.close_document(view, ask=False)
         self.autosave_timer.stop()
+        if self.library_watcher is not None:
+            self.library_watcher.close()
+            self.library_watcher = None
         self.settings.save_layout(self.saveGeometry(), self.saveState())
         event.accept()
         if self.library_lock is not None:
@@ -400,7 +403,17 @@ class MainWindow(QMainWindow):
 
     def _watch_library(self) -> None:
         self.library_watcher = LibraryWatcher(self.library, self)
-        self.library_watcher.changed.connect(self.library_dock.refresh)
+        self.library_watcher.changed.connect(self._library_changed_outside)
+
+    def _library_changed_outside(self) -> None:
+        """Another program changed library files: list them again, without a message
+        box popping up over the GM's work (the library's Problems line names any
+        file that cannot be read)."""
+        self._quiet_refresh = True
+        try:
+            self.library_dock.refresh()
+        finally:
+            self._quiet_refresh = False
 
     def _before_delete(self, path: Path) -> bool:
         if self.library.read_only:  # say so before closing its tab for nothing
@@ -560,6 +573,8 @@ class MainWindow(QMainWindow):
             self.set_scheme("system")
 
     def _problems_found(self, lines: list[str]) -> None:
+        if getattr(self, "_quiet_refresh", False):
+            return
         QTimer.singleShot(0, self, lambda: self.show_problems(lines))
 
     def show_problems(self, lines: list[str]) -> None:
