@@ -14,6 +14,7 @@ from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
 from yags_desk.rules.values import Value
+from yags_desk.rules.weapon_pairs import offered_pairs
 
 __all__ = ["derive_v08", "encumbrance", "strength_penalty"]
 
@@ -160,9 +161,12 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
                 str_note="; ".join(n for n in (note_w, note_s) if n),
                 damage_type=w.damage_type, weapons=(w.name, sh.name)))
     if c.skill("Two weapons") > 0:
-        for i, first in enumerate(one_handed):
-            for second in one_handed[i + 1:]:
-                out.append(_two_weapons(b, first, second))
+        # Only the pairs of weapon_pairs, so a large arsenal costs linear time.
+        def score(w: Weapon) -> int:
+            return w.attack + w.defence + w.damage + strength_penalty(w, b.str, False)[0]
+
+        for first, second in offered_pairs(one_handed, c.two_weapon_pairs, score):
+            out.append(_two_weapons(b, first, second))
     return out
 
 
