@@ -227,3 +227,48 @@ def test_the_encounter_on_the_battle_board_prints_with_its_fight(
     assert options["shown"] == [["encounter-before", "encounter-after"]]
     text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
     assert "Ambush at the ford" in text and "Round 1" in text
+
+
+def _spy_battle_progress(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the progress dialog's label after each turn of the battle."""
+    from yags_desk.qt import print_menu
+
+    labels: list[str] = []
+    real = print_menu.battle_progress
+
+    def spy(parent: Any, battle: Any) -> Any:
+        dialog, on_turn = real(parent, battle)
+
+        def record(turn: Any) -> None:
+            try:
+                on_turn(turn)
+            finally:
+                labels.append(dialog.labelText())
+        return dialog, record
+
+    monkeypatch.setattr(print_menu, "battle_progress", spy)
+    return labels
+
+
+def test_a_battle_report_shows_the_turns_while_the_battle_is_fought(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    labels = _spy_battle_progress(monkeypatch)
+    select_rows(window, "spearmen-vs-swordsmen", folder="battles")
+    window.library_dock.export_pdf_action.trigger()
+    assert labels and labels[0] == "Fighting Spearmen against swordsmen: turn 1 of at most 50"
+    assert "Spearmen against swordsmen" in flat(" ".join(pages_text(tmp_path / "out.pdf")))
+
+
+def test_cancelling_the_battle_prints_nothing(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QProgressDialog
+
+    labels = _spy_battle_progress(monkeypatch)
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda _self: True)
+    select_rows(window, "spearmen-vs-swordsmen", folder="battles")
+    window.library_dock.export_pdf_action.trigger()
+    assert len(labels) == 1  # stopped after the first turn
+    assert not (tmp_path / "out.pdf").exists() and save_as == []
+    assert "battle stopped, nothing printed" in window.statusBar().currentMessage()
