@@ -35,7 +35,7 @@ from yags_desk.qt import main_menus
 from yags_desk.qt.dice_dock import DiceDock
 from yags_desk.qt.document import DocumentView
 from yags_desk.qt.icons import APP_ICON, icon
-from yags_desk.qt.library_dock import LibraryDock
+from yags_desk.qt.library_dock import LibraryDock, problem_files
 from yags_desk.qt.library_model import Entry, LibraryScan
 from yags_desk.qt.placeholders import PlaceholderCatalogueView, PlaceholderCharacterView
 from yags_desk.qt.settings import Settings
@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
         self.library_dock.open_requested.connect(self.open_entry)
         self.library_dock.print_requested.connect(self._print_entries)
         self.library_dock.problems_found.connect(self._problems_found)
+        self.library_dock.problems_details.connect(self.show_problems)
         self.library_dock.refreshed.connect(self._library_refreshed)
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
@@ -540,6 +541,12 @@ class MainWindow(QMainWindow):
             self.set_scheme("system")
 
     def _problems_found(self, lines: list[str]) -> None:
+        """Tell the GM about unreadable library files once per set of files
+        (remembered across starts); the dock's Problems line keeps naming them."""
+        files = problem_files(self.library_dock.last_scan.errors)
+        if files == self.settings.reported_problems():
+            return
+        self.settings.set_reported_problems(files)
         QTimer.singleShot(0, self, lambda: self.show_problems(lines))
 
     def show_problems(self, lines: list[str]) -> None:
@@ -551,6 +558,8 @@ class MainWindow(QMainWindow):
             "These files are not listed; they were left as they are:\n\n" + "\n".join(shown))
 
     def _library_refreshed(self, result: LibraryScan) -> None:
+        if not result.errors and self.settings.reported_problems():
+            self.settings.set_reported_problems([])  # all readable again: tell next time
         n = result.count("pc", "npc", "template")
         text = f"{n} character{'s' if n != 1 else ''}"
         for group, word in (("encounters", "encounter"), ("battles", "battle")):
