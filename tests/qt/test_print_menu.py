@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtPrintSupport import QPrintDialog, QPrintPreviewDialog
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
 
 from tests.printing.pdf import flat, need_poppler, page_count, page_size, pages_text
 from tests.qt.app_helpers import sample_window
@@ -272,3 +272,43 @@ def test_cancelling_the_battle_prints_nothing(
     assert len(labels) == 1  # stopped after the first turn
     assert not (tmp_path / "out.pdf").exists() and save_as == []
     assert "battle stopped, nothing printed" in window.statusBar().currentMessage()
+
+
+def test_a_tab_brought_to_the_front_is_printed_not_the_library_selection(
+        qtbot: Any, window: MainWindow, options: dict[str, Any], save_as: list[str],
+        tmp_path: Path) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    select_rows(window, "bandit", "wolf")
+    window.library_dock.tree.setFocus()
+    qtbot.waitUntil(window.library_dock.tree.hasFocus)
+    # The GM opens Aldric from the library: his tab is in front, so he is printed.
+    window.open_character(window.library.characters_dir / "aldric.json")
+    job, _ = job_for_window(window)
+    assert job is not None and [c.name for c in job.models] == ["Aldric of Thornbury"]
+    assert not job.from_library
+
+
+def test_printing_the_library_selection_says_so(
+        qtbot: Any, window: MainWindow, save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, str]] = []
+
+    def exec_(dialog: PrintOptionsDialog) -> int:
+        label = dialog.findChild(QLabel, "print_source")
+        seen.append((dialog.windowTitle(), label.text() if label is not None else ""))
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(PrintOptionsDialog, "exec", exec_)
+    window.open_character(window.library.characters_dir / "aldric.json")
+    select_rows(window, "bandit", "wolf")
+    monkeypatch.setattr(window.library_dock.tree, "hasFocus", lambda: True)
+    window.export_pdf_action.trigger()
+    assert seen[0][0] == "Export as PDF — 2 characters (library selection)"
+    assert seen[0][1].startswith("From the library selection")
+    assert window.statusBar().currentMessage().endswith("(the library selection)")
+    # The tab in front prints without that note.
+    monkeypatch.setattr(window.library_dock.tree, "hasFocus", lambda: False)
+    window.export_pdf_action.trigger()
+    assert seen[1] == ("Export as PDF — Aldric of Thornbury", "")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -504,6 +504,9 @@ class MainWindow(QMainWindow):
         view = self.current_document()
         if view is not None:
             self.undo_group.setActiveStack(view.undo_stack)
+            if self.library_dock.tree.hasFocus():
+                # The tab brought to the front is what File ▸ Print acts on next.
+                view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:  # no tab: Undo and Redo have nothing to act on
             self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
         self._update_title()

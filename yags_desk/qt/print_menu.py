@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -76,6 +76,7 @@ class PrintJob:
 
     models: tuple[Any, ...]
     what: str  # for titles and messages: "Aldric", "3 characters"
+    from_library: bool = False  # the library's selection, not the tab in front
 
     @property
     def file_kind(self) -> str:
@@ -122,9 +123,8 @@ def job_for_entries(entries: Sequence[Entry]) -> tuple[PrintJob | None, list[str
         except OSError as e:
             problems.append(f"{entry.path.name}: cannot be read ({e.strerror or e})")
     characters = [m for m in models if isinstance(m, Character)]
-    if characters:
-        return _job(characters), problems
-    return _job(models[:1]), problems
+    job = _job(characters or models[:1])
+    return (replace(job, from_library=True) if job is not None else None), problems
 
 
 def job_for_window(window: MainWindow) -> tuple[PrintJob | None, list[str]]:
@@ -146,7 +146,8 @@ class PrintOptionsDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         verb = {"print": "Print", "preview": "Print preview", "pdf": "Export as PDF"}[mode]
-        self.setWindowTitle(f"{verb} — {job.what}")
+        self.setWindowTitle(f"{verb} — {job.what}"
+                            + (" (library selection)" if job.from_library else ""))
         self.kind = QComboBox()
         self.kind.setObjectName("print_kind")
         for kind in job.kinds():
@@ -171,6 +172,11 @@ class PrintOptionsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow(QLabel(f"<b>{_escape(job.what)}</b>"))
+        if job.from_library:
+            source = QLabel("From the library selection, not the tab in front")
+            source.setObjectName("print_source")
+            source.setWordWrap(True)
+            form.addRow(source)
         form.addRow("&Document:", self.kind)
         form.addRow("&Paper:", self.page)
         form.addRow("", self.blank)
@@ -268,5 +274,6 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
     path = export_pdf(window, html, window.settings.print_folder() / job.suggested_name(), page)
     if path is not None:
         window.settings.set_print_folder(path.parent)
-        window.statusBar().showMessage(f"Saved {path}", 6000)
+        where = " (the library selection)" if job.from_library else ""
+        window.statusBar().showMessage(f"Saved {path}{where}", 6000)
     return path
