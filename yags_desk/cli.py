@@ -114,6 +114,21 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- text columns ---------------------------------------------------------
+def display_width(text: str) -> int:
+    """Terminal columns of ``text``: wide and full-width letters (CJK) take two,
+    combining marks none."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` terminal columns."""
+    return text + " " * max(0, width - display_width(text))
+
+
 # --- sheet --------------------------------------------------------------
 class _Refused(Exception):
     def __init__(self, lines: list[str]) -> None:
@@ -176,7 +191,7 @@ def sheet_text(character: Any, derived: Any) -> str:
             extra = "  ranges " + "/".join(str(r) for r in s.ranges) + " m"
         if not s.usable:
             extra += "  UNUSABLE"
-        lines.append(f"    {s.label:<48} " + "  ".join(nums) + extra)
+        lines.append(f"    {pad(s.label, 48)} " + "  ".join(nums) + extra)
         for w in s.warnings:
             lines.append(f"      ! {w}")
     return "\n".join(lines)
@@ -334,8 +349,10 @@ def cmd_library(args: argparse.Namespace) -> int:
                      "attack": best.attack.total})
     errors = [line for e in report.errors for line in str(e).splitlines()]
     lines = [f"{APP_NAME} {__version__} — library at {lib.root}"]
-    lines += [f"  {r['name']:<24} {r['kind']:<8} {r['edition']:<7} soak {r['soak']:>2}  "
-              f"{r['best_style']} (attack {r['attack']})" for r in rows]
+    # Names padded by the columns a terminal gives them (CJK letters take two).
+    name_width = max([24, *(display_width(str(r["name"])) for r in rows)])
+    lines += [f"  {pad(str(r['name']), name_width)} {r['kind']:<8} {r['edition']:<7} "
+              f"soak {r['soak']:>2}  {r['best_style']} (attack {r['attack']})" for r in rows]
     lines += [f"  ! {e}" for e in errors]
     lines.append("Run 'yags-desk' with no command to open the window; "
                  "'yags-desk --help' lists the commands.")
