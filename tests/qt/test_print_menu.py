@@ -3,6 +3,7 @@ the document in front, a selection of characters in the library, an encounter.""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -277,9 +278,17 @@ def test_cancelling_the_battle_prints_nothing(
 def test_a_tab_brought_to_the_front_is_printed_not_the_library_selection(
         qtbot: Any, window: MainWindow, options: dict[str, Any], save_as: list[str],
         tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
     window.show()
     qtbot.waitExposed(window)
+    window.raise_()
     window.activateWindow()
+    if QApplication.activeWindow() is not window:  # offscreen, after other windows
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            QApplication.setActiveWindow(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     select_rows(window, "bandit", "wolf")
     window.library_dock.tree.setFocus()
     qtbot.waitUntil(window.library_dock.tree.hasFocus)
