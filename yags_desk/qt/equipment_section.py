@@ -31,6 +31,7 @@ from yags_desk.qt.editor_widgets import (
     with_message,
 )
 from yags_desk.qt.equipment_picker import EquipmentPicker
+from yags_desk.qt.weapon_pairs_row import WeaponPairsRow
 from yags_desk.rules.character import Character
 
 if TYPE_CHECKING:
@@ -94,6 +95,8 @@ class EquipmentSection(QGroupBox):
             row.addWidget(b)
         row.addStretch(1)
         left.addLayout(row)
+        self.pairs = WeaponPairsRow(form)
+        left.addWidget(self.pairs)
         shield_row = QHBoxLayout()
         shield_row.addWidget(QLabel("Shield:"))
         shield_row.addWidget(self.shield_label, 1)
@@ -130,6 +133,7 @@ class EquipmentSection(QGroupBox):
                                   else QBoxLayout.Direction.LeftToRight)
 
     def show_character(self, c: Character) -> None:
+        self.pairs.show_character(c)
         self.form.quietly(self.other_load_spin,
                           lambda: self.other_load_spin.setValue(c.other_load))
         self.shield_label.setText(c.shield.name if c.shield else "(none)")

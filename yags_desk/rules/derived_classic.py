@@ -14,7 +14,7 @@ from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.tracks import boxes_by_category, classic_level
 from yags_desk.rules.values import Value, pct
-from yags_desk.rules.weapon_pairs import best_weapons, offered_pairs
+from yags_desk.rules.weapon_pairs import best_weapons, offered_pairs, one_handed
 
 __all__ = ["SKILLS", "base_soak", "derive_classic", "load_penalty"]
 
@@ -170,10 +170,6 @@ class _Builder:
             defence=None, damage=damage, ranges=w.ranges)
 
 
-def _one_handed(w: Weapon) -> bool:
-    return w.kind == "melee" and not w.two_handed and w.skill in ("single", "brawling")
-
-
 def _styles(c: Character, b: _Builder) -> list[StyleValues]:
     out: list[StyleValues] = []
     melee = [w for w in c.weapons if w.kind == "melee"]
@@ -189,7 +185,7 @@ def _styles(c: Character, b: _Builder) -> list[StyleValues]:
                                _weapon_bonuses(w, b.str), alt_defence=brawl_defence))
     if c.shield is not None:
         for w in melee:
-            if _one_handed(w):
+            if one_handed(w):
                 # RULES 1.2: weapon and shield bonuses add into one set.
                 out.append(b.melee(
                     "weapon_shield", f"Weapon and shield: {w.name} + {c.shield.name}",
@@ -220,7 +216,7 @@ def _two_weapon_styles(c: Character, b: _Builder, melee: list[Weapon]) -> list[S
     out: list[StyleValues] = []
     if c.skill(SKILLS["two_weapons"]) <= 0:
         return out
-    hands = [w for w in melee if _one_handed(w) and w.id != fists("classic").id]
+    hands = [w for w in melee if one_handed(w) and w.id != fists("classic").id]
 
     def score(w: Weapon) -> int:
         return sum(x.init + x.attack + x.defence + x.damage for x in _weapon_bonuses(w, b.str))

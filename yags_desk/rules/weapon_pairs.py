@@ -12,13 +12,24 @@ from collections.abc import Callable, Sequence
 
 from yags_desk.rules.items import Weapon
 
-__all__ = ["BEST_WEAPONS", "MAX_PICKED_PAIRS", "best_weapons", "offered_pairs"]
+__all__ = ["BEST_WEAPONS", "MAX_PICKED_PAIRS", "best_weapons", "offered_pairs", "one_handed"]
 
 # Pairs among this many best one-handed weapons are offered without asking
 # (at most 6 pairs); a character with four or fewer gets every pair.
 BEST_WEAPONS = 4
 # Pairs the GM may pick on one character.
 MAX_PICKED_PAIRS = 20
+
+
+def one_handed(w: Weapon) -> bool:
+    """A melee weapon used in one hand, so it can be one of two (classic: RULES 1.2
+    single and brawling weapons; 0.8: combat-skills.yags, single, brawl and flail
+    classes, never great)."""
+    if w.kind != "melee" or w.two_handed:
+        return False
+    if w.edition == "classic":
+        return w.skill in ("single", "brawling")
+    return "great" not in w.classes and any(k in w.classes for k in ("single", "brawl", "flail"))
 
 
 def best_weapons(hands: Sequence[Weapon], score: Callable[[Weapon], int]) -> list[Weapon]:
