@@ -22,7 +22,7 @@ def bench() -> list[tuple[str, float, str]]:
     with tempfile.TemporaryDirectory() as home:
         os.environ["YAGS_DESK_HOME"] = home
         import yags_desk.qt  # noqa: F401  (the None guard first)
-        from yags_desk.qt.printing import ensure_gui_app
+        from yags_desk.qt.printing.render import ensure_gui_app
 
         app = ensure_gui_app()
         from benchmarks.bench_combat import big_fight

@@ -50,8 +50,8 @@ def bench() -> list[tuple[str, float, str]]:
         os.environ["YAGS_DESK_HOME"] = home
         from PySide6.QtWidgets import QApplication
 
-        from yags_desk.qt.catalogue_store import CatalogueStore
-        from yags_desk.qt.catalogue_view import CatalogueView
+        from yags_desk.qt.catalogue.view import CatalogueView
+        from yags_desk.qt.common.catalogue_store import CatalogueStore
         from yags_desk.rules.catalogue import Catalogue
 
         app = QApplication.instance() or QApplication([])

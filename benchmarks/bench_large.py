@@ -57,8 +57,8 @@ def _characters() -> list[tuple[str, float, str]]:
 
 def _catalogue(app: object) -> list[tuple[str, float, str]]:
     from benchmarks import bench_catalogue_filter as cf
-    from yags_desk.qt.catalogue_store import CatalogueStore
-    from yags_desk.qt.catalogue_view import CatalogueView
+    from yags_desk.qt.catalogue.view import CatalogueView
+    from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.rules.catalogue import Catalogue
 
     cf.COUNT = 10_000
@@ -85,8 +85,8 @@ def _catalogue(app: object) -> list[tuple[str, float, str]]:
 
 
 def _editor(app: object) -> list[tuple[str, float, str]]:
-    from yags_desk.qt.catalogue_store import CatalogueStore
-    from yags_desk.qt.character_editor import CharacterEditor
+    from yags_desk.qt.character.editor import CharacterEditor
+    from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.storage.library import Library
 
     library = Library.open()
@@ -146,7 +146,7 @@ def bench() -> list[tuple[str, float, str]]:
     with tempfile.TemporaryDirectory() as home:
         os.environ["YAGS_DESK_HOME"] = home
         import yags_desk.qt  # noqa: F401  (the None guard first)
-        from yags_desk.qt.printing import ensure_gui_app
+        from yags_desk.qt.printing.render import ensure_gui_app
 
         app = ensure_gui_app()
         out += _editor(app)

@@ -67,7 +67,7 @@ def _median_ms(action: Callable[[], object], repeats: int) -> float:
 def bench() -> list[tuple[str, float, str]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from yags_desk.printing import encounter_after, encounter_before
-    from yags_desk.qt.printing import ensure_gui_app, render_pdf
+    from yags_desk.qt.printing.render import ensure_gui_app, render_pdf
 
     ensure_gui_app()
     enc = big_encounter()

@@ -34,7 +34,7 @@ print("shown", flush=True)
 """
 
 YAGS = """
-from yags_desk.qt.app import create
+from yags_desk.qt.shell.app import create
 app, window = create(["yags-desk"])
 window.resize(1366, 768)
 window.show()

@@ -55,6 +55,7 @@ case "$mode" in
         .venv/bin/python -m pip install -q -e ".[test]"
         .venv/bin/ruff check yags_desk tests benchmarks packaging
         .venv/bin/mypy
+        .venv/bin/lint-imports --no-cache
         QT_QPA_PLATFORM=offscreen exec .venv/bin/python -m pytest -q "${@:2}"
         ;;
     *)

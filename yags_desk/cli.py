@@ -227,6 +227,34 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if errors else EXIT_OK
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from yags_desk.storage.schemas import schema_text
+
+    sys.stdout.write(schema_text(args.kind))
+    return EXIT_OK
+
+
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from yags_desk.storage.migrate import migrate_folder
+
+    root = Path(args.folder)
+    try:
+        outcomes = migrate_folder(root, dry_run=args.dry_run)
+    except OSError as e:
+        return _fail(str(e))
+    refused = [o for o in outcomes if o.status == "refused"]
+    upgraded = sum(o.status == "upgraded" for o in outcomes)
+    verb = "would be upgraded" if args.dry_run else "upgraded"
+    summary = (f"{len(outcomes)} files: {upgraded} {verb}, "
+               f"{sum(o.status == 'current' for o in outcomes)} already current, "
+               f"{len(refused)} not readable")
+    _emit(args, {"folder": str(root), "dry_run": args.dry_run,
+                 "files": [{"file": str(o.path), "status": o.status, "detail": o.detail}
+                           for o in outcomes]},
+          "\n".join([*(o.line(root) for o in outcomes), summary]))
+    return EXIT_REFUSED if refused else EXIT_OK
+
+
 # --- quick combat -------------------------------------------------------
 # [decision] Battles asking for at least this many figure-turns print each
 # turn on standard error as it ends; smaller ones finish before anyone waits.
@@ -321,7 +349,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     except _Refused as e:
         return _fail(e.lines)
 
-    from yags_desk.qt.printing import ensure_gui_app, render_pdf
+    from yags_desk.qt.printing.render import ensure_gui_app, render_pdf
 
     ensure_gui_app()
     try:
@@ -338,7 +366,9 @@ def cmd_library(args: argparse.Namespace) -> int:
     from yags_desk.rules.derived import derive
     from yags_desk.storage.library import Library
 
-    lib = Library.open()
+    lib = Library.open(read_only_ok=True)
+    if lib.read_only:
+        print(f"{APP_NAME}: {lib.read_only}", file=sys.stderr)
     report = lib.load_characters()
     rows = []
     for path, c in report.items:
@@ -404,6 +434,20 @@ def build_parser() -> argparse.ArgumentParser:
     v = add("validate", "check any YAGS Desk file; exit 0 if valid, 1 with the errors")
     v.add_argument("file")
     v.set_defaults(func=cmd_validate)
+
+    sc = sub.add_parser("schema", help="print the JSON Schema of a file kind (for other "
+                                       "tools that write YAGS Desk files)",
+                        description="print the JSON Schema of a file kind (for other "
+                                    "tools that write YAGS Desk files)")
+    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle"])
+    sc.set_defaults(func=cmd_schema)
+
+    mg = add("migrate", "upgrade every file of a folder written by an older YAGS Desk, in "
+                        "place, keeping each old file as NAME.bak")
+    mg.add_argument("folder")
+    mg.add_argument("--dry-run", action="store_true",
+                    help="only list what would be upgraded; write nothing")
+    mg.set_defaults(func=cmd_migrate)
 
     q = add("quick-combat", "fight a mass battle described in a file, turn by turn")
     q.add_argument("file")
@@ -501,7 +545,7 @@ def open_window(files: Sequence[str] = (), quit_after_ms: int | None = None) -> 
                      "WAYLAND_DISPLAY are unset). The commands work without one: "
                      "see 'yags-desk --help'.")
     try:
-        from yags_desk.qt.app import run
+        from yags_desk.qt.shell.app import run
     except ImportError as e:
         return _fail(f"{APP_NAME}: the desktop window cannot start ({e}). "
                      "The commands still work: see 'yags-desk --help'.")
@@ -524,8 +568,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return open_window((), args.quit_after)
+    from yags_desk.storage.paths import LibraryError
+
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
         print(f"{args.command}: stopped (Ctrl+C)", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except LibraryError as e:
+        return _fail(f"{APP_NAME}: {e}")

@@ -11,7 +11,7 @@ from yags_desk import cli
 
 
 def test_no_command_opens_the_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    import yags_desk.qt.app as app
+    import yags_desk.qt.shell.app as app
 
     calls: list[list[str]] = []
     monkeypatch.setattr(app, "run", lambda argv=None: calls.append(list(argv or [])) or 0)
@@ -43,7 +43,7 @@ def test_help_lists_commands_and_says_what_no_command_does(
 
 def test_unknown_options_are_usage_errors_not_a_window(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import yags_desk.qt.app as app
+    import yags_desk.qt.shell.app as app
 
     monkeypatch.setattr(app, "run", lambda argv=None: pytest.fail("window opened"))
     for argv in (["roll", "d20", "--bogus"], ["--bogus"]):
@@ -62,7 +62,7 @@ def test_commands_do_not_import_qt() -> None:
 
 
 def _window_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, object]]:
-    import yags_desk.qt.app as app
+    import yags_desk.qt.shell.app as app
 
     calls: list[dict[str, object]] = []
 

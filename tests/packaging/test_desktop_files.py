@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from yags_desk import APP_NAME, __version__
-from yags_desk.qt.open_files import FILE_SUFFIX, MIME_TYPE
+from yags_desk.qt.shell.open_files import FILE_SUFFIX, MIME_TYPE
 
 ROOT = Path(__file__).resolve().parents[2]
 LINUX = ROOT / "packaging" / "linux"

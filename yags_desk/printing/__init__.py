@@ -1,7 +1,7 @@
 """Printed documents as HTML, built without Qt (issue 6).
 
 Each builder returns a complete HTML document for Qt's rich-text engine;
-:mod:`yags_desk.qt.printing` lays it out on pages, prints it or saves it as
+:mod:`yags_desk.qt.printing.render` lays it out on pages, prints it or saves it as
 a PDF. Kinds: full character sheets, NPC stat blocks, the encounter summary
 before and after the fight, and the quick-combat report.
 """

@@ -37,6 +37,7 @@ from yags_desk.storage.documents import (
     format_validation_error,
     read_document,
     read_file_bytes,
+    refuse_if_read_only,
     write_document,
 )
 
@@ -186,6 +187,7 @@ def load_catalogue(edition: Edition, root: Path | None = None) -> Catalogue:
 def save_custom_items(catalogue: Catalogue, root: Path | None = None) -> Path:
     """Save the catalogue's custom items (only those) to the user's catalogue file."""
     path = user_catalogue_path(catalogue.edition, root)
+    refuse_if_read_only(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     model = CatalogueFile(edition=catalogue.edition, items=tuple(catalogue.custom_items()))
     write_document(path, "catalogue", model)

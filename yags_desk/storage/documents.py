@@ -41,17 +41,22 @@ __all__ = [
     "MIGRATIONS",
     "Document",
     "DocumentError",
+    "ReadOnlyError",
     "Migration",
     "atomic_write_bytes",
     "backup_path",
     "format_validation_error",
+    "is_leftover_temp",
     "model_type",
     "quarantine",
     "read_document",
     "read_file_bytes",
+    "read_only_reason",
+    "set_read_only",
     "to_json_text",
     "validate_file",
     "write_document",
+    "write_target",
 ]
 
 KINDS = ("character", "catalogue", "encounter", "battle")
@@ -98,6 +103,42 @@ class DocumentError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(self.errors)
+
+
+class ReadOnlyError(PermissionError):
+    """A write refused because the folder was opened read-only; ``str()`` says why."""
+
+
+# Library folders this program must not write to (another copy has them, or the
+# disk refuses), with the reason; write_document checks every path against them.
+_READ_ONLY: dict[Path, str] = {}
+
+
+def set_read_only(root: Path | str, reason: str) -> None:
+    """Refuse every write under ``root`` with ``reason`` (``""`` allows writing again)."""
+    key = Path(os.path.abspath(root))
+    if reason:
+        _READ_ONLY[key] = reason
+    else:
+        _READ_ONLY.pop(key, None)
+
+
+def read_only_reason(path: Path | str) -> str:
+    """Why ``path`` must not be written (it lies in a read-only folder), or ``""``."""
+    if not _READ_ONLY:
+        return ""
+    candidates = {Path(os.path.abspath(path)), Path(os.path.realpath(path))}
+    for root, reason in _READ_ONLY.items():
+        if any(c == root or root in c.parents for c in candidates):
+            return reason
+    return ""
+
+
+def refuse_if_read_only(path: Path | str) -> None:
+    """ReadOnlyError if ``path`` lies in a folder opened read-only."""
+    reason = read_only_reason(path)
+    if reason:
+        raise ReadOnlyError(reason)
 
 
 @dataclass(frozen=True)
@@ -415,12 +456,30 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-def _write_temp(folder: Path, name: str, data: bytes) -> Path:
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+def _new_file_mode() -> int:
+    """The mode a plain ``open()`` would give a new file (0666 less the umask)."""
+    if os.name != "posix":
+        return 0o666
+    try:  # Linux says it without changing it (safe with other threads)
+        with open("/proc/self/status", encoding="ascii", errors="replace") as f:
+            for line in f:
+                if line.startswith("Umask:"):
+                    return 0o666 & ~int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # elsewhere reading the umask means setting it; put it back
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _write_temp(folder: Path, name: str, data: bytes, mode: int | None = None) -> Path:
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
+            if mode is not None and os.name == "posix":
+                os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
     except BaseException:
         with contextlib.suppress(OSError):
@@ -429,18 +488,47 @@ def _write_temp(folder: Path, name: str, data: bytes) -> Path:
     return Path(tmp)
 
 
+def write_target(path: Path) -> Path:
+    """The file a save of ``path`` really replaces: a symlink's final target.
+
+    Saving through a link keeps the link (and whatever else points at the
+    target) instead of replacing the link with a plain file.
+    """
+    if not os.path.islink(path):
+        return path
+    return Path(os.path.realpath(path))
+
+
+# ``.<name>.<random>.tmp``: what _write_temp leaves behind if the program dies mid-save.
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r"^\..+\.json(?:\.bak)?\.[A-Za-z0-9_]+\.tmp$")
+
+
+def is_leftover_temp(name: str) -> bool:
+    """True for the name of a temporary file a save makes (and removes when it ends)."""
+    return bool(_TEMP_NAME.match(name))
+
+
 def atomic_write_bytes(path: Path, data: bytes, previous: bytes | None = None) -> None:
     """Replace ``path`` with ``data`` atomically; keep ``previous`` as ``<name>.bak``.
 
-    On any failure the old file is left as it was and no temporary file stays.
+    A symlink is written through (its target is replaced, the link stays). The
+    new file keeps the permissions of the file it replaces (a new file gets
+    the usual ones, 0666 less the umask). On any failure the old file is left
+    as it was and no temporary file stays.
     """
+    path = write_target(path)
     folder = path.parent
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
     temps: list[Path] = []
     try:
-        new = _write_temp(folder, path.name, data)
+        new = _write_temp(folder, path.name, data, mode)
         temps.append(new)
         if previous is not None:
-            old = _write_temp(folder, path.name + ".bak", previous)
+            old = _write_temp(folder, path.name + ".bak", previous, mode)
             temps.append(old)
             os.replace(old, backup_path(path))
             temps.remove(old)
@@ -468,10 +556,12 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
 
     Raises DocumentError, touching nothing, if the model cannot be serialised or
     if ``path`` exists but is not a document this version can read (move such a
-    file away with :func:`quarantine` first). OSError from the disk propagates.
+    file away with :func:`quarantine` first). OSError from the disk propagates;
+    ReadOnlyError (an OSError) when ``path`` is in a folder opened read-only.
     """
     path = Path(path)
     _check_model(kind, model)
+    refuse_if_read_only(path)
     try:
         text = to_json_text(kind, model)
         data = text.encode("utf-8")
@@ -500,6 +590,7 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
 def quarantine(path: Path | str) -> Path:
     """Rename an unreadable file to ``<name>.corrupt-<timestamp>`` and return the new path."""
     path = Path(path)
+    refuse_if_read_only(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 2

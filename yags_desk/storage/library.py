@@ -9,9 +9,11 @@ for the first time is filled with the built-in sample library.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -25,17 +27,23 @@ from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
     backup_path,
+    is_leftover_temp,
     quarantine,
     read_document,
+    read_only_reason,
+    refuse_if_read_only,
+    set_read_only,
     validate_file,
     write_document,
 )
 from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.paths import LibraryError
 
 __all__ = [
     "MARKER_NAME",
     "SAMPLE_FOLDERS",
     "Library",
+    "LibraryError",
     "LoadReport",
 ]
 
@@ -45,6 +53,28 @@ MARKER_NAME = ".yags-desk-library"
 # Sub-folders of the sample library copied on first run.
 SAMPLE_FOLDERS = ("characters", "encounters", "battles")
 _NAME_MAX = 100
+# A save's temporary file lives for milliseconds; one older than this was left
+# by a program that died mid-save (another copy may be saving right now).
+LEFTOVER_AGE_S = 60.0
+
+
+def _problem(exc: OSError, root: Path) -> str:
+    """What stops YAGS Desk writing its library, in a sentence naming the place."""
+    where = Path(exc.filename) if exc.filename else root
+    home = os.environ.get(paths.ENV_HOME, "").strip()
+    set_by = f" (set by {paths.ENV_HOME}={home})" if home else ""
+    if os.path.lexists(root) and not root.is_dir():
+        return (f"The library location {root}{set_by} is a file, not a folder. Point it at "
+                "a folder and start YAGS Desk again.")
+    for parent in (where, *where.parents):
+        if os.path.lexists(parent) and not parent.is_dir() and parent != where:
+            return (f"The library cannot be made at {root}{set_by}: {parent} is a file, "
+                    "not a folder.")
+    if isinstance(exc, PermissionError):
+        return (f"The library folder {root}{set_by} cannot be written to: permission "
+                f"denied for {where}.")
+    reason = (exc.strerror or str(exc)).lower()
+    return f"The library folder {root}{set_by} cannot be set up: {reason} ({where})."
 
 
 @dataclass
@@ -106,19 +136,77 @@ class Library:
         return paths.autosave_dir(self.root)
 
     @classmethod
-    def open(cls, root: Path | None = None) -> Library:
+    def open(cls, root: Path | None = None, *, read_only_ok: bool = False) -> Library:
         """The library at ``root`` (default: :func:`paths.data_dir`), set up on first use.
 
         The first time (no marker file), the sample library's documents are
-        copied in; files already there are never replaced.
+        copied in; files already there are never replaced. LibraryError (with
+        a sentence saying what is wrong and where) if the library cannot be
+        written; with ``read_only_ok`` a folder that can still be read opens
+        read-only instead (:attr:`read_only` says why).
         """
         library = cls(paths.data_dir() if root is None else root)
-        library.ensure_folders()
-        marker = library.root / MARKER_NAME
-        if not marker.exists():
-            library._copy_sample()
-            marker.write_text("This folder is a YAGS Desk library.\n", encoding="utf-8")
+        try:
+            library._set_up()
+        except OSError as exc:
+            problem = _problem(exc, library.root)
+            if read_only_ok and library.root.is_dir() and os.access(library.root, os.R_OK
+                                                                    | os.X_OK):
+                library.set_read_only(problem + " It is open read-only: nothing can be saved.")
+                return library
+            raise LibraryError(library.root, problem) from None
         return library
+
+    def _set_up(self) -> None:
+        if os.path.lexists(self.root) and not self.root.is_dir():
+            raise NotADirectoryError(20, "Not a directory", str(self.root))
+        self.ensure_folders()
+        marker = self.root / MARKER_NAME
+        if not marker.exists():
+            self._copy_sample()
+            marker.write_text("This folder is a YAGS Desk library.\n", encoding="utf-8")
+        for folder in (self.root, self.characters_dir, self.encounters_dir,
+                       self.battles_dir, self.catalogues_dir, self.autosave_dir):
+            if not os.access(folder, os.W_OK):  # there already, but nothing can be saved
+                raise PermissionError(13, "Permission denied", str(folder))
+        self.remove_leftover_temps()
+
+    # -- read-only ----------------------------------------------------------------------
+
+    @property
+    def read_only(self) -> str:
+        """Why nothing may be saved in this library, or ``""`` when it can be."""
+        return read_only_reason(self.root)
+
+    def set_read_only(self, reason: str) -> None:
+        """Refuse every save into this library with ``reason`` (``""`` allows them again)."""
+        set_read_only(self.root, reason)
+
+    def remove_leftover_temps(self, older_than_s: float = LEFTOVER_AGE_S) -> list[Path]:
+        """Delete the temporary files of saves that never finished (a crash); returns them.
+
+        Only names a save makes (``.<name>.json.<random>.tmp``) older than
+        ``older_than_s`` seconds are touched, so a save in progress elsewhere
+        keeps its file.
+        """
+        removed: list[Path] = []
+        if self.read_only:
+            return removed
+        now = time.time()
+        for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
+                       self.catalogues_dir, self.autosave_dir):
+            try:
+                with os.scandir(folder) as entries:
+                    found = [Path(e.path) for e in entries
+                             if is_leftover_temp(e.name) and e.is_file(follow_symlinks=False)]
+            except OSError:
+                continue
+            for path in found:
+                with contextlib.suppress(OSError):
+                    if now - path.lstat().st_mtime >= older_than_s:
+                        path.unlink()
+                        removed.append(path)
+        return sorted(removed)
 
     def ensure_folders(self) -> None:
         for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
@@ -154,8 +242,12 @@ class Library:
             except DocumentError as exc:
                 report.errors.append(exc)
                 continue
-            except FileNotFoundError:  # removed while we were reading
-                continue
+            except FileNotFoundError:
+                if os.path.islink(path):  # a link whose file is gone is worth saying
+                    report.errors.append(DocumentError(path, [
+                        "this is a link to a file that does not exist "
+                        f"({os.readlink(path)})"]))
+                continue  # else removed while we were reading
             if cls is not None and not isinstance(model, cls):
                 report.errors.append(DocumentError(path, [f"kind: not a {kind}"]))
                 continue
@@ -241,6 +333,7 @@ class Library:
         path = Path(path)
         if not path.exists():
             raise FileNotFoundError(path)
+        refuse_if_read_only(self.root)
         self.trash_dir.mkdir(parents=True, exist_ok=True)
         target = self.trash_dir / path.name
         if os.path.lexists(target):
@@ -286,11 +379,15 @@ class Library:
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         return self.autosave_dir / f"{paths.slugify(key, 'document')}-{digest}.json"
 
-    def autosave(self, key: str, kind: str, model: BaseModel) -> Path:
+    def autosave(self, key: str, kind: str, model: BaseModel) -> Path | None:
         """Write a recovery copy of an open document (``key`` names it, e.g. its id).
 
         An unreadable earlier copy is moved aside (``.corrupt-<time>``) first.
+        A read-only library gets none (None): its recovery folder belongs to
+        whoever can write it.
         """
+        if self.read_only:
+            return None
         path = self.autosave_path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and validate_file(path):
@@ -307,8 +404,13 @@ class Library:
         return sorted(found, key=lambda p: (-p.stat().st_mtime_ns, p.name))
 
     def discard_recovery(self, path: Path) -> None:
-        """Delete an autosaved copy (and its .bak); only files in the autosave folder."""
+        """Delete an autosaved copy (and its .bak); only files in the autosave folder.
+
+        Nothing is deleted in a read-only library (the copies are another's).
+        """
         path = Path(path)
+        if self.read_only:
+            return
         if path.resolve().parent != self.autosave_dir.resolve():
             raise ValueError(f"{path} is not an autosave file of this library")
         for file in (path, backup_path(path)):

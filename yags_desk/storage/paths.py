@@ -24,6 +24,7 @@ __all__ = [
     "APP_SLUG",
     "ENV_HOME",
     "LIBRARY_FOLDERS",
+    "LibraryError",
     "ResourceNotFoundError",
     "autosave_dir",
     "battles_dir",
@@ -49,6 +50,14 @@ LIBRARY_FOLDERS = ("characters", "encounters", "catalogues", "battles")
 # A folder only counts as the resources folder if it has this sub-folder, so an
 # unrelated ``resources`` folder next to the package is never picked up.
 _RESOURCE_MARKER = "catalogues"
+
+
+class LibraryError(Exception):
+    """The library folder cannot be used; ``str()`` says what is wrong and where."""
+
+    def __init__(self, root: Path, message: str) -> None:
+        super().__init__(message)
+        self.root = root
 
 
 class ResourceNotFoundError(FileNotFoundError):

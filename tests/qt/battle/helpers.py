@@ -64,7 +64,7 @@ def engine_fight(encounter: Encounter, rounds: int) -> CombatLog:
             attack = dialogs.attack(parent, state, step.fighter, step.target, step.style,
                                     step.action == "counter", rng)
             assert attack is not None
-            events = [attack]
+            events = attack
         else:
             events = [EndRound()]
         for e in events:

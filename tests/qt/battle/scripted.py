@@ -21,7 +21,6 @@ from yags_desk.rules.combat.checks_classic import resolve_check as check_classic
 from yags_desk.rules.combat.checks_v08 import resolve_check as check_v08
 from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
 from yags_desk.rules.combat.events import (
-    Attack,
     Check,
     Declare,
     Event,
@@ -29,6 +28,7 @@ from yags_desk.rules.combat.events import (
     Override,
     SetCondition,
 )
+from yags_desk.rules.combat.lost import lose_action, lost_reason
 from yags_desk.rules.combat.procedure_classic import make_initiative
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import auto_declaration
@@ -94,9 +94,14 @@ class ScriptedDialogs:
         return out
 
     def attack(self, parent: QWidget, state: CombatState, attacker_id: str, target_id: str,
-               style: str, counter: bool, rng: random.Random) -> Attack | None:
+               style: str, counter: bool, rng: random.Random) -> list[Event] | None:
         if self._cancelled("attack"):
             return None
+        if not counter and lost_reason(state.fighter(target_id)) is not None and (
+                state.edition == "0.8" or not _attackable(state, target_id)):
+            lost = lose_action(state, attacker_id)  # the target fell: the attack is lost
+            self._keep("attack", [lost])
+            return [lost]
         if state.edition == "classic":
             t = state.fighter(target_id)
             defending = t.can_act and t.defence is None
@@ -108,7 +113,7 @@ class ScriptedDialogs:
             dice08 = AttackDiceV08(self.d20(), self.d20(), self.d20())
             event = resolve_attack_v08(state, attacker_id, target_id, dice08, counter=counter)
         self._keep("attack", [event])
-        return event
+        return [event]
 
     def check(self, parent: QWidget, state: CombatState, pending: Pending,
               rng: random.Random) -> Check | None:
@@ -136,3 +141,9 @@ class ScriptedDialogs:
                   fighter_id: str) -> SetCondition | None:
         self.calls.append("condition")
         return self.condition_event
+
+
+def _attackable(state: CombatState, fid: str) -> bool:
+    """Classic: a helpless (unconscious) target may still be attacked (RULES 1.6)."""
+    f = state.fighter(fid)
+    return not (f.removed or f.dead)

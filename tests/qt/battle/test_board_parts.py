@@ -18,8 +18,8 @@ from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.canvas import card_lines, compact_lines
 from yags_desk.qt.battle.setup import AddCombatantsDialog, NewEncounterDialog
 from yags_desk.qt.battle.summary import summarize
-from yags_desk.qt.library_model import CHARACTER_MIME
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.roles import Role
+from yags_desk.qt.library.model import CHARACTER_MIME
 from yags_desk.rules.combat.events import (
     AddCombatant,
     ClearCondition,
@@ -166,7 +166,7 @@ def test_new_encounter_dialog_stores_edition_and_options(qtbot: Any) -> None:
     assert encounter.options.minor_npcs_drop_at_critical
     dialog.name_edit.setText("")
     dialog._accept()
-    assert dialog.problem.text().startswith("name:") and dialog.result() == 0
+    assert dialog.problem.text() == "Name must not be empty" and dialog.result() == 0
 
 
 def test_add_combatants_dialog_makes_numbered_copies(qtbot: Any, board: BattleBoard,

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from tests.qt.app_helpers import sample_window
 from tests.qt.battle.scripted import ScriptedDialogs
-from yags_desk.qt.about import ShortcutsDialog
+from tests.qt.shell.app_helpers import sample_window
 from yags_desk.qt.battle import opening
 from yags_desk.qt.battle.board import SHORTCUTS, BattleBoard
-from yags_desk.qt.main_window import MainWindow
+from yags_desk.qt.shell.about import ShortcutsDialog
+from yags_desk.qt.shell.main_window import MainWindow
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.encounter_file import Encounter
 

@@ -72,7 +72,7 @@ def test_space_r_enter_drive_a_whole_round_through_the_real_dialogs(
     attack = board.log.events[-1]
     assert len(board.log.events) == count + 1 and isinstance(attack, Attack)
     assert (attack.attacker, attack.defender) == (step.fighter, step.target)
-    assert attack == dialog.result_event  # exactly what the dialog showed
+    assert [attack] == dialog.result_event  # exactly what the dialog showed
     assert attack.attack_dice == dialog.attack_dice.value.dice  # type: ignore[union-attr]
     # The rest of the round, still by keyboard alone.
     for _ in range(100):

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QComboBox, QDialog
 
-from tests.qt.app_helpers import sample_window
 from tests.qt.battle.scripted import CLASSIC_DICE, V08_DICE
+from tests.qt.shell.app_helpers import sample_window
 from yags_desk.qt.battle.board import BattleBoard, fight_result
 from yags_desk.qt.battle.dialogs import AttackDialog, CheckDialog, DeclareDialog, InitiativeDialog
 from yags_desk.qt.battle.dialogs.common import EventDialog
-from yags_desk.qt.main_window import MainWindow
+from yags_desk.qt.shell.main_window import MainWindow
 from yags_desk.rules.combat import checks_classic, checks_v08
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import AttackDiceV08, resolve_attack_v08

@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QRect
 
-from tests.qt.app_helpers import sample_window
 from tests.qt.battle.scripted import ScriptedDialogs
+from tests.qt.shell.app_helpers import sample_window
 from tests.rules.builders import LONG_SWORD, classic
 from yags_desk.qt.battle import opening
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.canvas import compact_lines
-from yags_desk.qt.main_window import MainWindow
-from yags_desk.qt.settings import Settings
+from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.shell.main_window import MainWindow
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.storage.encounter_file import Combatant, Encounter, new_encounter
 
@@ -116,7 +116,7 @@ def test_with_the_mode_off_the_docks_stay_and_cards_still_fit_their_height(
 
 
 def test_help_lists_the_wide_board_shortcut(window: MainWindow) -> None:
-    from yags_desk.qt.about import shortcut_rows
+    from yags_desk.qt.shell.about import shortcut_rows
 
     assert ("View", "Wide board", "F9") in shortcut_rows(window.menus)
 

@@ -44,9 +44,9 @@ from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
-from yags_desk.qt.document import DocumentView
-from yags_desk.qt.icons import icon
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.reducer import apply
@@ -377,9 +377,10 @@ class BattleBoard(DocumentView):
             if step.action == "stand_up":
                 return [ClearCondition(id=step.fighter, condition="prone")]
             assert step.target is not None
-            attack = d.attack(self, state, step.fighter, step.target, step.style,
-                              step.action == "counter", self.rng)
-            return None if attack is None else [attack]
+            # A "lost" step (the target is down or gone) opens the attack dialog too:
+            # the GM turns the attack on someone else or holds it (logged).
+            return d.attack(self, state, step.fighter, step.target, step.style,
+                            step.action == "counter", self.rng)
         return [EndRound()]
 
     def over(self) -> bool:

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from yags_desk.qt.battle.roster_model import RosterModel
 from yags_desk.qt.battle.summary import FighterSummary
-from yags_desk.qt.library_model import CHARACTER_MIME
+from yags_desk.qt.common.mime import CHARACTER_MIME
 
 __all__ = ["BoardCanvas", "card_lines", "compact_lines"]
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import EndRound, Event
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe

@@ -17,7 +17,7 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.storage.encounter_file import Encounter
 
 if TYPE_CHECKING:
-    from yags_desk.qt.main_window import MainWindow
+    from yags_desk.qt.shell.main_window import MainWindow
 
 __all__ = ["battle_dialogs", "new_board", "open_board", "restore_board"]
 

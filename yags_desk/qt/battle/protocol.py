@@ -19,9 +19,9 @@ from typing import Protocol
 from PySide6.QtWidgets import QWidget
 
 from yags_desk.rules.combat.events import (
-    Attack,
     Check,
     Declare,
+    Event,
     Initiative,
     Override,
     SetCondition,
@@ -46,12 +46,14 @@ class BattleDialogs(Protocol):
         ...
 
     def attack(self, parent: QWidget, state: CombatState, attacker_id: str, target_id: str,
-               style: str, counter: bool, rng: random.Random) -> Attack | None:
-        """One attack: attacker, defender, every modifier with its source, the
-        exact odds before rolling (from ``odds_classic.declared_attack_odds`` /
-        ``odds_v08.declared_attack_odds_v08``), dice rolled or typed, then the
-        result to confirm. ``counter``: the strike back (classic RULES 1.5) or
-        counter strike (0.8)."""
+               style: str, counter: bool, rng: random.Random) -> list[Event] | None:
+        """One attack: attacker, defender, every modifier with its source (and
+        the GM's situational one), the exact odds before rolling (from
+        ``odds_classic.declared_attack_odds`` / ``odds_v08.declared_attack_odds_v08``),
+        dice rolled or typed, then the result to confirm: ``[Attack]``. When the
+        declared target is down or gone: ``[Declare, Attack]`` on another target,
+        or ``[ActionLost]`` when the GM holds the action. ``counter``: the strike
+        back (classic RULES 1.5) or counter strike (0.8)."""
         ...
 
     def check(self, parent: QWidget, state: CombatState, pending: Pending,

@@ -24,7 +24,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from yags_desk.qt.battle.summary import FighterSummary, side_colours, summarize, turn_order
-from yags_desk.qt.roles import Role
+from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.state import CombatState
 
 __all__ = ["COLUMNS", "RosterModel", "TurnOrderProxy"]

@@ -20,8 +20,9 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant, Override, RemoveCombatant
 from yags_desk.rules.combat.roster import numbered_copies, unique_id
 from yags_desk.rules.errors import RulesError
-from yags_desk.storage.documents import DocumentError, format_validation_error, read_document
+from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Combatant, Encounter
+from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.board import BattleBoard
@@ -59,7 +60,7 @@ class RosterOps:
         try:
             after = Encounter.model_validate(data)
         except ValidationError as exc:
-            board.refuse("\n".join(format_validation_error(exc)))
+            board.refuse(gm_text(exc))
             return False
         try:
             from yags_desk.storage.encounter_file import encounter_log

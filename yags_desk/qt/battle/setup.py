@@ -34,9 +34,9 @@ from yags_desk.rules.combat.events import AddCombatant
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
-from yags_desk.storage.documents import format_validation_error
 from yags_desk.storage.encounter_file import Encounter, new_encounter
 from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.roster_ops import RosterOps
@@ -110,7 +110,7 @@ class NewEncounterDialog(QDialog):
         try:
             self.encounter()
         except ValidationError as exc:
-            show_problem(self.problem, "\n".join(format_validation_error(exc)))
+            show_problem(self.problem, gm_text(exc))
             return
         self.accept()
 

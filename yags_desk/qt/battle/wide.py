@@ -5,7 +5,7 @@ docks open the board keeps barely a third of the width. While the mode is on
 and the tab in front is a :class:`~yags_desk.qt.battle.board.BattleBoard`, the
 docks that were visible are hidden; when another tab comes to the front, the
 last tab closes or the mode is turned off, exactly those docks come back. The
-choice is remembered in :class:`~yags_desk.qt.settings.Settings` (on at first).
+choice is remembered in :class:`~yags_desk.qt.common.settings.Settings` (on at first).
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget
 
-from yags_desk.qt.icons import icon
+from yags_desk.qt.common.icons import icon
 
 if TYPE_CHECKING:
-    from yags_desk.qt.main_window import MainWindow
+    from yags_desk.qt.shell.main_window import MainWindow
 
 __all__ = ["WIDE_BOARD_KEY", "WideBoard"]
 

@@ -18,7 +18,7 @@ from typing import Any
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
-from yags_desk.rules.combat.modifiers_classic import soak_modifiers
+from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
 from yags_desk.rules.combat.plan_classic import (
     MIN_DEFENCE,
     AttackPlan,
@@ -117,7 +117,7 @@ def _hit(p: AttackPlan, target: FighterState, soak: int, dice: AttackDice,
 def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style: str,
                    dice: AttackDice, *, defence_style: str | None = None,
                    fumble_chance: int | None = None, close: Sequence[str] = (),
-                   wrestled: bool = False) -> Attack:
+                   wrestled: bool = False, situational: Mod | None = None) -> Attack:
     """The Attack event for ``attacker`` striking ``defender`` with ``style``.
 
     The declared special attack, missile range and the fighter's conditions
@@ -126,11 +126,12 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
     (passive 15; an unaware missile target). ``close``: the people close to a
     missile's target, ``wrestled``: someone wrestles it (RULES 1.8); a fumbled
     shot then flies at ``dice.stray``. ``fumble_chance`` replaces the computed
-    one (a GM's ruling). Raises RulesError naming the rule when the attack is
+    one (a GM's ruling); ``situational`` is the GM's modifier to the attack,
+    recorded with its reason (RULES 1.1). Raises RulesError naming the rule when the attack is
     not allowed.
     """
     p = plan_attack(state, attacker_id, defender_id, style, defence_style=defence_style,
-                    close=close, wrestled=wrestled)
+                    close=close, wrestled=wrestled, situational=situational)
     why = attack_refusal(state, attacker_id)
     if why:
         raise RulesError(why)

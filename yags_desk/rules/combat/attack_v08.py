@@ -148,13 +148,27 @@ def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValue
 
 def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
                          counter: bool = False, style: str | None = None,
-                         defence_style: str | None = None) -> AttackMods:
+                         defence_style: str | None = None,
+                         situational: tuple[str, int] | None = None) -> AttackMods:
     """The numbers of ``attacker`` striking ``defender`` now (RULES 2).
 
     The style is the declared one (a counter strike uses the declared style if
-    it is a melee style, else the fighter's best). Raises RulesError when the
-    attack is not possible.
+    it is a melee style, else the fighter's best). ``situational``: the GM's own
+    (label, amount) added to the attack (:func:`situational.situational`).
+    Raises RulesError when the attack is not possible.
     """
+    m = _modifiers_v08(state, attacker_id, defender_id, counter=counter, style=style,
+                       defence_style=defence_style)
+    if situational is None:
+        return m
+    label, amount = situational
+    return replace(m, attack=m.attack + amount,
+                   modifiers=(*m.modifiers, (f"attack: {label}", amount)))
+
+
+def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
+                   counter: bool, style: str | None,
+                   defence_style: str | None) -> AttackMods:
     if state.edition != "0.8":
         raise RulesError("this is the 0.8 attack procedure; the encounter is classic")
     a, t = state.fighter(attacker_id), state.fighter(defender_id)
@@ -275,15 +289,17 @@ def damage_effects_v08(target: str, levels: int, kind: str,
 def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
                        dice: AttackDiceV08, *, counter: bool = False,
                        ineffective: bool = False, style: str | None = None,
-                       defence_style: str | None = None) -> Attack:
+                       defence_style: str | None = None,
+                       situational: tuple[str, int] | None = None) -> Attack:
     """The Attack event for ``attacker`` striking ``defender`` with its declared style.
 
     ``counter``: the counter strike of a fighter attacked without a declared
-    defence against it. ``ineffective``: the GM marks the attack ineffective.
+    defence against it. ``ineffective``: the GM marks the attack ineffective;
+    ``situational``: the GM's modifier to the attack, recorded with its reason.
     Raises RulesError, naming the rule, when the attack is not allowed now.
     """
     m = attack_modifiers_v08(state, attacker_id, defender_id, counter=counter, style=style,
-                             defence_style=defence_style)
+                             defence_style=defence_style, situational=situational)
     a, t = state.fighter(attacker_id), state.fighter(defender_id)
     if m.defence is not None and dice.defence is None:
         raise RulesError(f"dice.defence: {t.name} defends actively against {a.name}; "

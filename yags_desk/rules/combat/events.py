@@ -14,7 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from yags_desk.rules.character import Character
 
 __all__ = [
+    "LOST_REASONS",
     "SPECIAL_ATTACKS",
+    "ActionLost",
     "AddCombatant",
     "Attack",
     "Check",
@@ -287,6 +289,27 @@ class Check(_Event):
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
 
 
+# Why a declared attack did not happen (ActionLost): its target is dead,
+# unconscious or gone from the fight, or the GM held the action.
+LostReason = Literal["dead", "unconscious", "gone", "held"]
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held")
+
+
+class ActionLost(_Event):
+    """A declared attack that does not happen, logged so it does not vanish.
+
+    RULES 1.5 / RULES 2: a fighter attacks the target it declared; when that
+    target is dead, unconscious (0.8) or gone by the fighter's turn, the
+    action is lost; the GM may also hold it (``held``). Either way the
+    fighter's action for the round is spent.
+    """
+
+    type: Literal["action_lost"] = "action_lost"
+    id: CombatantId
+    target: CombatantId | None = None
+    reason: LostReason
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -295,7 +318,7 @@ class EndRound(_Event):
 
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
-    | Fatigue | SetCondition | ClearCondition | Override | EndRound,
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost,
     Field(discriminator="type"),
 ]
 

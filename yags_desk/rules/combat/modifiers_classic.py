@@ -170,7 +170,7 @@ def _special_mods(special: str, style: StyleValues | None) -> dict[str, list[Mod
 
 def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | None = None, *,
                      style: str | StyleValues | None = None, close: int = 0,
-                     wrestled: bool = False) -> Modifiers:
+                     wrestled: bool = False, situational: Mod | None = None) -> Modifiers:
     """Every modifier of ``attacker_id``'s attack now, read from its declaration,
     its conditions and the options.
 
@@ -178,7 +178,8 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     (``defender_id`` None means that one). ``style`` (a label, or the style's
     values already derived) defaults to the declared style. ``close`` people
     near a missile's target, and whether someone wrestles it, raise the fumble
-    chance of a shot into a melee (RULES 1.8).
+    chance of a shot into a melee (RULES 1.8). ``situational``: the GM's own
+    (label, amount) for this attack (:func:`situational.situational`, RULES 1.1).
     """
     f = state.fighter(attacker_id)
     d = f.declaration
@@ -217,6 +218,8 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
         if bonus:
             parts["attack"].append(("Mounted: ¼ × Agility × Riding%", bonus))
             parts["initiative"].append(("Mounted: ¼ × Agility × Riding%", bonus))
+    if situational is not None:
+        parts["attack"].append(situational)
     band = None
     if missile and s is not None and d is not None and d.range_m is not None:
         band = range_band(s, d.range_m)

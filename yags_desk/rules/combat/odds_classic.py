@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from yags_desk.rules.combat.modifiers_classic import Mod
 from yags_desk.rules.combat.plan_classic import MIN_DEFENCE, AttackPlan, plan_attack
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
@@ -42,12 +43,14 @@ def plan_odds(p: AttackPlan, *, defending: bool = True) -> AttackOdds:
 
 def declared_attack_odds(state: CombatState, attacker_id: str, *,
                          defence_style: str | None = None, close: Sequence[str] = (),
-                         wrestled: bool = False, defending: bool = True) -> AttackOdds:
+                         wrestled: bool = False, defending: bool = True,
+                         situational: Mod | None = None) -> AttackOdds:
     """The odds of ``attacker_id``'s declared attack on its declared target now.
 
     ``close`` (the people near a missile's target) and ``wrestled`` raise the
     fumble chance of a shot into a melee (RULES 1.8); a shot that goes astray
-    counts as a miss of the target. Refused when the fighter has declared no
+    counts as a miss of the target; ``situational`` is the GM's modifier to the
+    attack (RULES 1.1). Refused when the fighter has declared no
     attack, or one the rules forbid.
     """
     f = state.fighter(attacker_id)
@@ -58,5 +61,5 @@ def declared_attack_odds(state: CombatState, attacker_id: str, *,
     if d is None or d.action not in ("attack", "missile") or not d.target or not d.style:
         raise RulesError(f"{f.name} has declared no attack this round (RULES 1.5)")
     p = plan_attack(state, attacker_id, d.target, d.style, defence_style=defence_style,
-                    close=close, wrestled=wrestled)
+                    close=close, wrestled=wrestled, situational=situational)
     return plan_odds(p, defending=defending)

@@ -63,12 +63,14 @@ def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
 
 def declared_attack_odds_v08(state: CombatState, attacker_id: str, *,
                              defender_id: str | None = None,
-                             counter: bool = False) -> AttackOdds:
+                             counter: bool = False,
+                             situational: tuple[str, int] | None = None) -> AttackOdds:
     """Odds of ``attacker``'s declared attack on its declared target (or on
     ``defender_id``; ``counter`` for a counter strike) as things stand now.
 
     ``outcomes`` gives the levels the damage would do; the weapon's damage type
-    says whether they are wounds, stuns or mixed.
+    says whether they are wounds, stuns or mixed. ``situational``: the
+    GM's modifier to the attack.
     """
     if defender_id is None:
         d = state.fighter(attacker_id).declaration
@@ -76,6 +78,7 @@ def declared_attack_odds_v08(state: CombatState, attacker_id: str, *,
             raise RulesError(f"{state.fighter(attacker_id).name} has declared no target")
         defender_id = d.target
     d = state.fighter(attacker_id).declaration
-    m = attack_modifiers_v08(state, attacker_id, defender_id, counter=counter)
+    m = attack_modifiers_v08(state, attacker_id, defender_id, counter=counter,
+                             situational=situational)
     strays = len(d.close) if m.missile and d is not None and d.target == defender_id else 0
     return odds_of(m, strays)

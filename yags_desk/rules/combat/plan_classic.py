@@ -109,12 +109,13 @@ def _defence(state: CombatState, t: FighterState, mods: Modifiers, td: Derived,
 
 def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: str, *,
                 defence_style: str | None = None, close: Sequence[str] = (),
-                wrestled: bool = False) -> AttackPlan:
+                wrestled: bool = False, situational: Mod | None = None) -> AttackPlan:
     """The plan of ``attacker_id`` striking ``defender_id`` with ``style`` now.
 
     Refuses (RulesError naming the rule) a dead or unconscious attacker, an
     unknown or unusable style, a broken or dropped weapon (RULES 1.6, 1.9).
-    ``close`` are the people close to a missile's target (RULES 1.8).
+    ``close`` are the people close to a missile's target (RULES 1.8);
+    ``situational`` the GM's modifier to the attack (RULES 1.1).
     """
     if state.edition != "classic":
         raise RulesError("this is the classic attack procedure; the encounter is 0.8")
@@ -127,7 +128,7 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     s = declared_style(state, a, style)
     bystanders = validate_close(state, a.id, t.id, close) if s.style == "missile" else ()
     mods = attack_modifiers(state, a.id, t.id, style=s, close=len(bystanders),
-                            wrestled=wrestled)
+                            wrestled=wrestled, situational=situational)
     td = derive(t.current_character(), state.options)
     target_decl = t.declaration
     passive = ""

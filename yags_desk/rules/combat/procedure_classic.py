@@ -24,6 +24,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Initiative,
 )
+from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
     NO_ATTACK,
@@ -32,6 +33,7 @@ from yags_desk.rules.combat.modifiers_classic import (
 )
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
@@ -109,7 +111,9 @@ def ties(state: CombatState) -> list[list[str]]:
 @dataclass(frozen=True)
 class NextAction:
     fighter: str
-    kind: str  # "attack", "counter" (the strike back of RULES 1.5), "stand_up"
+    # "attack", "counter" (the strike back of RULES 1.5), "stand_up", "lost" (the
+    # declared target is dead or gone: the attack does not happen)
+    kind: str
     target: str | None = None
     style: str = ""
 
@@ -140,9 +144,13 @@ def next_action(state: CombatState) -> NextAction | None:
             return NextAction(f.id, "stand_up")
         if d.special in NO_ATTACK:
             continue  # aiming or preparing: no attack this round (RULES 1.9)
-        if d.action in ("attack", "missile") and _target_ok(state, d.target):
+        if d.action in ("attack", "missile"):
             if d.action == "attack" and f.has("prone"):
                 continue
+            if not _target_ok(state, d.target):
+                # RULES 1.5: the declared target is dead or gone; the attack is
+                # lost, and logged as such (lost.lose_action).
+                return NextAction(f.id, "lost", d.target, d.style)
             return NextAction(f.id, "attack", d.target, d.style)
     return None
 
@@ -151,11 +159,10 @@ def next_action(state: CombatState) -> NextAction | None:
 
 
 def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
-    """The closest standing enemy by board row (then the least hurt, then board order)."""
-    foes = [g for g in state.active() if g.side != f.side and g.can_act]
-    if not foes:
-        return None
-    return min(foes, key=lambda g: (abs(g.row - f.row), g.wounds))
+    """The enemy an automatic fighter attacks: the closest standing one by board row,
+    then the one fewest have declared attacks on, then the least hurt, then board
+    order (targets.spread_target)."""
+    return spread_target(state, f, lambda g: (g.wounds,))
 
 
 def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
@@ -209,6 +216,9 @@ def auto_round(state: CombatState, rng: random.Random,
         f = state.fighter(step.fighter)
         if step.kind == "stand_up":
             push(ClearCondition(id=f.id, condition="prone"))
+            continue
+        if step.kind == "lost":
+            push(lose_action(state, f.id))
             continue
         assert step.target is not None
         t = state.fighter(step.target)

@@ -15,9 +15,11 @@ from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
+from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import speed
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.errors import RulesError
 
@@ -83,12 +85,9 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
 
 
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
-    """The standing enemy in the nearest row (another side), ties by initiative."""
-    f = state.fighter(fid)
-    foes = [g for g in state.active() if g.side != f.side and g.can_act]
-    if not foes:
-        return None
-    return min(foes, key=lambda g: (abs(g.row - f.row), -(g.initiative or 0), g.id))
+    """The standing enemy in the nearest row (another side) fewest have declared
+    attacks on, ties by initiative then id (targets.spread_target)."""
+    return spread_target(state, state.fighter(fid), lambda g: (-(g.initiative or 0), g.id))
 
 
 def _best_melee(state: CombatState, f: FighterState) -> str:
@@ -104,7 +103,8 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     attacks the nearest standing enemy with its best melee style, declaring
     one defence; actions in phase order, each followed by the Health checks it
     calls for and any counter strike; the end-of-round checks; EndRound.
-    [decision] A fighter whose declared target has fallen loses its action.
+    [decision] A fighter whose declared target has fallen loses its action
+    (an ActionLost event says so).
     Push the events through a :class:`CombatLog` to keep them.
     """
     events: list[Event] = []
@@ -139,7 +139,11 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.can_act):
             continue
-        if f.attacked or state.pending_for(fid) or not state.fighter(d.target).can_act:
+        if f.attacked or state.pending_for(fid):
+            continue
+        if not state.fighter(d.target).can_act:
+            # [decision] the declared target has fallen: the action is lost, and logged.
+            push(lose_action(state, fid))
             continue
         # A declared missile attack shoots (combat-missile.yags); the stray die is
         # rolled when it is fired into a melee.

@@ -15,6 +15,7 @@ from yags_desk.rules.combat.declare import check_declaration
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
 from yags_desk.rules.combat.events import (
+    ActionLost,
     AddCombatant,
     Attack,
     Check,
@@ -167,6 +168,15 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     return apply_effects(state, e.effects)
 
 
+def _lost(f: FighterState, e: ActionLost) -> FighterState:
+    """A declared attack that does not happen spends the round's action (RULES 1.5, 2)."""
+    if not f.can_act:
+        raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if f.attacked:
+        raise RulesError(f"{f.name} has already acted this round (RULES 1.5)")
+    return replace(f, attacked=True)
+
+
 def _check(state: CombatState, e: Check) -> CombatState:
     f = state.fighter(e.id)
     if f.removed:
@@ -264,4 +274,6 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return state._with(f)
     if isinstance(event, Override):
         return state._with(_override(state, f, event))
+    if isinstance(event, ActionLost):
+        return state._with(_lost(f, event))
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

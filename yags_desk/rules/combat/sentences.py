@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import (
+    ActionLost,
     AddCombatant,
     Attack,
     Check,
@@ -18,7 +19,9 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
+from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.wounds import split_mixed, v08_levels
@@ -82,10 +85,21 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return f"{f.name} is {event.condition}{how_long}."
     if isinstance(event, ClearCondition):
         return f"{f.name} is no longer {event.condition}."
+    if isinstance(event, ActionLost):
+        return _lost_sentence(event, f, after)
     if isinstance(event, Override):
         old = getattr(before.fighter(event.id), event.field)
         return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
     return type(event).__name__  # pragma: no cover
+
+
+def _lost_sentence(e: ActionLost, f: FighterState, state: CombatState) -> str:
+    t = state.fighters.get(e.target) if e.target else None
+    if e.reason == "held":
+        on = f" on {t.name}" if t is not None else ""
+        return f"{f.name} holds the attack{on}: it does not happen this round."
+    name = t.name if t is not None else "its target"
+    return f"{f.name}'s attack on {name} is lost: {name} {reason_text(e.reason)}."
 
 
 _ACTIONS = {"rest": "rests", "wait": "waits", "move": "moves", "stand_up": "stands up",
@@ -140,13 +154,16 @@ def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
     return f"{f.name}'s {name}: {e.total}{against}{dice}{fumble} → {e.outcome}{tail}."
 
 
-def _how(e: Attack) -> str:
-    """The special attack and range band of an attack, e.g. " (killing blow, long range)"."""
+def _how(e: Attack, situational: bool = True) -> str:
+    """The special attack, range band and the GM's situational modifier of an
+    attack, e.g. " (killing blow, long range, situational +5: uphill)"."""
     parts = []
     if e.special:
         parts.append(e.special.replace("_", " ").replace("all out", "all-out"))
     if e.range_band:
         parts.append(f"{e.range_band} range")
+    if situational and (gm := situational_part(e.modifiers)):
+        parts.append(gm)
     return f" ({', '.join(parts)})" if parts else ""
 
 
@@ -170,11 +187,12 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
     mods = "; ".join(f"{label} {amount:+d}" for label, amount in e.modifiers)
     notes = "; ".join(x for x in (mods, e.outcome) if x)
     tail = f" [{notes}]" if notes else ""
-    lead = f"{a.name} {verb} {t.name}{_how(e)} and"
+    lead = f"{a.name} {verb} {t.name}{_how(e, situational=False)} and"
     if e.declared_target and e.declared_target in after.fighters:
         # combat-missile.yags, Firing into melee: a fumble flies at someone in the melee.
         intended = after.fighter(e.declared_target).name
-        lead = (f"{a.name}'s shot at {intended}{_how(e)} fumbles (d20 {e.attack_dice[0]}) "
+        how = _how(e, situational=False)
+        lead = (f"{a.name}'s shot at {intended}{how} fumbles (d20 {e.attack_dice[0]}) "
                 f"into the melee and flies at {t.name}, and")
     if e.attack_fumble:
         return f"{lead} fumbles (d20 {e.attack_dice[0]}){tail}."

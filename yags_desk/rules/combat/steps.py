@@ -36,6 +36,7 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
+from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
@@ -50,6 +51,7 @@ from yags_desk.rules.combat.procedure_v08 import (
     declaration_order,
 )
 from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
+from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
@@ -61,8 +63,9 @@ __all__ = ["STEP_KINDS", "Step", "StepKind", "auto_declaration", "auto_events", 
 StepKind = Literal["check", "declare", "initiative", "action", "end_check", "end_round"]
 STEP_KINDS: tuple[str, ...] = ("check", "declare", "initiative", "action", "end_check",
                                "end_round")
-# An action step: an attack, the classic strike back / 0.8 counter strike, standing up.
-ActionKind = Literal["", "attack", "counter", "stand_up"]
+# An action step: an attack, the classic strike back / 0.8 counter strike, standing up,
+# or a declared attack lost because its target is down or gone (logged, lost.py).
+ActionKind = Literal["", "attack", "counter", "stand_up", "lost"]
 RIDING_TARGET = 10  # RULES 1.11: an easy riding roll [decision in mounted_classic]
 
 
@@ -111,6 +114,11 @@ class Step:
             phase = f"{self.phase}: " if self.phase else ""
             if self.action == "stand_up":
                 return f"{phase}{name(self.fighter)} stands up"
+            if self.action == "lost":
+                t = state.fighters.get(self.target or "")
+                why = reason_text(lost_reason(t) or "") if t is not None else "is gone"
+                return (f"{phase}{name(self.fighter)}'s attack on {name(self.target)} is "
+                        f"lost: {name(self.target)} {why}")
             verb = "strikes back at" if self.action == "counter" else "attacks"
             if self.action == "counter" and state.edition == "0.8":
                 verb = "counter strikes"
@@ -154,11 +162,11 @@ def _classic_step(state: CombatState) -> Step | None:
     if act is None:
         return None
     f = state.fighter(act.fighter)
-    if act.kind != "stand_up" and _riding_due(f):
+    if act.kind not in ("stand_up", "lost") and _riding_due(f):
         # RULES 1.11: a rider under 100% rolls before the attack.
         return Step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
-    kind: ActionKind = "stand_up" if act.kind == "stand_up" else (
-        "counter" if act.kind == "counter" else "attack")
+    kind: ActionKind = ("stand_up" if act.kind == "stand_up" else "lost" if act.kind == "lost"
+                        else "counter" if act.kind == "counter" else "attack")
     retarget = None
     if kind == "attack" and act.target is not None and not state.fighter(act.target).can_act:
         foe = nearest_enemy(state, f)
@@ -195,7 +203,9 @@ def _v08_step(state: CombatState) -> Step | None:
                 or not f.can_act or f.attacked):
             continue
         if not state.fighter(d.target).can_act:
-            continue  # [decision, auto_round_v08] the target has fallen: the action is lost
+            # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
+            return Step("action", (fid,), action="lost", target=d.target, style=d.style,
+                        phase=phase)
         return Step("action", (fid,), action="attack", target=d.target, style=d.style,
                     phase=phase)
     return None
@@ -280,9 +290,12 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
     classic = state.edition == "classic"
     out: list[Event] = []
     if step.kind == "declare":
+        # One after the other, as the automatic rounds declare: each fighter sees the
+        # attacks declared before it (targets.spread_target spreads them).
         for fid in step.fighters:
             decl = auto_declaration(state, fid)
             if decl is not None:
+                state = apply(state, decl)
                 out.append(decl)
         return out
     if step.kind == "initiative":
@@ -299,6 +312,8 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
     f = state.fighter(actor)
     if step.action == "stand_up":
         return [ClearCondition(id=actor, condition="prone")]
+    if step.action == "lost":
+        return [lose_action(state, actor)]
     assert step.target is not None
     if classic:
         if step.retarget is not None and f.declaration is not None:

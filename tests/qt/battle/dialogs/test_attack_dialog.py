@@ -17,6 +17,7 @@ from yags_desk.rules.combat.attack_v08 import (
     attack_modifiers_v08,
     resolve_attack_v08,
 )
+from yags_desk.rules.combat.events import Attack
 from yags_desk.rules.combat.odds_classic import declared_attack_odds
 from yags_desk.rules.combat.odds_v08 import declared_attack_odds_v08, odds_of
 from yags_desk.rules.combat.state import CombatState
@@ -98,7 +99,8 @@ def test_classic_typed_dice_give_the_engines_attack(qtbot: QtBot) -> None:
     dialog.apply_button.click()
     dice = AttackDice(open_roll_from_typed([7, 10, 4]), open_roll_from_typed([3, 5]),
                       open_roll_from_typed([6, 6]))
-    assert dialog.result_event == resolve_attack(state, "aldric", "bandit-1", SWORD_SHIELD, dice)
+    assert dialog.result_event == [resolve_attack(state, "aldric", "bandit-1", SWORD_SHIELD,
+                                                  dice)]
     assert dialog.result() == AttackDialog.DialogCode.Accepted
 
 
@@ -112,7 +114,8 @@ def test_a_miss_needs_no_damage_dice_but_a_hit_does(qtbot: QtBot) -> None:
     assert dialog.preview_event.damage_dice == ()
     dialog.attack_dice_edit.setText("9 9")
     assert not dialog.apply_button.isEnabled()
-    assert "damage dice" in dialog.error_label.text()
+    assert "damage dice" in dialog.hint_label.text()  # guidance, not an error (issue 12)
+    assert dialog.error_label.text() == ""
 
 
 def test_invalid_typed_dice_are_refused_and_apply_disabled(qtbot: QtBot) -> None:
@@ -134,8 +137,9 @@ def test_strike_back_is_marked_counter(qtbot: QtBot) -> None:
                   counter=True)
     dialog.roll_all()
     dialog.apply_button.click()
-    e = dialog.result_event
-    assert e is not None and e.counter and e.attacker == "bandit-1"
+    assert dialog.result_event is not None
+    (e,) = dialog.result_event
+    assert isinstance(e, Attack) and e.counter and e.attacker == "bandit-1"
 
 
 def test_keyboard_r_rolls_and_enter_applies(qtbot: QtBot) -> None:
@@ -180,5 +184,5 @@ def test_v08_typed_dice_give_the_engines_attack(qtbot: QtBot) -> None:
     assert dialog.try_accept()
     dice = AttackDiceV08(D20Roll(18), D20Roll(4), D20Roll(15))
     engine = resolve_attack_v08(state, "brenna", "kestrel", dice, ineffective=True)
-    assert dialog.result_event == engine
+    assert dialog.result_event == [engine]
     assert engine.hit and engine.ineffective and engine.damage_kind == "stuns"

@@ -21,9 +21,9 @@ from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 from yags_desk.qt.battle.dialogs.initiative import InitiativeDialog
 from yags_desk.qt.battle.dialogs.simple import ConditionDialog, OverrideDialog
 from yags_desk.rules.combat.events import (
-    Attack,
     Check,
     Declare,
+    Event,
     Initiative,
     Override,
     SetCondition,
@@ -45,7 +45,7 @@ class QtBattleDialogs:
         return InitiativeDialog.run(parent, state, fighter_ids, rng)
 
     def attack(self, parent: QWidget, state: CombatState, attacker_id: str, target_id: str,
-               style: str, counter: bool, rng: random.Random) -> Attack | None:
+               style: str, counter: bool, rng: random.Random) -> list[Event] | None:
         return AttackDialog.run(parent, state, attacker_id, target_id, style, counter, rng)
 
     def check(self, parent: QWidget, state: CombatState, pending: Pending,

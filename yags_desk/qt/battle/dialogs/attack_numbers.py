@@ -32,13 +32,19 @@ from yags_desk.rules.combat.missile_classic import missile_defences
 from yags_desk.rules.combat.odds_classic import declared_attack_odds, plan_odds
 from yags_desk.rules.combat.odds_v08 import odds_of
 from yags_desk.rules.combat.plan_classic import MIN_DEFENCE, AttackPlan, plan_attack
+from yags_desk.rules.combat.situational import situational
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.odds import AttackOdds
 
-__all__ = ["AttackChoices", "AttackSetup", "Row", "attack_event", "attack_setup",
+__all__ = ["AttackChoices", "AttackSetup", "NeedsDice", "Row", "attack_event", "attack_setup",
            "defence_options", "outcome_label", "v08_style"]
+
+
+class NeedsDice(RulesError):
+    """Not a mistake: more dice are wanted (the damage of a hit, a missing roll).
+    The dialog shows it as guidance, not as an error."""
 
 # (group, source, amount, is_total)
 Row = tuple[str, str, int, bool]
@@ -55,7 +61,10 @@ class AttackChoices:
     ``defence_style`` None: the engine picks the target's best. Classic only:
     ``close`` the people close to a missile's target and ``wrestled`` (RULES
     1.8), ``defending`` False for a target that does not defend (unaware,
-    passive 15). 0.8 only: ``ineffective`` (stuns, halved; RULES 2).
+    passive 15). 0.8 only: ``ineffective`` (stuns, halved; RULES 2). Both:
+    ``situational``, the GM's modifier to the attack with its optional
+    ``situational_reason`` (:mod:`situational`), which the modifier functions
+    add, so the odds and the event carry it.
     """
 
     defence_style: str | None = None
@@ -63,6 +72,12 @@ class AttackChoices:
     wrestled: bool = False
     defending: bool = True
     ineffective: bool = False
+    situational: int = 0
+    situational_reason: str = ""
+
+    def situational_mod(self) -> tuple[str, int] | None:
+        """(label, amount) for the engine, None when 0; refused out of range."""
+        return situational(self.situational, self.situational_reason)
 
 
 @dataclass(frozen=True)
@@ -123,7 +138,8 @@ def outcome_label(key: str, edition: str, damage_kind: str) -> str:
 
 def _plan(state: CombatState, a: str, t: str, style: str, ch: AttackChoices) -> AttackPlan:
     return plan_attack(state, a, t, style, defence_style=ch.defence_style or None,
-                       close=ch.close, wrestled=ch.wrestled)
+                       close=ch.close, wrestled=ch.wrestled,
+                       situational=ch.situational_mod())
 
 
 def _classic_defence_rows(state: CombatState, p: AttackPlan, ch: AttackChoices
@@ -161,7 +177,8 @@ def _classic_setup(state: CombatState, a: str, t: str, style: str, counter: bool
     defending = ch.defending
     if declared:
         odds = declared_attack_odds(state, a, defence_style=ch.defence_style or None,
-                                    close=ch.close, wrestled=ch.wrestled, defending=defending)
+                                    close=ch.close, wrestled=ch.wrestled, defending=defending,
+                                    situational=ch.situational_mod())
     else:
         odds = plan_odds(p, defending=defending)
     rows: list[Row] = [("Attack", label, n, False) for label, n in p.style.attack.parts]
@@ -200,7 +217,8 @@ def _v08_mods(state: CombatState, a: str, t: str, style: str, counter: bool,
               ch: AttackChoices) -> AttackMods:
     return attack_modifiers_v08(state, a, t, counter=counter,
                                 style=v08_style(state, a, style, counter),
-                                defence_style=ch.defence_style or None)
+                                defence_style=ch.defence_style or None,
+                                situational=ch.situational_mod())
 
 
 def _strays(state: CombatState, a: str, t: str, m: AttackMods) -> int:
@@ -286,7 +304,7 @@ def attack_event(state: CombatState, attacker_id: str, target_id: str, style: st
                           damage or _NO_DAMAGE_OPEN, stray)
         e = resolve_attack(state, attacker_id, target_id, style, dice,
                            defence_style=choices.defence_style or None, close=choices.close,
-                           wrestled=choices.wrestled)
+                           wrestled=choices.wrestled, situational=choices.situational_mod())
         if counter:
             e = e.model_copy(update={"counter": True})  # RULES 1.5: the strike back
     else:
@@ -297,9 +315,10 @@ def attack_event(state: CombatState, attacker_id: str, target_id: str, style: st
         e = resolve_attack_v08(state, attacker_id, target_id, dice8, counter=counter,
                                ineffective=choices.ineffective,
                                style=v08_style(state, attacker_id, style, counter),
-                               defence_style=choices.defence_style or None)
+                               defence_style=choices.defence_style or None,
+                               situational=choices.situational_mod())
     if damage is None and e.damage_dice:
-        raise RulesError("damage dice: the attack hits; roll or type the damage")
+        raise NeedsDice("damage dice: the attack hits; roll or type the damage")
     return e
 
 

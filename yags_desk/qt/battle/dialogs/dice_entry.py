@@ -134,11 +134,31 @@ class DiceEntry(QWidget):
         self._rng: random.Random | None = None
         self._value: DiceValue | None = None
         self._error = ""
-        # False in a table cell: the dialog lists the problems under the table.
-        self.inline_errors = True
+        # The inline error line keeps its room while hidden, so the fields below it
+        # do not jump as it comes and goes (issue 12 item 8).
+        self.error_label.setMinimumHeight(self.error_label.fontMetrics().lineSpacing())
+        self._inline = True
+        self._reserve(True)
         self.edit.textChanged.connect(self._parse)
         self.roll_button.clicked.connect(self._roll_clicked)
         self.edit.roll_requested.connect(self.roll_requested)
+
+    @property
+    def inline_errors(self) -> bool:
+        """False (a table cell, the attack dialog): the dialog lists the problems in
+        its own message line and the field keeps no error line of its own."""
+        return self._inline
+
+    @inline_errors.setter
+    def inline_errors(self, on: bool) -> None:
+        self._inline = on
+        self._reserve(on)
+        self.error_label.setVisible(bool(self._error) and on)
+
+    def _reserve(self, on: bool) -> None:
+        policy = self.error_label.sizePolicy()
+        policy.setRetainSizeWhenHidden(on)
+        self.error_label.setSizePolicy(policy)
 
     def set_rng(self, rng: random.Random) -> None:
         self._rng = rng

@@ -1,0 +1,221 @@
+"""The library dock: what a GM sees in it, searching, filtering, dragging and file operations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QModelIndex
+from PySide6.QtWidgets import QMessageBox
+
+from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.model import (
+    CHARACTER_MIME,
+    LibraryFilterProxy,
+    LibraryModel,
+    LibraryRole,
+    scan,
+)
+from yags_desk.storage.library import Library
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+@pytest.fixture
+def dock(qtbot: Any, library: Library) -> LibraryDock:
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    dock.refresh()
+    return dock
+
+
+def group_labels(model: LibraryModel, parent: QModelIndex | None = None) -> list[str]:
+    parent = parent if parent is not None else QModelIndex()
+    return [model.index(r, 0, parent).data() for r in range(model.rowCount(parent))]
+
+
+def children(model: LibraryModel, key: str) -> list[str]:
+    parent = model.index_of(key)
+    return [model.index(r, 0, parent).data() for r in range(model.rowCount(parent))]
+
+
+def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: Library) -> None:
+    model = LibraryModel()
+    qtmodeltester.check(model)
+    model.update(scan(library))
+    qtmodeltester.check(model)
+    proxy = LibraryFilterProxy()
+    proxy.setSourceModel(model)
+    proxy.set_text("a")
+    qtmodeltester.check(proxy)
+
+
+def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
+    model = dock.model
+    assert group_labels(model) == ["Characters (12)", "Encounters (2)", "Battles (2)",
+                                   "Catalogues (2)"]
+    assert children(model, "group:encounters") == ["Ambush at the ford",
+                                                    "Sparring in the yard"]
+    assert group_labels(model, model.index_of("group:characters")) == [
+        "Player characters (6)", "NPCs (6)", "Templates (0)"]
+    assert children(model, "group:pc") == [  # sorted by name
+        "Aldric of Thornbury", "Brenna Ash", "Kestrel", "Mira Swiftwater", "Sister Elin",
+        "Torvald Ironhand"]
+    assert "Wolf" in children(model, "group:npc")
+    assert children(model, "group:catalogues") == ["Classic catalogue", "0.8 catalogue"]
+
+
+def test_empty_root_lists_only_groups(qtbot: Any, tmp_path: Path) -> None:
+    dock = LibraryDock(Library(tmp_path / "nothing-here"))
+    qtbot.addWidget(dock)
+    result = dock.refresh()
+    assert result.errors == []
+    assert group_labels(dock.model)[0] == "Characters (0)"
+    assert dock.visible_labels() == ["Classic catalogue", "0.8 catalogue"]
+
+
+def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
+    dock.set_filter("wolf")
+    assert dock.visible_labels() == ["Wolf"]
+    dock.set_filter("WOLF")  # case does not matter
+    assert dock.visible_labels() == ["Wolf"]
+    # The match is reachable through its groups: Characters > NPCs > Wolf.
+    top = dock.proxy.index(0, 0)
+    assert top.data().startswith("Characters")
+    npcs = dock.proxy.index(0, 0, top)
+    assert npcs.data().startswith("NPCs") and dock.proxy.index(0, 0, npcs).data() == "Wolf"
+    dock.set_filter("no such name")
+    assert dock.visible_labels() == [] and dock.proxy.rowCount() == 0
+    dock.set_filter("")
+    # characters, encounters, battles, catalogues
+    assert len(dock.visible_labels()) == 12 + 2 + 2 + 2
+
+
+def test_group_counts_follow_the_filter(dock: LibraryDock) -> None:
+    dock.set_filter("wolf")
+    top = dock.proxy.index(0, 0)
+    assert top.data() == "Characters (1 of 12)"
+    assert dock.proxy.index(0, 0, top).data() == "NPCs (1 of 6)"
+    dock.set_filter(category="0.8")
+    labels = [dock.proxy.index(r, 0).data() for r in range(dock.proxy.rowCount())]
+    assert labels == ["Characters (2 of 12)", "Encounters (1 of 2)", "Catalogues (1 of 2)"]
+    dock.set_filter()
+    assert dock.proxy.index(0, 0).data() == "Characters (12)"  # no filter: the plain count
+
+
+def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
+    dock.set_filter(category="npc")
+    assert "Wolf" in dock.visible_labels() and "Aldric of Thornbury" not in dock.visible_labels()
+    assert len(dock.visible_labels()) == 6
+    dock.set_filter(category="0.8")
+    shown = dock.visible_labels()
+    assert "0.8 catalogue" in shown and "Classic catalogue" not in shown
+    assert shown == ["Brenna Ash", "Kestrel", "Sparring in the yard", "0.8 catalogue"]
+    dock.set_filter(category="battle")
+    assert len(dock.visible_labels()) == 2
+    with pytest.raises(ValueError, match="category"):
+        dock.set_filter(category="dragons")
+
+
+def test_corrupt_file_reported_once_and_the_rest_listed(qtbot: Any, library: Library) -> None:
+    victim = library.characters_dir / "wolf.json"
+    victim.write_text("{ not json", "utf-8")
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    reports: list[list[str]] = []
+    dock.problems_found.connect(reports.append)
+    dock.refresh()
+    assert len(reports) == 1 and reports[0][0].startswith("characters/wolf.json: ")
+    assert "Wolf" not in dock.visible_labels() and "Aldric of Thornbury" in dock.visible_labels()
+    assert "1 file could not be read" in dock.problems.text()
+    dock.refresh()  # the same problem is not reported a second time
+    assert len(reports) == 1
+    assert victim.read_text("utf-8") == "{ not json"  # never touched
+
+
+def test_drag_carries_the_character_path(dock: LibraryDock) -> None:
+    index = dock.model.index_of(str(dock.library.characters_dir / "wolf.json"))
+    assert index.isValid() and index.data(LibraryRole.Kind) == "character"
+    mime = dock.model.mimeData([index])
+    assert mime.hasFormat(CHARACTER_MIME)
+    path = Path(bytes(mime.data(CHARACTER_MIME).data()).decode("utf-8"))
+    assert path == dock.library.characters_dir / "wolf.json"
+    catalogue = dock.model.index_of("catalogue:classic")
+    assert not dock.model.mimeData([catalogue]).hasFormat(CHARACTER_MIME)
+
+
+def test_refresh_after_a_save_updates_rows_without_reset(dock: LibraryDock) -> None:
+    resets: list[int] = []
+    inserted: list[int] = []
+    dock.model.modelReset.connect(lambda: resets.append(1))
+    dock.model.rowsInserted.connect(lambda *_: inserted.append(1))
+    wolf = dock._read_character(dock.model.entry(dock.model.index_of(
+        str(dock.library.characters_dir / "wolf.json"))))
+    assert wolf is not None
+    renamed = wolf.model_copy(update={"name": "Dire wolf"})
+    dock.library.save_character(renamed, dock.library.characters_dir / "wolf.json")
+    dock.refresh()
+    assert "Dire wolf" in dock.visible_labels() and "Wolf" not in dock.visible_labels()
+    assert resets == [] and inserted == []
+
+
+def test_refresh_keeps_folded_groups_folded(dock: LibraryDock) -> None:
+    npcs = dock.proxy.mapFromSource(dock.model.index_of("group:npc"))
+    pcs = dock.proxy.mapFromSource(dock.model.index_of("group:pc"))
+    assert dock.tree.isExpanded(npcs)
+    dock.tree.collapse(npcs)
+    dock.refresh()
+    assert not dock.tree.isExpanded(npcs) and dock.tree.isExpanded(pcs)
+
+
+def test_duplicate_and_template_are_saved_and_selected(dock: LibraryDock) -> None:
+    entry = dock.model.entry(dock.model.index_of(str(dock.library.characters_dir / "wolf.json")))
+    assert entry is not None
+    copy = dock.duplicate(entry)
+    assert copy is not None and copy.exists()
+    assert "Wolf (copy)" in children(dock.model, "group:npc")
+    assert dock.current_entry() is not None and dock.current_entry().label == "Wolf (copy)"
+    template = dock.make_template(entry)
+    assert template is not None
+    assert children(dock.model, "group:template") == ["Wolf"]
+    shown = dock.tree.currentIndex()  # the new template is current and visible
+    assert shown.data() == "Wolf" and dock.tree.isExpanded(shown.parent())
+
+
+def test_delete_asks_and_moves_to_trash(dock: LibraryDock,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = dock.library.characters_dir / "wolf.json"
+    entry = dock.model.entry(dock.model.index_of(str(path)))
+    assert entry is not None
+    answers = [QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Yes]
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: answers.pop(0))
+    assert dock.delete(entry) is None and path.exists()  # cancelled: nothing moves
+    target = dock.delete(entry)
+    assert target is not None and target.parent == dock.library.trash_dir and target.exists()
+    assert not path.exists() and "Wolf" not in dock.visible_labels()
+
+
+def test_before_delete_hook_can_cancel(dock: LibraryDock, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = dock.library.characters_dir / "wolf.json"
+    entry = dock.model.entry(dock.model.index_of(str(path)))
+    assert entry is not None
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    asked: list[Path] = []
+    dock.before_delete = lambda p: asked.append(p) or False
+    assert dock.delete(entry) is None and path.exists() and asked == [path]
+
+
+def test_enter_and_double_click_request_open(qtbot: Any, dock: LibraryDock) -> None:
+    from PySide6.QtCore import Qt
+
+    opened: list[Any] = []
+    dock.open_requested.connect(opened.append)
+    assert dock.select(str(dock.library.characters_dir / "wolf.json"))
+    qtbot.keyClick(dock.tree, Qt.Key.Key_Return)
+    assert [e.label for e in opened] == ["Wolf"]
+    dock.tree.doubleClicked.emit(dock.tree.currentIndex())
+    assert len(opened) == 2

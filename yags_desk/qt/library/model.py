@@ -1,0 +1,458 @@
+"""The library as a tree: Characters (PCs, NPCs, Templates), Encounters, Battles, Catalogues.
+
+:func:`scan` reads the library folders into plain :class:`Entry` values (no Qt);
+:class:`LibraryModel` shows them and, on :meth:`LibraryModel.update`, inserts,
+moves, removes or changes only the rows that differ, so a refresh after a save
+keeps the view's selection and expansion. :class:`LibraryFilterProxy` filters
+by text and by kind or edition, keeping the groups of the rows it shows.
+Character rows drag as ``application/x-yags-character`` (the file path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QUrl,
+)
+from PySide6.QtGui import QFont, QIcon
+
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.common.mime import CHARACTER_MIME
+from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_line
+
+__all__ = [
+    "CATEGORIES",
+    "CHARACTER_MIME",
+    "GROUPS",
+    "Entry",
+    "LibraryFilterProxy",
+    "LibraryModel",
+    "LibraryRole",
+    "LibraryScan",
+    "scan",
+]
+
+# The invalid index, as a default argument (an immutable value).
+_NO_INDEX = QModelIndex()
+
+_KIND_LABEL = {"pc": "PC", "npc": "NPC", "template": "Template"}
+
+
+class LibraryRole(IntEnum):
+    """Custom data roles of the library tree.
+
+    [decision] Kept beside the model until the shared ``roles.py`` (owned by the
+    editors' branch) exists; they start well above ``UserRole`` to stay clear of it.
+    """
+
+    Kind = Qt.ItemDataRole.UserRole + 100      # "group", "character", "encounter", ...
+    Path = Qt.ItemDataRole.UserRole + 101      # file path (str) or "" for groups/catalogues
+    Edition = Qt.ItemDataRole.UserRole + 102   # "classic", "0.8" or ""
+    CharacterKind = Qt.ItemDataRole.UserRole + 103  # "pc", "npc", "template" or ""
+    Key = Qt.ItemDataRole.UserRole + 104       # unique id of the row
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the library: a document, a catalogue or a group heading."""
+
+    key: str
+    label: str
+    kind: str
+    path: Path | None = None
+    edition: str = ""
+    character_kind: str = ""
+    detail: str = ""
+    tooltip: str = ""
+    icon: str = ""
+
+
+# (group key, label, icon, parent group key or "")
+GROUPS: tuple[tuple[str, str, str, str], ...] = (
+    ("characters", "Characters", "characters", ""),
+    ("pc", "Player characters", "pc", "characters"),
+    ("npc", "NPCs", "npc", "characters"),
+    ("template", "Templates", "template", "characters"),
+    ("encounters", "Encounters", "encounter", ""),
+    ("battles", "Battles", "battle", ""),
+    ("catalogues", "Catalogues", "catalogue", ""),
+)
+
+# Filter combo choices: (value, label).
+CATEGORIES: tuple[tuple[str, str], ...] = (
+    ("all", "Everything"),
+    ("pc", "Player characters"),
+    ("npc", "NPCs"),
+    ("template", "Templates"),
+    ("encounter", "Encounters"),
+    ("battle", "Battles"),
+    ("catalogue", "Catalogues"),
+    ("classic", "Classic edition"),
+    ("0.8", "0.8 edition"),
+)
+
+
+@dataclass
+class LibraryScan:
+    """Entries per group (sorted by name) and ``file: field: problem`` lines."""
+
+    entries: dict[str, list[Entry]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def count(self, *groups: str) -> int:
+        return sum(len(self.entries.get(g, [])) for g in groups)
+
+
+def _relative(path: Path, root: Path) -> str:
+    try:
+        return path.relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _sorted(entries: list[Entry]) -> list[Entry]:
+    return sorted(entries, key=lambda e: (e.label.casefold(), e.key))
+
+
+def scan(library: Library) -> LibraryScan:
+    """Read every document of the library; unreadable files become error lines."""
+    result = LibraryScan(entries={g[0]: [] for g in GROUPS})
+    root = library.root
+    chars = library.load_characters()
+    for path, c in chars.items:
+        detail = c.edition + (f" · {c.player}" if c.player else "")
+        about = [_KIND_LABEL.get(c.kind, c.kind), f"{c.edition} edition"]
+        if c.player:
+            about.append(f"player {c.player}")
+        result.entries[c.kind].append(Entry(
+            key=str(path), label=c.name, kind="character", path=path, edition=c.edition,
+            character_kind=c.kind, detail=detail,
+            tooltip=f"{c.name} ({', '.join(about)})\n{path}", icon=c.kind))
+    encounters = library.load_encounters()
+    for path, enc in encounters.items:
+        detail = f"{enc.edition} · {len(enc.combatants)} combatants"
+        result.entries["encounters"].append(Entry(
+            key=str(path), label=enc.name, kind="encounter", path=path, edition=enc.edition,
+            detail=detail, tooltip=f"{enc.name} ({detail})\n{path}", icon="encounter"))
+    battles = library.load_battles()
+    for path, battle in battles.items:
+        name = str(getattr(battle, "name", path.stem))
+        edition = str(getattr(battle, "edition", ""))
+        sides = getattr(battle, "sides", ())
+        detail = " against ".join(str(getattr(s, "name", "?")) for s in sides)
+        result.entries["battles"].append(Entry(
+            key=str(path), label=name, kind="battle", path=path, edition=edition,
+            detail=detail, tooltip=f"{name} ({detail})\n{path}", icon="battle"))
+    for edition, label in (("classic", "Classic catalogue"), ("0.8", "0.8 catalogue")):
+        result.entries["catalogues"].append(Entry(
+            key=f"catalogue:{edition}", label=label, kind="catalogue", edition=edition,
+            detail=edition,
+            tooltip=f"Built-in and your own weapons, shields and armour ({edition} edition)",
+            icon="catalogue"))
+    for group in ("pc", "npc", "template", "encounters", "battles"):
+        result.entries[group] = _sorted(result.entries[group])
+    for report in (chars, encounters, battles):
+        for error in report.errors:
+            name = _relative(error.path, root)
+            result.errors.extend(f"{name}: {gm_line(line)}" for line in error.errors)
+    return result
+
+
+class _Node:
+    __slots__ = ("children", "entry", "parent")
+
+    def __init__(self, entry: Entry, parent: _Node | None) -> None:
+        self.entry = entry
+        self.parent = parent
+        self.children: list[_Node] = []
+
+    def row(self) -> int:
+        return 0 if self.parent is None else self.parent.children.index(self)
+
+
+class LibraryModel(QAbstractItemModel):
+    """Two columns (name, details) over the library's entries."""
+
+    HEADERS = ("Name", "Edition · player")
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._root = _Node(Entry("", "", "root"), None)
+        self._groups: dict[str, _Node] = {}
+        for key, label, icon_name, parent_key in GROUPS:
+            owner = self._groups[parent_key] if parent_key else self._root
+            node = _Node(Entry(key=f"group:{key}", label=label, kind="group", icon=icon_name),
+                         owner)
+            owner.children.append(node)
+            self._groups[key] = node
+
+    # -- structure ----------------------------------------------------------------
+
+    def _node(self, index: QModelIndex | QPersistentModelIndex) -> _Node:
+        if index.isValid():
+            node = index.internalPointer()
+            assert isinstance(node, _Node)
+            return node
+        return self._root
+
+    def index(self, row: int, column: int,
+              parent: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        return self.createIndex(row, column, self._node(parent).children[row])
+
+    def parent(  # type: ignore[override]
+            self, child: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> QModelIndex:
+        if not child.isValid():
+            return QModelIndex()
+        owner = self._node(child).parent
+        if owner is None or owner is self._root:
+            return QModelIndex()
+        return self.createIndex(owner.row(), 0, owner)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> int:
+        if parent.isValid() and parent.column() != 0:
+            return 0
+        return len(self._node(parent).children)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> int:
+        return len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(self.HEADERS)):
+            return self.HEADERS[section]
+        return None
+
+    # -- data ---------------------------------------------------------------------
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        node = self._node(index)
+        e = node.entry
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                if e.kind == "group":
+                    return f"{e.label} ({self._count(node)})"
+                return e.label
+            return e.detail
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return e.tooltip or None
+        if role == Qt.ItemDataRole.DecorationRole and column == 0 and e.icon:
+            found: QIcon = icon(e.icon)
+            return found
+        if role == Qt.ItemDataRole.FontRole and e.kind == "group":
+            font = QFont()
+            font.setBold(True)
+            return font
+        values = {
+            LibraryRole.Kind: e.kind,
+            LibraryRole.Path: str(e.path) if e.path else "",
+            LibraryRole.Edition: e.edition,
+            LibraryRole.CharacterKind: e.character_kind,
+            LibraryRole.Key: e.key,
+        }
+        return values.get(role)  # type: ignore[call-overload]
+
+    def rows_under(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        """How many documents the group at ``index`` holds, in all its subgroups."""
+        return self._count(self._node(index))
+
+    @staticmethod
+    def _count(node: _Node) -> int:
+        return sum(LibraryModel._count(c) if c.entry.kind == "group" else 1
+                   for c in node.children)
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self._node(index).entry.kind == "character":
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        return flags
+
+    def entry(self, index: QModelIndex | QPersistentModelIndex) -> Entry | None:
+        return self._node(index).entry if index.isValid() else None
+
+    def index_of(self, key: str) -> QModelIndex:
+        """The index (column 0) of the row with ``key``, or an invalid index."""
+        def walk(node: _Node) -> _Node | None:
+            for child in node.children:
+                if child.entry.key == key:
+                    return child
+                found = walk(child)
+                if found is not None:
+                    return found
+            return None
+        node = walk(self._root)
+        return QModelIndex() if node is None else self.createIndex(node.row(), 0, node)
+
+    # -- drag ---------------------------------------------------------------------
+
+    def mimeTypes(self) -> list[str]:
+        return [CHARACTER_MIME, "text/uri-list"]
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        found: list[Path] = []
+        for index in indexes:
+            e = self.entry(index)
+            if e is not None and e.kind == "character" and e.path and e.path not in found:
+                found.append(e.path)
+        mime = QMimeData()
+        if found:
+            mime.setData(CHARACTER_MIME, "\n".join(str(p) for p in found).encode("utf-8"))
+            mime.setUrls([QUrl.fromLocalFile(str(p)) for p in found])
+        return mime
+
+    # -- refresh ------------------------------------------------------------------
+
+    def update(self, result: LibraryScan) -> None:
+        """Make every group show ``result``'s entries, touching only rows that differ."""
+        for group, entries in result.entries.items():
+            node = self._groups.get(group)
+            if node is not None:
+                self._update_group(node, entries)
+
+    def _group_index(self, node: _Node) -> QModelIndex:
+        return self.createIndex(node.row(), 0, node)
+
+    def _update_group(self, node: _Node, entries: list[Entry]) -> None:
+        parent = self._group_index(node)
+        wanted = {e.key for e in entries}
+        before = self._count(node)
+        # Entries only (sub-groups such as PCs are kept): remove what went away.
+        for row in range(len(node.children) - 1, -1, -1):
+            child = node.children[row]
+            if child.entry.kind != "group" and child.entry.key not in wanted:
+                self.beginRemoveRows(parent, row, row)
+                del node.children[row]
+                self.endRemoveRows()
+        first = sum(1 for c in node.children if c.entry.kind == "group")
+        for offset, entry in enumerate(entries):
+            row = first + offset
+            current = node.children[row] if row < len(node.children) else None
+            if current is not None and current.entry.key == entry.key:
+                if current.entry != entry:
+                    current.entry = entry
+                    self.dataChanged.emit(self.index(row, 0, parent),
+                                          self.index(row, self.columnCount() - 1, parent))
+                continue
+            later = next((j for j in range(row + 1, len(node.children))
+                          if node.children[j].entry.key == entry.key), None)
+            if later is not None:
+                self.beginMoveRows(parent, later, later, parent, row)
+                node.children.insert(row, node.children.pop(later))
+                self.endMoveRows()
+                if node.children[row].entry != entry:
+                    node.children[row].entry = entry
+                    self.dataChanged.emit(self.index(row, 0, parent),
+                                          self.index(row, self.columnCount() - 1, parent))
+            else:
+                self.beginInsertRows(parent, row, row)
+                node.children.insert(row, _Node(entry, node))
+                self.endInsertRows()
+        if self._count(node) != before:  # the "(n)" of this group and its parents
+            walk: _Node | None = node
+            while walk is not None and walk is not self._root:
+                index = self._group_index(walk)
+                self.dataChanged.emit(index, index, [Qt.ItemDataRole.DisplayRole])
+                walk = walk.parent
+
+
+class LibraryFilterProxy(QSortFilterProxyModel):
+    """Rows whose name or details contain the text and that fit the category.
+
+    Groups show while no filter is set, else only around matching rows
+    (recursive filtering).
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._text = ""
+        self._category = "all"
+        self.setRecursiveFilteringEnabled(True)
+
+    @property
+    def category(self) -> str:
+        return self._category
+
+    def _refilter(self, change: Callable[[], None]) -> None:
+        # Qt 6.10 replaced invalidateFilter() by begin/endFilterChange().
+        if hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:  # pragma: no cover - older Qt
+            change()
+            self.invalidateFilter()
+
+    def set_text(self, text: str) -> None:
+        value = text.strip().casefold()
+        if value != self._text:
+            self._refilter(lambda: setattr(self, "_text", value))
+
+    def set_category(self, category: str) -> None:
+        if category not in {c for c, _ in CATEGORIES}:
+            raise ValueError(f"category: '{category}' is not a library filter")
+        if category != self._category:
+            self._refilter(lambda: setattr(self, "_category", category))
+
+    def is_filtering(self) -> bool:
+        return bool(self._text) or self._category != "all"
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """While filtering, a group says how many of its rows show: "Characters (1 of 12)"."""
+        if (role == Qt.ItemDataRole.DisplayRole and index.column() == 0
+                and self.is_filtering() and index.data(LibraryRole.Kind) == "group"):
+            source = self.mapToSource(index)
+            model = self.sourceModel()
+            if isinstance(model, LibraryModel):
+                entry = model.entry(source)
+                total = model.rows_under(source)
+                if entry is not None:
+                    return f"{entry.label} ({self._shown_under(index)} of {total})"
+        return super().data(index, role)
+
+    def _shown_under(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        shown = 0
+        for row in range(self.rowCount(index)):
+            child = self.index(row, 0, index)
+            shown += (self._shown_under(child) if child.data(LibraryRole.Kind) == "group"
+                      else 1)
+        return shown
+
+    def filterAcceptsRow(self, source_row: int,
+                         source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        index = model.index(source_row, 0, source_parent)
+        kind = index.data(LibraryRole.Kind)
+        if kind == "group":
+            return not self.is_filtering()
+        if self._category != "all" and self._category not in (
+                kind, index.data(LibraryRole.CharacterKind), index.data(LibraryRole.Edition)):
+            return False
+        if not self._text:
+            return True
+        detail = model.index(source_row, 1, source_parent).data() or ""
+        return self._text in f"{index.data()}\n{detail}".casefold()

@@ -1,0 +1,377 @@
+"""Printing HTML documents: PDF files, the printer and the print preview.
+
+The documents come from :mod:`yags_desk.printing` (plain HTML, no Qt). Here a
+``QTextDocument`` lays the HTML out on pages of the chosen size, table rows
+are kept whole on one page (a row that would straddle a page break moves to
+the next page, so no log line is ever cut), and every page gets a footer
+with the document's title, its page number and the credit YAGS's licence
+asks for.
+
+Layout happens at 96 dots per inch on an off-screen image, whatever the
+screen, so a PDF comes out the same on every machine; painting scales it to
+the printer's resolution.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Callable
+from html import unescape
+from pathlib import Path
+from typing import Literal
+
+import shiboken6
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QImage,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
+
+from yags_desk import APP_NAME, CREDIT, __version__
+from yags_desk.qt.printing.paginate import paginate
+
+__all__ = [
+    "PAGE_NAMES",
+    "PrintCancelled",
+    "Progress",
+    "default_page",
+    "ensure_gui_app",
+    "export_pdf",
+    "layout_document",
+    "make_printer",
+    "page_layout",
+    "paint_document",
+    "preview",
+    "preview_dialog",
+    "print_document",
+    "render_pdf",
+]
+
+PageName = Literal["a4", "letter"]
+PAGE_NAMES: tuple[PageName, ...] = ("a4", "letter")
+_PAGE_IDS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+# Left, top, right, bottom in millimetres; the footer sits inside the bottom one's
+# printable area.
+MARGINS_MM = QMarginsF(15, 12, 15, 10)
+LAYOUT_DPI = 96
+FOOTER_GAP_PT = 4.0
+FOOTER_TITLE_PT = 7.0
+FOOTER_CREDIT_PT = 6.0
+# Called with (pages painted, total pages); returning False cancels. (0, 0) is
+# sent while the document is being laid out.
+Progress = Callable[[int, int], bool | None]
+
+
+class PrintCancelled(Exception):
+    """The user cancelled a print or export; nothing was written."""
+
+
+def ensure_gui_app() -> QGuiApplication:
+    """The running application, or a new one; headless (offscreen) when there is no
+    display, so the command line prints on servers too."""
+    app = QGuiApplication.instance()
+    if app is not None:
+        assert isinstance(app, QGuiApplication)
+        return app
+    if sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    # A QApplication (not only a QGuiApplication): the window, dialogs or a test
+    # that runs later in the same process need widgets, which Qt refuses to
+    # create under a plain QGuiApplication.
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication([APP_NAME])
+    _keep.append(app)
+    return app
+
+
+_keep: list[QGuiApplication] = []
+_TITLE = re.compile(r"<title>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+
+
+def default_page(locale: QLocale | None = None) -> PageName:
+    """Letter in the United States and Canada, A4 elsewhere (the locale's custom)."""
+    territory = (locale or QLocale()).territory()
+    if territory in (QLocale.Country.UnitedStates, QLocale.Country.Canada):
+        return "letter"
+    return "a4"
+
+
+def page_layout(page: PageName | None = None) -> QPageLayout:
+    """Portrait ``page`` (default: :func:`default_page`) with the standard margins."""
+    name = page or default_page()
+    if name not in _PAGE_IDS:
+        raise ValueError(f"page: {name!r} is not one of {', '.join(PAGE_NAMES)}")
+    return QPageLayout(QPageSize(_PAGE_IDS[name]), QPageLayout.Orientation.Portrait,
+                       MARGINS_MM, QPageLayout.Unit.Millimeter)
+
+
+def _layout_device() -> QImage:
+    image = QImage(8, 8, QImage.Format.Format_RGB32)
+    dots_per_metre = round(LAYOUT_DPI / 0.0254)
+    image.setDotsPerMeterX(dots_per_metre)
+    image.setDotsPerMeterY(dots_per_metre)
+    return image
+
+
+def _layout(html: str, width: float, height: float) -> QTextDocument:
+    doc = QTextDocument()
+    device = _layout_device()
+    doc.documentLayout().setPaintDevice(device)
+    doc.setProperty("_yags_layout_device", device)  # keep it alive with the document
+    doc.setDefaultFont(_font(8.5))
+    doc.setDocumentMargin(0)
+    doc.setHtml(html)
+    doc.setPageSize(QSizeF(width, height))
+    return doc
+
+
+def layout_document(html: str, width: float, height: float) -> QTextDocument:
+    """``html`` laid out on pages of ``width`` x ``height`` (96 dpi pixels), with no
+    table row cut and no heading stranded at a page's foot."""
+    return paginate(html, lambda text: _layout(text, width, height))
+
+
+def _font(points: float) -> QFont:
+    """DejaVu Sans without ligatures, so "ff" in a PDF is searched and copied as two
+    letters."""
+    font = QFont("DejaVu Sans")
+    font.setPointSizeF(points)
+    font.setFeature(QFont.Tag("liga"), 0)
+    return font
+
+
+def _footer_fonts() -> tuple[QFont, QFont]:
+    return _font(FOOTER_TITLE_PT), _font(FOOTER_CREDIT_PT)
+
+
+def _footer_height(device: QPagedPaintDevice, width: float) -> float:
+    title_font, credit_font = _footer_fonts()
+    title = QFontMetricsF(title_font, device)
+    credit = QFontMetricsF(credit_font, device)
+    box = credit.boundingRect(QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap), CREDIT)
+    gap = FOOTER_GAP_PT * device.logicalDpiY() / 72
+    return gap + title.height() + box.height()
+
+
+def _paint_footer(painter: QPainter, device: QPagedPaintDevice, title: str, page: int,
+                  pages: int, width: float, height: float) -> None:
+    title_font, credit_font = _footer_fonts()
+    top = height - _footer_height(device, width)
+    gap = FOOTER_GAP_PT * device.logicalDpiY() / 72
+    painter.save()
+    painter.setPen(Qt.GlobalColor.darkGray)
+    painter.drawLine(QRectF(0, top + gap / 2, width, 0).topLeft(),
+                     QRectF(0, top + gap / 2, width, 0).topRight())
+    painter.setPen(Qt.GlobalColor.black)
+    painter.setFont(title_font)
+    line = QFontMetricsF(title_font, device).height()
+    painter.drawText(QRectF(0, top + gap, width * 0.8, line),
+                     int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), title)
+    painter.drawText(QRectF(0, top + gap, width, line),
+                     int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+                     f"Page {page} of {pages}")
+    painter.setFont(credit_font)
+    painter.drawText(QRectF(0, top + gap + line, width, height - top - gap - line),
+                     int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft), CREDIT)
+    painter.restore()
+
+
+def _report(progress: Progress | None, done: int, total: int) -> None:
+    if progress is not None and progress(done, total) is False:
+        raise PrintCancelled("printing was cancelled")
+
+
+def paint_document(html: str, device: QPagedPaintDevice,
+                   progress: Progress | None = None) -> int:
+    """Lay ``html`` out for ``device``'s page and paint every page; the page count.
+
+    Raises :class:`PrintCancelled` when ``progress`` returns False.
+    """
+    _report(progress, 0, 0)
+    width, height = float(device.width()), float(device.height())
+    scale = device.logicalDpiX() / LAYOUT_DPI
+    body_height = height - _footer_height(device, width)
+    doc = layout_document(html, width / scale, body_height / scale)
+    title = _title_of(html)
+    pages = doc.pageCount()
+    page_w, page_h = doc.pageSize().width(), doc.pageSize().height()
+    painter = QPainter()
+    if not painter.begin(device):
+        raise OSError("the printer or file could not be opened for painting")
+    try:
+        for index in range(pages):
+            _report(progress, index, pages)
+            if index:
+                device.newPage()
+            painter.save()
+            painter.scale(scale, scale)
+            painter.setClipRect(QRectF(0, 0, page_w, page_h))
+            painter.translate(0, -index * page_h)
+            context = QAbstractTextDocumentLayout.PaintContext()
+            # A hair inside the page: a block starting exactly at the next page's
+            # top would otherwise be drawn here too, clipped but still in the
+            # PDF's text (found by search, copied by select-all).
+            context.clip = QRectF(0, index * page_h + 1, page_w, page_h - 2)
+            doc.documentLayout().draw(painter, context)
+            painter.restore()
+            _paint_footer(painter, device, title, index + 1, pages, width, height)
+    finally:
+        painter.end()
+    _report(progress, pages, pages)
+    return pages
+
+
+def _title_of(html: str) -> str:
+    match = _TITLE.search(html)
+    return unescape(match.group(1)).strip() if match else APP_NAME
+
+
+def _pdf_bytes(html: str, page: PageName | None, progress: Progress | None) -> tuple[bytes, int]:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setPageLayout(page_layout(page))
+    writer.setTitle(_title_of(html))
+    writer.setCreator(f"{APP_NAME} {__version__}")
+    pages = paint_document(html, writer, progress)
+    del writer  # finishes the PDF
+    buffer.close()
+    return bytes(data.data()), pages
+
+
+def render_pdf(html: str, path: str | os.PathLike[str], page: PageName | None = None,
+               progress: Progress | None = None) -> int:
+    """Write ``html`` as a PDF at ``path``; the page count.
+
+    The file appears whole or not at all: the PDF is made in memory and saved
+    by renaming a temporary file. Raises :class:`PrintCancelled` (nothing
+    written) or OSError.
+    """
+    from yags_desk.storage.documents import atomic_write_bytes
+
+    ensure_gui_app()
+    pdf, pages = _pdf_bytes(html, page, progress)
+    atomic_write_bytes(Path(path), pdf)
+    return pages
+
+
+# --- dialogs (the main window's File menu calls these) ---------------------------------
+
+
+def _progress_dialog(parent: QWidget | None, label: str) -> tuple[QProgressDialog, Progress]:
+    """A QProgressDialog that shows itself only when printing takes a while, and the
+    progress callback that drives it (returning False once Cancel is pressed)."""
+    dialog = QProgressDialog(label, "Cancel", 0, 0, parent)
+    dialog.setWindowTitle(APP_NAME)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(400)
+
+    def progress(done: int, total: int) -> bool:
+        dialog.setMaximum(total)
+        dialog.setValue(done)
+        if total:
+            dialog.setLabelText(f"{label}: page {min(done + 1, total)} of {total}")
+        QGuiApplication.processEvents()
+        return not dialog.wasCanceled()
+
+    return dialog, progress
+
+
+def make_printer(page: PageName | None = None) -> QPrinter:
+    """A high-resolution printer set to ``page`` (default: the locale's paper)."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setPageLayout(page_layout(page))
+    return printer
+
+
+def print_document(parent: QWidget | None, html: str, page: PageName | None = None) -> bool:
+    """File ▸ Print: choose a printer (QPrintDialog) and print with a progress
+    dialog; False if the user cancelled."""
+    printer = make_printer(page)
+    printer.setDocName(_title_of(html))
+    dialog = QPrintDialog(printer, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return False
+    progress_dialog, progress = _progress_dialog(parent, "Printing")
+    try:
+        paint_document(html, printer, progress)
+    except PrintCancelled:
+        return False
+    finally:
+        progress_dialog.close()
+    return True
+
+
+class PreviewDialog(QPrintPreviewDialog):
+    """A print preview that keeps its printer alive as long as itself.
+
+    Qt's dialog does not own a printer it is given, and a Python ``QPrinter``
+    is freed with its last Python reference: a printer kept only through
+    ``setProperty`` was freed when :func:`preview_dialog` returned, and the
+    preview then painted on freed memory (a segmentation fault, issue 12).
+    """
+
+    def __init__(self, printer: QPrinter, parent: QWidget | None) -> None:
+        super().__init__(printer, parent)
+        self._kept_printer = printer
+
+
+def preview_dialog(parent: QWidget | None, html: str,
+                   page: PageName | None = None) -> PreviewDialog:
+    """The print preview dialog for ``html``, not yet shown (tests look inside)."""
+    printer = make_printer(page)
+    printer.setDocName(_title_of(html))
+    dialog = PreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Print preview — {_title_of(html)}")
+    dialog.paintRequested.connect(lambda target: paint_document(html, target))
+    return dialog
+
+
+def preview(parent: QWidget | None, html: str, page: PageName | None = None) -> int:
+    """File ▸ Print Preview: shows the pages; the user can print from there."""
+    dialog = preview_dialog(parent, html, page)
+    try:
+        return int(dialog.exec())
+    finally:
+        # Delete the dialog now, while its printer is certainly still alive, rather
+        # than leave it to the parent window (and the printer to the collector).
+        shiboken6.delete(dialog)
+
+
+def export_pdf(parent: QWidget | None, html: str, suggested: str | os.PathLike[str],
+               page: PageName | None = None) -> Path | None:
+    """File ▸ Export PDF: ask where, write with a progress dialog; the path written,
+    or None if the user cancelled or the file could not be written (said in a
+    message box)."""
+    name, _ = QFileDialog.getSaveFileName(parent, "Export PDF", str(suggested),
+                                          "PDF files (*.pdf)")
+    if not name:
+        return None
+    path = Path(name if name.lower().endswith(".pdf") else name + ".pdf")
+    progress_dialog, progress = _progress_dialog(parent, "Writing PDF")
+    try:
+        render_pdf(html, path, page, progress)
+    except PrintCancelled:
+        return None
+    except OSError as e:
+        QMessageBox.warning(parent, APP_NAME, f"{path}: cannot be written ({e.strerror or e})")
+        return None
+    finally:
+        progress_dialog.close()
+    return path

@@ -1,0 +1,99 @@
+"""Start-up of the desktop application: ``yags-desk`` with no command lands here.
+
+:func:`create` builds the QApplication (Fusion, the light or dark palette, the
+icon) and the main window on the user's library (made from the sample library
+on first run); :func:`run` shows it, opens the files named on the command line,
+offers recovery copies left by a crash and runs the event loop (closing the
+window after ``quit_after_ms`` when asked: smoke tests of the installers).
+The editors, dialogs and rules modules a window does not need to appear are
+imported when first used.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from yags_desk import APP_NAME, __version__
+from yags_desk.qt.common.icons import APP_ICON, icon
+from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.common.theme import apply_scheme
+from yags_desk.qt.shell.library_lock import lock_library
+from yags_desk.qt.shell.main_window import MainWindow
+from yags_desk.storage.library import Library, LibraryError
+
+__all__ = ["create", "run"]
+
+
+def application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication (made if there is none yet)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    return QApplication(list(argv) if argv is not None else sys.argv[:1])
+
+
+def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]:
+    """The application and its main window on the user's library (not shown yet).
+
+    A library that cannot be written opens read-only when it can be read;
+    LibraryError (saying what is wrong and where) when it cannot be used at all.
+    """
+    app = application(argv)
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("yags-desk")
+    app.setDesktopFileName("yags-desk")
+    settings = Settings()
+    apply_scheme(app, settings.scheme())
+    app.setWindowIcon(icon(APP_ICON))
+    library = Library.open(read_only_ok=True)
+    lock = lock_library(library)  # another copy running: read-only, and it says so
+    window = MainWindow(library, settings=settings)
+    window.library_lock = lock
+    return app, window
+
+
+def _cannot_start(message: str, quit_after_ms: int | None) -> int:
+    """Say why the window cannot open (terminal and a message box); the exit status."""
+    print(f"{APP_NAME}: {message}", file=sys.stderr)
+    application()
+    box = QMessageBox(QMessageBox.Icon.Critical, f"{APP_NAME} cannot start", message)
+    if quit_after_ms is not None:
+        QTimer.singleShot(quit_after_ms, box.reject)
+    box.exec()
+    return 1
+
+
+def run(argv: list[str] | None = None, *, files: Sequence[Path] = (),
+        quit_after_ms: int | None = None) -> int:
+    """Open YAGS Desk's window and run until it is closed; returns the exit status.
+
+    ``files`` open in tabs once the window shows (those that cannot are named
+    in one message); with ``quit_after_ms`` the window closes itself after that
+    many milliseconds of running, as if the user had closed it.
+    """
+    from yags_desk.qt.shell.open_files import open_paths
+
+    try:
+        app, window = create(argv)
+    except LibraryError as exc:
+        return _cannot_start(str(exc), quit_after_ms)
+    window.show()
+    if window.library.read_only:
+        QTimer.singleShot(0, window, window.show_read_only_notice)
+    if files:
+        problems = open_paths(window, files)
+        if problems:
+            QTimer.singleShot(0, window, lambda: QMessageBox.warning(
+                window, "Cannot open", "\n".join(problems)))
+    QTimer.singleShot(0, window, window.offer_recoveries)
+    if quit_after_ms is not None:
+        # Closing ends any message box still open (Qt leaves every event loop on quit).
+        QTimer.singleShot(quit_after_ms, window, lambda: (window.close(), app.quit()))
+    return int(app.exec())

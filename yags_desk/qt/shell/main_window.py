@@ -1,0 +1,586 @@
+"""The main window: documents in tabs, the library and dice docks, menus and autosave.
+
+Every tab is a :class:`~yags_desk.qt.common.document.DocumentView`; their undo stacks
+share one :class:`QUndoGroup`, so Edit ▸ Undo acts on the tab in front. The
+title reads ``Name* — YAGS Desk`` while the front document has unsaved
+changes. Saving is explicit; a timer writes recovery copies of modified
+documents, offered again after a crash (:meth:`MainWindow.offer_recoveries`).
+
+The character editor and catalogue view are imported when first needed, so
+the window appears before their modules are read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLockFile, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
+from PySide6.QtWidgets import (
+    QApplication,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QWidget,
+)
+
+from yags_desk import APP_NAME
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.icons import APP_ICON, icon
+from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.common.theme import apply_scheme
+from yags_desk.qt.dice.dock import DiceDock
+from yags_desk.qt.library.dock import LibraryDock, problem_files
+from yags_desk.qt.library.model import Entry, LibraryScan
+from yags_desk.qt.shell import menus as main_menus
+from yags_desk.qt.shell.start_page import StartPage
+from yags_desk.rules.character import Character, default_attributes
+from yags_desk.rules.editions import Edition
+from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_text
+
+if TYPE_CHECKING:
+    from yags_desk.qt.battle.wide import WideBoard
+    from yags_desk.qt.common.catalogue_store import CatalogueStore
+    from yags_desk.qt.printing.menu import Mode
+
+__all__ = ["AUTOSAVE_MS", "EDITIONS", "READ_ONLY_STATUS", "MainWindow"]
+
+AUTOSAVE_MS = 30_000
+EDITIONS: tuple[Edition, ...] = ("classic", "0.8")
+_MAX_PROBLEM_LINES = 20
+READ_ONLY_STATUS = ("Not saved: the library is open read-only in this window (the reason is "
+                    "in the document's message and on “Read-only” at the bottom right)")
+
+
+class MainWindow(QMainWindow):
+    """YAGS Desk's window over one library."""
+
+    document_opened = Signal(object)  # DocumentView
+
+    # Made by main_menus.build().
+    new_action: QAction
+    new_encounter_action: QAction
+    open_action: QAction
+    recent_menu: QMenu
+    save_action: QAction
+    save_all_action: QAction
+    close_action: QAction
+    print_action: QAction
+    print_preview_action: QAction
+    export_pdf_action: QAction
+    quit_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    refresh_action: QAction
+    shortcuts_action: QAction
+    about_action: QAction
+    about_qt_action: QAction
+    scheme_actions: dict[str, QAction]
+    wide_board: WideBoard
+    toolbar: QToolBar
+    menus: list[QMenu]
+
+    def __init__(self, library: Library, parent: QWidget | None = None, *,
+                 settings: Settings | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("main_window")
+        self.library = library
+        self.settings = settings if settings is not None else Settings()
+        # The library's lock while this window runs (set by app.create; see library_lock).
+        self.library_lock: QLockFile | None = None
+        self._stores: dict[Edition, CatalogueStore] = {}
+        self._paths: dict[DocumentView, Path | None] = {}
+        self._recovered: dict[DocumentView, Path] = {}
+        self._catalogues: dict[Edition, DocumentView] = {}
+        self.setWindowIcon(icon(APP_ICON))
+
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("documents")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.tabCloseRequested.connect(lambda i: self.close_document(self.tabs.widget(i)))
+        self.tabs.currentChanged.connect(self._current_changed)
+        self.start_page = StartPage(self)
+        self.central = QStackedWidget()
+        self.central.addWidget(self.start_page)
+        self.central.addWidget(self.tabs)
+        self.setCentralWidget(self.central)
+
+        self.library_dock = LibraryDock(library, self)
+        self.library_dock.open_requested.connect(self.open_entry)
+        self.library_dock.print_requested.connect(self._print_entries)
+        self.library_dock.problems_found.connect(self._problems_found)
+        self.library_dock.problems_details.connect(self.show_problems)
+        self.library_dock.refreshed.connect(self._library_refreshed)
+        self.library_dock.before_delete = self._before_delete
+        self.dice_dock = DiceDock(self)
+        self.library_status = QLabel()
+        self.statusBar().addPermanentWidget(self.library_status)
+
+        main_menus.build(self)
+        self._restore_layout()
+
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave_all)
+        self.autosave_timer.start()
+        QGuiApplication.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
+
+        self.library_dock.refresh()
+        self._update_title()
+
+    # -- documents ----------------------------------------------------------------
+
+    def documents(self) -> list[DocumentView]:
+        return [w for i in range(self.tabs.count())
+                if isinstance(w := self.tabs.widget(i), DocumentView)]
+
+    def print_document(self, mode: Mode) -> object:
+        """File ▸ Print / Print preview / Export as PDF (see :mod:`print_menu`)."""
+        from yags_desk.qt.printing.menu import run_print
+
+        return run_print(self, mode)
+
+    def _print_entries(self, entries: list[Entry], mode: Mode) -> None:
+        from yags_desk.qt.printing.menu import job_for_entries, run_print
+
+        job, problems = job_for_entries(entries)
+        run_print(self, mode, job, problems)
+
+    def current_document(self) -> DocumentView | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, DocumentView) else None
+
+    def document_path(self, view: DocumentView) -> Path | None:
+        return self._paths.get(view)
+
+    def _find(self, path: Path) -> DocumentView | None:
+        for view, known in self._paths.items():
+            if known is not None and known == path:
+                return view
+        return None
+
+    def add_document(self, view: DocumentView, path: Path | None = None) -> DocumentView:
+        """Show ``view`` in a new tab, in front, with its undo stack in the group."""
+        self._paths[view] = path
+        self.undo_group.addStack(view.undo_stack)
+        view.title_changed.connect(lambda _title, v=view: self._document_changed(v))
+        view.status_message.connect(self.statusBar().showMessage)
+        saved = getattr(view, "saved", None)
+        if saved is not None:
+            saved.connect(lambda p, v=view: self._document_saved(v, Path(p)))
+        requested = getattr(view, "open_requested", None)
+        if requested is not None:
+            requested.connect(self.open_new_character)
+        index = self.tabs.addTab(view, view.title())
+        self.central.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentIndex(index)
+        self._document_changed(view)
+        self.document_opened.emit(view)
+        return view
+
+    def _character_view(self, character: Character, path: Path | None) -> DocumentView:
+        from yags_desk.qt.character.editor import CharacterEditor
+
+        editor: DocumentView = CharacterEditor(character, path, self.library,
+                                               self.catalogue_store)
+        return editor
+
+    def read_model(self, path: Path, kind: str) -> Any | None:
+        """The ``kind`` document in ``path``, or None after saying why it cannot be
+        opened (a file that is gone also leaves the recent files)."""
+        try:
+            return read_document(path, kind).model
+        except FileNotFoundError:
+            self.settings.remove_recent(path)
+            QMessageBox.warning(self, "Cannot open", f"{path}: the file no longer exists")
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot open",
+                                "\n".join(f"{path.name}: {line}"
+                                          for line in gm_text(exc).splitlines()))
+        return None
+
+    def open_character(self, path: Path | str) -> DocumentView | None:
+        """Open a character file in a tab (or bring its tab to the front)."""
+        path = Path(path).resolve()
+        existing = self._find(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        model = self.read_model(path, "character")
+        if not isinstance(model, Character):
+            return None
+        view = self.add_document(self._character_view(model, path), path)
+        self.settings.add_recent(path)
+        return view
+
+    def open_new_character(self, character: Character) -> DocumentView:
+        """Open a character that has no file yet (new, duplicated, template, recovered)."""
+        view = self.add_document(self._character_view(character, None), None)
+        # [decision] A document without a file counts as unsaved until it is saved.
+        view.undo_stack.resetClean()
+        return view
+
+    def new_character(self, edition: Edition | None = None) -> DocumentView | None:
+        if edition is None:
+            labels = ["classic (2d10!, skills in percent)", "0.8 (d20, skill levels)"]
+            choice, ok = QInputDialog.getItem(self, "New character", "Edition:", labels, 0,
+                                              False)
+            if not ok:
+                return None
+            edition = EDITIONS[labels.index(choice)]
+        character = Character(name="New character", edition=edition,
+                              attributes=default_attributes(edition))
+        return self.open_new_character(character)
+
+    def catalogue_store(self, edition: Edition) -> CatalogueStore:
+        """The one catalogue store of ``edition`` shared by every tab (made when first asked)."""
+        store = self._stores.get(edition)
+        if store is None:
+            from yags_desk.qt.common.catalogue_store import CatalogueStore
+
+            store = CatalogueStore(edition, self.library.root, self)
+            self._stores[edition] = store
+        return store
+
+    def open_catalogue(self, edition: Edition) -> DocumentView:
+        """Open the catalogue of ``edition`` (or bring its tab to the front)."""
+        existing = self._catalogues.get(edition)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        from yags_desk.qt.catalogue.view import CatalogueView
+
+        view: DocumentView = CatalogueView(self.catalogue_store(edition))
+        self._catalogues[edition] = view
+        return self.add_document(view, None)
+
+    def open_entry(self, entry: Entry) -> DocumentView | None:
+        """Open a row of the library dock."""
+        if entry.kind == "character" and entry.path is not None:
+            return self.open_character(entry.path)
+        for edition in EDITIONS:
+            if entry.kind == "catalogue" and entry.edition == edition:
+                return self.open_catalogue(edition)
+        if entry.kind == "encounter" and entry.path is not None:
+            return self.open_encounter(entry.path)
+        # [decision] Quick-combat battles have no view yet.
+        self.statusBar().showMessage(
+            f"“{entry.label}”: quick-combat battles run from the command line "
+            "(yags-desk quick-combat) in this version", 8000)
+        return None
+
+    def open_encounter(self, path: Path | str) -> DocumentView | None:
+        """Open an encounter file on a battle board (or bring its tab to the front)."""
+        from yags_desk.qt.battle.opening import open_board
+
+        path = Path(path).resolve()
+        existing = self._find(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        board = open_board(self, path)
+        if board is None:
+            return None
+        view = self.add_document(board, path)
+        self.settings.add_recent(path)
+        return view
+
+    def new_encounter(self) -> DocumentView | None:
+        """Ask name, edition and options; open the empty encounter on a board."""
+        from yags_desk.qt.battle.opening import new_board
+
+        board = new_board(self)
+        if board is None:
+            return None
+        view = self.add_document(board, None)
+        view.undo_stack.resetClean()
+        return view
+
+    def open_path(self, path: Path | str) -> DocumentView | None:
+        """Open a character, encounter or catalogue file, whichever it holds; a
+        file that cannot be opened is named in the status bar."""
+        from yags_desk.qt.shell.open_files import open_path
+
+        view, _problem = open_path(self, path)
+        return view
+
+    def open_file_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        name, _filter = QFileDialog.getOpenFileName(
+            self, "Open a character or an encounter", str(self.library.root),
+            "YAGS Desk files (*.json *.yags);;All files (*)")
+        if name:
+            self.open_path(name)
+
+    # -- saving and closing -------------------------------------------------------
+
+    def save_document(self, view: DocumentView | None = None) -> bool:
+        view = view or self.current_document()
+        if view is None:
+            return False
+        if not view.save():
+            if self.library.read_only:
+                self.statusBar().showMessage(READ_ONLY_STATUS, 15000)
+            return False
+        self.statusBar().showMessage(f"Saved {view.title()}", 4000)
+        self._discard_recoveries(view)
+        return True
+
+    def save_all(self) -> bool:
+        return all([self.save_document(v) for v in self.documents() if v.is_modified()])
+
+    def _ask_save(self, view: DocumentView) -> QMessageBox.StandardButton:
+        self.tabs.setCurrentWidget(view)
+        return QMessageBox.question(
+            self, "Unsaved changes", f"Save the changes to “{view.title()}”?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+
+    def _settle(self, view: DocumentView) -> bool:
+        """Ask about unsaved changes; False if the GM cancels or the save fails."""
+        if not view.is_modified():
+            return True
+        answer = self._ask_save(view)
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_document(view)
+        return answer == QMessageBox.StandardButton.Discard
+
+    def close_document(self, view: QWidget | None = None, *, ask: bool = True) -> bool:
+        """Close a tab (asking Save/Discard/Cancel if modified); False if it stays open."""
+        view = view if view is not None else self.current_document()
+        if not isinstance(view, DocumentView):
+            return False
+        if ask and not self._settle(view):
+            return False
+        self._discard_recoveries(view)
+        self.undo_group.removeStack(view.undo_stack)
+        # A stack destroyed while not clean emits cleanChanged into its dying view.
+        view.undo_stack.blockSignals(True)
+        self.tabs.removeTab(self.tabs.indexOf(view))
+        self._paths.pop(view, None)
+        for edition, shown in list(self._catalogues.items()):
+            if shown is view:
+                del self._catalogues[edition]
+        view.deleteLater()
+        if self.tabs.count() == 0:
+            self.central.setCurrentWidget(self.start_page)
+        self._update_title()
+        return True
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        for view in self.documents():
+            if not self._settle(view):
+                event.ignore()
+                return
+        for view in self.documents():
+            self.close_document(view, ask=False)
+        self.autosave_timer.stop()
+        self.settings.save_layout(self.saveGeometry(), self.saveState())
+        event.accept()
+        if self.library_lock is not None:
+            self.library_lock.unlock()
+            self.library_lock = None
+
+    def _before_delete(self, path: Path) -> bool:
+        if self.library.read_only:  # say so before closing its tab for nothing
+            QMessageBox.warning(self, "Cannot delete", self.library.read_only)
+            return False
+        view = self._find(Path(path).resolve())
+        return True if view is None else self.close_document(view)
+
+    # -- autosave and recovery ----------------------------------------------------
+
+    def autosave_all(self) -> int:
+        """Write recovery copies of modified documents; returns how many (none in a
+        read-only library: its recovery folder is not this window's)."""
+        count = 0
+        if self.library.read_only:
+            return count
+        for view in self.documents():
+            if view.is_modified():
+                try:
+                    view.autosave()
+                except (OSError, ValueError) as exc:
+                    self.statusBar().showMessage(f"Recovery copy not written: {exc}", 8000)
+                    continue
+                count += 1
+        return count
+
+    def _discard_recoveries(self, view: DocumentView) -> None:
+        """Remove the recovery copies of a document that was saved or closed on purpose."""
+        for path in (self.library.autosave_path(view.key), self._recovered.pop(view, None)):
+            if path is not None and path.exists():
+                try:
+                    self.library.discard_recovery(path)
+                except (OSError, ValueError) as exc:
+                    self.statusBar().showMessage(f"Recovery copy kept: {exc}", 8000)
+
+    def offer_recoveries(self) -> None:
+        """After a crash: ask what to do with the recovery copies found."""
+        from yags_desk.qt.shell.recovery import RecoveryDialog
+
+        pending = [] if self.library.read_only else self.library.pending_recoveries()
+        if not pending:
+            return
+        dialog = RecoveryDialog(pending, self)
+        dialog.exec()
+        ticked = dialog.checked()
+        if dialog.choice == "restore":
+            for path in ticked:
+                self.restore_recovery(path)
+        elif dialog.choice == "discard":
+            for path in ticked:
+                self.library.discard_recovery(path)
+
+    def restore_recovery(self, path: Path) -> DocumentView | None:
+        """Open a recovery copy as a modified document (its original file, if any, unchanged)."""
+        try:
+            document = read_document(path)
+        except (DocumentError, OSError) as exc:
+            QMessageBox.warning(self, "Cannot restore", f"{path.name}: {exc}")
+            return None
+        model = document.model
+        if document.kind == "catalogue":
+            return self._restore_catalogue(path, model)
+        if document.kind == "encounter":
+            from yags_desk.qt.battle.opening import restore_board
+
+            return restore_board(self, path, model)
+        if not isinstance(model, Character):
+            QMessageBox.information(
+                self, "Cannot restore",
+                f"{path.name}: restoring a {document.kind} is not supported yet; "
+                f"the copy stays in {path.parent}")
+            return None
+        # The library file holding this character (same id), whatever its name.
+        target = next((p.resolve() for p, c in self.library.load_characters().items
+                       if c.id == model.id), None)
+        view = self.add_document(self._character_view(model, target), target)
+        view.undo_stack.resetClean()
+        self._recovered[view] = path
+        self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+        return view
+
+    def _restore_catalogue(self, path: Path, model: object) -> DocumentView | None:
+        """A catalogue's recovery copy comes back as one undoable change in its view."""
+        edition = getattr(model, "edition", None)
+        if edition not in ("classic", "0.8"):
+            return None
+        view = self.open_catalogue(edition)
+        restore = getattr(view, "restore_recovery", None)
+        if restore is None or not restore(path):
+            return None
+        self._recovered[view] = path
+        self.statusBar().showMessage(f"Restored the {edition} catalogue: not saved yet", 8000)
+        return view
+
+    # -- window state -------------------------------------------------------------
+
+    def _document_changed(self, view: DocumentView) -> None:
+        index = self.tabs.indexOf(view)
+        if index >= 0:
+            self.tabs.setTabText(index, view.title() + ("*" if view.is_modified() else ""))
+            self.tabs.setTabToolTip(index, str(self._paths.get(view) or "not saved yet"))
+        self._update_title()
+
+    def _document_saved(self, view: DocumentView, path: Path) -> None:
+        self._paths[view] = path.resolve()
+        self.settings.add_recent(path)
+        self._discard_recoveries(view)
+        self.library_dock.refresh()
+        self._document_changed(view)
+
+    def _current_changed(self, _index: int) -> None:
+        view = self.current_document()
+        if view is not None:
+            self.undo_group.setActiveStack(view.undo_stack)
+            if self.library_dock.tree.hasFocus():
+                # The tab brought to the front is what File ▸ Print acts on next.
+                view.setFocus(Qt.FocusReason.OtherFocusReason)
+        else:  # no tab: Undo and Redo have nothing to act on
+            self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
+        self._update_title()
+
+    def _update_title(self) -> None:
+        view = self.current_document()
+        suffix = " (read-only)" if self.library.read_only else ""
+        if view is None:
+            self.setWindowTitle(APP_NAME + suffix)
+        else:
+            star = "*" if view.is_modified() else ""
+            self.setWindowTitle(f"{view.title()}{star} — {APP_NAME}{suffix}")
+        main_menus.update_enabled(self)
+
+    def show_read_only_notice(self) -> None:
+        """Tell the GM, once at start-up, that nothing can be saved and why."""
+        QMessageBox.information(self, "Library opened read-only",
+                                f"{self.library.read_only}\n\nYou can look at, print and "
+                                "export everything; saving, deleting and recovery copies "
+                                "are switched off in this window.")
+
+    def _restore_layout(self) -> None:
+        geometry = self.settings.geometry()
+        if geometry is None or not self.restoreGeometry(geometry):
+            screen = QGuiApplication.primaryScreen()
+            area = screen.availableGeometry() if screen is not None else None
+            width = min(1280, int(area.width() * 0.92)) if area else 1280
+            height = min(800, int(area.height() * 0.9)) if area else 760
+            self.resize(width, height)
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state)
+
+    def set_scheme(self, scheme: str) -> str:
+        """Remember and apply ``system``, ``light`` or ``dark``; returns the look applied."""
+        self.settings.set_scheme(scheme)
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        return apply_scheme(app, scheme)
+
+    def _system_scheme_changed(self, *_args: Any) -> None:
+        if self.settings.scheme() == "system":
+            self.set_scheme("system")
+
+    def _problems_found(self, lines: list[str]) -> None:
+        """Tell the GM about unreadable library files once per set of files
+        (remembered across starts); the dock's Problems line keeps naming them."""
+        files = problem_files(self.library_dock.last_scan.errors)
+        if files == self.settings.reported_problems():
+            return
+        self.settings.set_reported_problems(files)
+        QTimer.singleShot(0, self, lambda: self.show_problems(lines))
+
+    def show_problems(self, lines: list[str]) -> None:
+        shown = lines[:_MAX_PROBLEM_LINES]
+        if len(lines) > len(shown):
+            shown.append(f"… and {len(lines) - len(shown)} more")
+        QMessageBox.warning(
+            self, "Some library files could not be read",
+            "These files are not listed; they were left as they are:\n\n" + "\n".join(shown))
+
+    def _library_refreshed(self, result: LibraryScan) -> None:
+        if not result.errors and self.settings.reported_problems():
+            self.settings.set_reported_problems([])  # all readable again: tell next time
+        n = result.count("pc", "npc", "template")
+        text = f"{n} character{'s' if n != 1 else ''}"
+        for group, word in (("encounters", "encounter"), ("battles", "battle")):
+            count = result.count(group)
+            if count:
+                text += f", {count} {word}{'s' if count != 1 else ''}"
+        where = f"{text} in {self.library.root}"
+        if self.library.read_only:
+            where = f"Read-only: {where}"
+            self.library_status.setToolTip(self.library.read_only)
+        self.library_status.setText(where)
