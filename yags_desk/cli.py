@@ -2,7 +2,7 @@
 
 Every command prints readable text, or JSON with ``--json``. Errors go to
 standard error as ``field: message`` lines; exit status 0 means success,
-1 a refused file or value, 2 a usage error. With no command, ``yags-desk``
+1 a refused file or value, 2 a usage error, 130 stopped by Ctrl+C. With no command, ``yags-desk``
 opens the desktop window (Qt is imported only then, so commands stay fast);
 ``yags-desk FILE...`` opens those files in it, which is how the desktop opens a
 ``.yags`` file, and ``--quit-after MS`` closes the window again (smoke tests,
@@ -25,6 +25,7 @@ from yags_desk import APP_NAME, CREDIT, __version__
 __all__ = ["main"]
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
 
 
 def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
@@ -38,6 +39,20 @@ def _fail(lines: Sequence[str] | str) -> int:
     for line in [lines] if isinstance(lines, str) else lines:
         print(line, file=sys.stderr)
     return EXIT_REFUSED
+
+
+# Ranges the rest of the program keeps: a rolled or modified total within
+# +/-10,000 (the combat log's totals), a fumble chance 0-20 (the encounter's
+# rules options and the New encounter dialog).
+VALUE_LIMIT = 10_000
+FUMBLE_RANGE = (0, 20)
+
+
+def _out_of_range(options: Sequence[tuple[str, int | None, int, int]]) -> list[str]:
+    """`--option: problem` lines for the values outside their ranges."""
+    return [f"{name}: {value:,} is out of range; use a whole number from {lo:,} to {hi:,}"
+            for name, value, lo, hi in options
+            if value is not None and not lo <= value <= hi]
 
 
 def _rng(seed: int | None) -> random.Random:
@@ -56,6 +71,9 @@ def cmd_roll(args: argparse.Namespace) -> int:
             typed = [int(x) for x in args.dice.replace(",", " ").split()]
         except ValueError:
             return _fail(f"--dice: '{args.dice}' is not a list of whole numbers")
+    problems = _out_of_range([("--fumble-chance", args.fumble_chance, *FUMBLE_RANGE)])
+    if problems:
+        return _fail(problems)
     try:
         result = (roll(args.expression, typed=typed, fumble_chance=args.fumble_chance)
                   if typed is not None else
@@ -78,6 +96,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
     if (args.damage is None) != (args.soak is None):
         return _fail("--damage and --soak: give both to see the spread of damage, or neither")
+    problems = _out_of_range(
+        [(f"--{name}", getattr(args, name), -VALUE_LIMIT, VALUE_LIMIT)
+         for name in ("attack", "defence", "damage", "soak")]
+        + [("--fumble-chance", args.fumble_chance, *FUMBLE_RANGE)])
+    if problems:
+        return _fail(problems)
     try:
         odds = attack_odds(args.edition, args.attack, None if args.passive else args.defence,
                            damage=args.damage, soak=args.soak, fumble_chance=args.fumble_chance)
@@ -88,6 +112,21 @@ def cmd_odds(args: argparse.Namespace) -> int:
     lines += [f"  {k:>9}: {p:8.3%}" for k, p in data["outcomes"].items()]
     _emit(args, data, "\n".join(lines))
     return EXIT_OK
+
+
+# --- text columns ---------------------------------------------------------
+def display_width(text: str) -> int:
+    """Terminal columns of ``text``: wide and full-width letters (CJK) take two,
+    combining marks none."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` terminal columns."""
+    return text + " " * max(0, width - display_width(text))
 
 
 # --- sheet --------------------------------------------------------------
@@ -152,7 +191,7 @@ def sheet_text(character: Any, derived: Any) -> str:
             extra = "  ranges " + "/".join(str(r) for r in s.ranges) + " m"
         if not s.usable:
             extra += "  UNUSABLE"
-        lines.append(f"    {s.label:<48} " + "  ".join(nums) + extra)
+        lines.append(f"    {pad(s.label, 48)} " + "  ".join(nums) + extra)
         for w in s.warnings:
             lines.append(f"      ! {w}")
     return "\n".join(lines)
@@ -217,14 +256,37 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 # --- quick combat -------------------------------------------------------
+# [decision] Battles asking for at least this many figure-turns print each
+# turn on standard error as it ends; smaller ones finish before anyone waits.
+PROGRESS_FROM = 1_000_000
+
+
 def cmd_quick_combat(args: argparse.Namespace) -> int:
-    from yags_desk.rules.quick_combat import run_battle
+    from yags_desk.rules.quick_combat import TurnResult, run_battle
 
     try:
         battle = _read(args.file, "battle")
     except _Refused as e:
         return _fail(e.lines)
-    result = run_battle(battle, _rng(args.seed))
+    figures = sum(g.count for side in battle.sides for g in side.groups)
+    done = [0]
+
+    def progress(turn: TurnResult) -> None:
+        done[0] = turn.turn
+        if figures * battle.max_turns < PROGRESS_FROM:
+            return
+        state = turn.state_after
+        left = ", ".join(f"{side.name} {state.side_count(i):,}"
+                         for i, side in enumerate(battle.sides))
+        print(f"turn {turn.turn} of at most {battle.max_turns}: figures left {left}",
+              file=sys.stderr, flush=True)
+
+    try:
+        result = run_battle(battle, _rng(args.seed), on_turn=progress)
+    except KeyboardInterrupt:
+        print(f"quick-combat: stopped (Ctrl+C) after {done[0]} of at most "
+              f"{battle.max_turns} turns; nothing was printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
     _emit(args, result.to_json(), "\n".join(result.describe()))
     return EXIT_OK
 
@@ -317,8 +379,10 @@ def cmd_library(args: argparse.Namespace) -> int:
                      "attack": best.attack.total})
     errors = [line for e in report.errors for line in str(e).splitlines()]
     lines = [f"{APP_NAME} {__version__} — library at {lib.root}"]
-    lines += [f"  {r['name']:<24} {r['kind']:<8} {r['edition']:<7} soak {r['soak']:>2}  "
-              f"{r['best_style']} (attack {r['attack']})" for r in rows]
+    # Names padded by the columns a terminal gives them (CJK letters take two).
+    name_width = max([24, *(display_width(str(r["name"])) for r in rows)])
+    lines += [f"  {pad(str(r['name']), name_width)} {r['kind']:<8} {r['edition']:<7} "
+              f"soak {r['soak']:>2}  {r['best_style']} (attack {r['attack']})" for r in rows]
     lines += [f"  ! {e}" for e in errors]
     lines.append("Run 'yags-desk' with no command to open the window; "
                  "'yags-desk --help' lists the commands.")
@@ -509,6 +573,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except KeyboardInterrupt:
-        return 130
+        print(f"{args.command}: stopped (Ctrl+C)", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except LibraryError as e:
         return _fail(f"{APP_NAME}: {e}")

@@ -217,3 +217,28 @@ def test_sheet_08_old_penalties_option(tmp_path: Path, capsys: pytest.CaptureFix
     f.write_text(json.dumps(doc), "utf-8")
     assert "Wounds: Light (-3)" in run(capsys, "sheet", str(f))[1]
     assert "Wounds: Light (-5)" in run(capsys, "sheet", str(f), "--old-penalties")[1]
+
+
+def test_library_columns_line_up_with_cjk_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import unicodedata
+
+    home = tmp_path / "home"
+    monkeypatch.setenv("YAGS_DESK_HOME", str(home))
+    run(capsys, "library")
+    for stem, name in (("ryu", "龍之介"), ("kana", "ｶﾅ Ｆｕｌｌ")):
+        doc = json.loads((home / "characters" / "aldric.json").read_text("utf-8"))
+        doc["data"].update(name=name, id=stem)
+        (home / "characters" / f"{stem}.json").write_text(json.dumps(doc), "utf-8")
+    code, out, _ = run(capsys, "library")
+    assert code == 0
+
+    def column_of_kind(line: str) -> int:
+        # Terminal columns before the kind ("pc", "npc", "template") on the line.
+        before = line[:line.index(" pc ") if " pc " in line else line.index(" npc ")]
+        return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in before)
+
+    rows = [line for line in out.splitlines() if " classic " in line or " 0.8 " in line]
+    assert any("龍之介" in r for r in rows) and any("ｶﾅ" in r for r in rows)
+    assert len({column_of_kind(r) for r in rows}) == 1

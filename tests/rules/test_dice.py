@@ -397,3 +397,13 @@ def test_notation_2d10x_matches_open_roll(seed: int, chance: int) -> None:
     assert by_notation.dice == direct.dice
     assert by_notation.total == direct.total
     assert by_notation.fumble == direct.is_fumble(chance)
+
+
+def test_each_die_keeps_the_extra_dice_of_its_explosions() -> None:
+    # Rolled: the two dice first, then the extras; the chains put them back together.
+    rolled = roll("2d10!", rng=random.Random(1))
+    assert rolled.dice == (3, 10, 2) and rolled.chains == ((3,), (10, 2))
+    # Typed: an extra die is typed right after the die it belongs to.
+    typed = roll("2d10!+d6", typed=[10, 10, 4, 6, 5])
+    assert typed.chains == ((10, 10, 4), (6,), (5,))
+    assert typed.total == sum(typed.dice)

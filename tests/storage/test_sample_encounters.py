@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -21,8 +22,10 @@ FOLDER = ROOT / "resources" / "sample_library" / "encounters"
 
 
 def test_sample_encounters_match_their_generator() -> None:
+    # PYTHONPATH: the generator imports this checkout's package, not an installed one.
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     r = subprocess.run([sys.executable, str(ROOT / "packaging" / "make_sample_encounters.py"),
-                        "--check"], capture_output=True, text=True, cwd=ROOT)
+                        "--check"], capture_output=True, text=True, cwd=ROOT, env=env)
     assert r.returncode == 0, r.stderr
 
 

@@ -4,7 +4,7 @@ the main window's File menu."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from yags_desk.printing.encounter import encounter_before
@@ -13,7 +13,7 @@ from yags_desk.printing.npc import npc_blocks
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
 from yags_desk.rules.character import Character
-from yags_desk.rules.quick_combat import Battle, run_battle
+from yags_desk.rules.quick_combat import Battle, TurnResult, run_battle
 from yags_desk.storage.encounter_file import Encounter
 
 __all__ = ["FILE_KIND", "KINDS", "build", "default_kind"]
@@ -37,9 +37,11 @@ def default_kind(model: Any) -> str:
 
 
 def build(kind: str, models: Sequence[Any], *, blank: bool = False,
-          rng: random.Random | None = None, seed: int | None = None) -> str:
+          rng: random.Random | None = None, seed: int | None = None,
+          on_turn: Callable[[TurnResult], None] | None = None) -> str:
     """The HTML of ``kind`` for ``models`` (several characters, or one encounter or
-    battle). A battle is fought with ``rng`` (``seed`` is printed with it).
+    battle). A battle is fought with ``rng`` (``seed`` is printed with it),
+    telling ``on_turn`` each turn as it ends.
 
     Raises ValueError naming the problem; RulesError if an encounter's events
     do not replay.
@@ -64,7 +66,8 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
         raise ValueError(f"print one {FILE_KIND[kind]} at a time")
     model = models[0]
     if kind == "battle":
-        return battle_report(run_battle(model, rng or random.Random(seed)), seed)
+        return battle_report(run_battle(model, rng or random.Random(seed), on_turn=on_turn),
+                             seed)
     if kind == "encounter-before":
         return encounter_before(model)
     return encounter_after(model)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from yags_desk.rules.editions import Edition, edition_rules
 from yags_desk.rules.items import Armour, Weapon
+from yags_desk.rules.weapon_pairs import MAX_PICKED_PAIRS
 
 CharacterKind = Literal["pc", "npc", "template"]
 Difficulty = Literal["easy", "average", "hard"]
@@ -75,6 +76,9 @@ class Character(BaseModel):
     fatigue_short: int = Field(default=0, ge=0, le=200)
     fatigue_long: int = Field(default=0, ge=0, le=200)
     notes: str = Field(default="", max_length=20_000)
+    # Two-weapon pairs the GM picked, (primary, secondary) weapon names, offered
+    # besides the pairs of the best weapons (RULES 1.2, weapon_pairs).
+    two_weapon_pairs: tuple[tuple[str, str], ...] = ()
 
     @field_validator("body_boxes", "fatigue_boxes")
     @classmethod
@@ -90,6 +94,17 @@ class Character(BaseModel):
         for a in v:
             if not a.strip() or len(a) > 60:
                 raise ValueError("an advantage needs a name of 1 to 60 characters")
+        return v
+
+    @field_validator("two_weapon_pairs")
+    @classmethod
+    def _pairs(cls, v: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+        if len(v) > MAX_PICKED_PAIRS:
+            raise ValueError(f"at most {MAX_PICKED_PAIRS} two-weapon pairs can be picked, "
+                             f"not {len(v)}")
+        for pair in v:
+            if any(not name.strip() or len(name) > 80 for name in pair):
+                raise ValueError("each weapon of a pair needs a name of 1 to 80 characters")
         return v
 
     @model_validator(mode="after")

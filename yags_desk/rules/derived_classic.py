@@ -14,6 +14,7 @@ from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.tracks import boxes_by_category, classic_level
 from yags_desk.rules.values import Value, pct
+from yags_desk.rules.weapon_pairs import best_weapons, offered_pairs, one_handed
 
 __all__ = ["SKILLS", "base_soak", "derive_classic", "load_penalty"]
 
@@ -169,10 +170,6 @@ class _Builder:
             defence=None, damage=damage, ranges=w.ranges)
 
 
-def _one_handed(w: Weapon) -> bool:
-    return w.kind == "melee" and not w.two_handed and w.skill in ("single", "brawling")
-
-
 def _styles(c: Character, b: _Builder) -> list[StyleValues]:
     out: list[StyleValues] = []
     melee = [w for w in c.weapons if w.kind == "melee"]
@@ -188,7 +185,7 @@ def _styles(c: Character, b: _Builder) -> list[StyleValues]:
                                _weapon_bonuses(w, b.str), alt_defence=brawl_defence))
     if c.shield is not None:
         for w in melee:
-            if _one_handed(w):
+            if one_handed(w):
                 # RULES 1.2: weapon and shield bonuses add into one set.
                 out.append(b.melee(
                     "weapon_shield", f"Weapon and shield: {w.name} + {c.shield.name}",
@@ -210,26 +207,43 @@ def _styles(c: Character, b: _Builder) -> list[StyleValues]:
 def _two_weapon_styles(c: Character, b: _Builder, melee: list[Weapon]) -> list[StyleValues]:
     """RULES 1.2: primary's bonuses plus half (round up) of the secondary's.
 
-    The primary is the weapon listed first on the sheet; a shield may be the
-    secondary at half its bonuses and fumble chance +3. [decision] A weapon's
-    strength penalty is part of its bonuses, so the secondary's is halved too.
+    The primary is the weapon listed first on the sheet (or first in a pair the
+    GM picked); a shield may be the secondary at half its bonuses and fumble
+    chance +3. [decision] A weapon's strength penalty is part of its bonuses,
+    so the secondary's is halved too. Only the pairs of :mod:`weapon_pairs`
+    are offered, so a large arsenal costs linear time.
     """
     out: list[StyleValues] = []
     if c.skill(SKILLS["two_weapons"]) <= 0:
         return out
-    hands = [w for w in melee if _one_handed(w) and w.id != fists("classic").id]
-    for i, primary in enumerate(hands):
-        for secondary in hands[i + 1:]:
-            sec = _combine(_weapon_bonuses(secondary, b.str), f"half of {secondary.name}")
+    hands = [w for w in melee if one_handed(w) and w.id != fists("classic").id]
+
+    def score(w: Weapon) -> int:
+        return sum(x.init + x.attack + x.defence + x.damage for x in _weapon_bonuses(w, b.str))
+
+    shield = c.shield
+    picked = [p for p in c.two_weapon_pairs
+              if shield is None or p[1].casefold() != shield.name.casefold()]
+    for primary, secondary in offered_pairs(hands, picked, score):
+        sec = _combine(_weapon_bonuses(secondary, b.str), f"half of {secondary.name}")
+        out.append(b.melee("two_weapons",
+                           f"Two weapons: {primary.name} + {secondary.name}",
+                           (primary.name, secondary.name),
+                           _weapon_bonuses(primary, b.str) + [sec]))
+    if shield is not None:
+        primaries = best_weapons(hands, score)
+        for first, second in c.two_weapon_pairs:
+            if second.casefold() == shield.name.casefold():
+                primaries += [w for w in hands if w.name.casefold() == first.casefold()][:1]
+        done: set[str] = set()
+        for primary in primaries:
+            if primary.name.casefold() in done:
+                continue
+            done.add(primary.name.casefold())
+            sec = _combine(_weapon_bonuses(shield, b.str), f"half of {shield.name}")
             out.append(b.melee("two_weapons",
-                               f"Two weapons: {primary.name} + {secondary.name}",
-                               (primary.name, secondary.name),
-                               _weapon_bonuses(primary, b.str) + [sec]))
-        if c.shield is not None:
-            sec = _combine(_weapon_bonuses(c.shield, b.str), f"half of {c.shield.name}")
-            out.append(b.melee("two_weapons",
-                               f"Two weapons: {primary.name} + {c.shield.name}",
-                               (primary.name, c.shield.name),
+                               f"Two weapons: {primary.name} + {shield.name}",
+                               (primary.name, shield.name),
                                _weapon_bonuses(primary, b.str) + [sec],
                                fumble=DEFAULT_FUMBLE + SHIELD_AS_SECOND_FUMBLE))
     return out

@@ -14,6 +14,7 @@ from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
 from yags_desk.rules.values import Value
+from yags_desk.rules.weapon_pairs import offered_pairs, one_handed
 
 __all__ = ["derive_v08", "encumbrance", "strength_penalty"]
 
@@ -144,11 +145,10 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
                                [(w.name, w.attack, w.defence, w.damage)], str_pen=pen,
                                str_note=note, damage_type=w.damage_type, weapons=(w.name,)))
     # Great-class weapons need both hands even when the list has no two-handed flag.
-    one_handed = [w for w in melee if not w.two_handed and "great" not in w.classes and
-                  any(k in w.classes for k in ("single", "brawl", "flail"))]
+    hands = [w for w in melee if one_handed(w)]
     if c.shield is not None:
         sh = c.shield
-        for w in one_handed:
+        for w in hands:
             # combat-skills.yags, Weapon and shield: both bonuses add together.
             pen_w, note_w = strength_penalty(w, b.str, False)
             pen_s, note_s = strength_penalty(sh, b.str, False)
@@ -160,9 +160,12 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
                 str_note="; ".join(n for n in (note_w, note_s) if n),
                 damage_type=w.damage_type, weapons=(w.name, sh.name)))
     if c.skill("Two weapons") > 0:
-        for i, first in enumerate(one_handed):
-            for second in one_handed[i + 1:]:
-                out.append(_two_weapons(b, first, second))
+        # Only the pairs of weapon_pairs, so a large arsenal costs linear time.
+        def score(w: Weapon) -> int:
+            return w.attack + w.defence + w.damage + strength_penalty(w, b.str, False)[0]
+
+        for first, second in offered_pairs(hands, c.two_weapon_pairs, score):
+            out.append(_two_weapons(b, first, second))
     return out
 
 

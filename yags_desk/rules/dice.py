@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from yags_desk.rules.errors import DiceError
@@ -463,6 +463,11 @@ class RollResult:
     total: int
     dice: tuple[int, ...]
     fumble: bool
+    # Each die with the extra dice its explosions added, in ``dice``'s terms:
+    # 2d10! rolling 10, 3 then 7 gives ((10, 7), (3,)). A way of showing the same
+    # dice, so it takes no part in comparing results (typed dice read back the
+    # rolled ones in order).
+    chains: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -511,16 +516,19 @@ def roll(
         raise DiceError(f"{len(typed)} dice typed: at most {MAX_TYPED_DICE}")
     total = 0
     dice: list[int] = []
+    chains: list[tuple[int, ...]] = []
     for term in parsed.terms:
         if isinstance(term, ConstantTerm):
             total += term.sign * term.value
             continue
         if rng is not None:
             faces = _roll_dice(rng, term.count, term.sides, term.explode)
+            chains.extend(_rolled_chains(faces, term))
         else:
             assert typed is not None
             faces = _take_typed(typed, len(dice), term.count, term.sides, term.explode,
                                 str(term))
+            chains.extend(_typed_chains(faces, term))
         dice.extend(faces)
         total += term.sign * sum(faces)
     if typed is not None and len(dice) < len(typed):
@@ -531,4 +539,33 @@ def roll(
         total=total,
         dice=tuple(dice),
         fumble=_fumbles(parsed, dice, fumble_chance),
+        chains=tuple(chains),
     )
+
+
+def _rolled_chains(faces: list[int], term: DiceTerm) -> list[tuple[int, ...]]:
+    """Chains of :func:`_roll_dice`'s order: the dice first, then each one's extras."""
+    if not term.explode:
+        return [(f,) for f in faces]
+    extras = iter(faces[term.count:])
+    out: list[tuple[int, ...]] = []
+    for face in faces[:term.count]:
+        chain = [face]
+        while chain[-1] == term.sides and len(chain) <= MAX_EXPLOSIONS_PER_DIE:
+            extra = next(extras, None)
+            if extra is None:
+                break
+            chain.append(extra)
+        out.append(tuple(chain))
+    return out
+
+
+def _typed_chains(faces: list[int], term: DiceTerm) -> list[tuple[int, ...]]:
+    """Chains of typed dice: each exploding die's extra is typed right after it."""
+    out: list[list[int]] = []
+    for face in faces:
+        if term.explode and out and out[-1][-1] == term.sides:
+            out[-1].append(face)
+        else:
+            out.append([face])
+    return [tuple(c) for c in out]

@@ -38,7 +38,7 @@ Decisions where RULES 1.12 and the source are silent (each **[decision]**):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -47,6 +47,7 @@ from yags_desk.rules.dice import roll_2d10x, roll_d10
 from yags_desk.rules.quick_values import (
     LEADERSHIP_BONUS,
     LEADERSHIP_MIN_BATTLE,
+    MAX_FIGURE_TURNS,
     Battle,
     BattleState,
     Group,
@@ -65,6 +66,7 @@ from yags_desk.rules.quick_values import (
 __all__ = [
     "LEADERSHIP_BONUS",
     "LEADERSHIP_MIN_BATTLE",
+    "MAX_FIGURE_TURNS",
     "Battle",
     "BattleResult",
     "BattleState",
@@ -477,14 +479,20 @@ def resolve_turn(state: BattleState, rng: random.Random, *, keep_dice: bool = Fa
                       after.counts, after)
 
 
-def run_battle(battle: Battle, rng: random.Random, *, keep_dice: bool = False) -> BattleResult:
-    """Fight turns until a side is gone or broken, or ``max_turns`` (RULES 1.12)."""
+def run_battle(battle: Battle, rng: random.Random, *, keep_dice: bool = False,
+               on_turn: Callable[[TurnResult], None] | None = None) -> BattleResult:
+    """Fight turns until a side is gone or broken, or ``max_turns`` (RULES 1.12).
+
+    ``on_turn`` is told each turn as it ends (progress for a long battle).
+    """
     state = BattleState.start(battle)
     turns: list[TurnResult] = []
     while not state.is_over:
         turn = resolve_turn(state, rng, keep_dice=keep_dice)
         turns.append(turn)
         state = turn.state_after
+        if on_turn is not None:
+            on_turn(turn)
     statuses: tuple[SideStatus, SideStatus] = (state.side_status(0), state.side_status(1))
     reason: Literal["gone", "broken", "turn limit"]
     if statuses == ("standing", "standing"):

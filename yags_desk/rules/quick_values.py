@@ -30,6 +30,7 @@ from yags_desk.rules.errors import RulesError
 __all__ = [
     "LEADERSHIP_BONUS",
     "LEADERSHIP_MIN_BATTLE",
+    "MAX_FIGURE_TURNS",
     "QUICK_KINDS",
     "QUICK_VALUE_BANDS",
     "Battle",
@@ -218,6 +219,11 @@ class Pairing(BaseModel):
     b: str = Field(min_length=1, max_length=100)
 
 
+# [decision] Figures times max_turns a battle file may ask for: about ten
+# seconds of dice at the worst (a turn of 200,000 figures takes about 0.1 s).
+MAX_FIGURE_TURNS = 20_000_000
+
+
 class Battle(BaseModel):
     """A quick-combat battle: the ``data`` of a ``kind: "battle"`` file (RULES 1.12).
 
@@ -236,6 +242,16 @@ class Battle(BaseModel):
 
     @model_validator(mode="after")
     def _names_and_pairings(self) -> Battle:
+        figures = sum(g.count for side in self.sides for g in side.groups)
+        if figures * self.max_turns > MAX_FIGURE_TURNS:
+            # Every figure rolls its own dice each turn (RULES 1.12), so the work
+            # grows with figures x turns; past this a battle runs for minutes.
+            most = MAX_FIGURE_TURNS // self.max_turns
+            raise ValueError(
+                f"sides: {figures:,} figures fighting up to {self.max_turns} turns "
+                f"(max_turns) is more than quick combat will roll: figures times "
+                f"max_turns may be at most {MAX_FIGURE_TURNS:,}, so at most {most:,} "
+                f"figures for {self.max_turns} turns; use fewer figures or a lower max_turns")
         first, second = self.sides
         if first.name == second.name:
             raise ValueError(f"sides: both sides are named {first.name!r}")

@@ -394,3 +394,40 @@ def test_narrow_editor_stacks_the_sheet_and_cuts_nothing_off(qtbot, library, sto
     editor.resize(1600, 800)
     qtbot.waitUntil(lambda: editor.form.sheet_scroll.compact is False)
     assert editor.form.attribute_grid.columns == 4
+
+
+def test_the_gm_offers_a_two_weapon_pair_beyond_the_best_ones(qtbot, library, stores):
+    # Six clubs and two swords: only pairs among the four best are listed at first.
+    clubs = tuple(Weapon(id=f"club-{i}", name=f"Club {i}", edition="classic", kind="melee",
+                         init=1, attack=1, defence=1, damage=1, strength=6, skill="single")
+                  for i in range(6))
+    c = classic("Collector", skills={"Two weapons": 50}, strength=12,
+                weapons=(*clubs, LONG_SWORD, DAGGER))
+    editor = make_editor(qtbot, library, stores, c)
+
+    def styles() -> list[str]:
+        model = editor.form.styles_model
+        return [model.index(r, 0).data() for r in range(model.rowCount())]
+
+    assert "Two weapons: Club 4 + Club 5" not in styles()
+    row = editor.form.equipment.pairs
+    # Only weapons held in one hand are offered; the fresh choice is two different ones.
+    assert row.first.count() == 8 and row.first.currentText() != row.second.currentText()
+    row.first.setCurrentText("Club 4")
+    row.second.setCurrentText("Club 4")
+    assert not row.offer_pair()  # one Club 4 cannot be both weapons
+    assert "needs two of them" in editor.form.messages["two_weapon_pairs"].text()
+    assert editor.character().two_weapon_pairs == ()
+    row.first.setCurrentText("Club 4")
+    row.second.setCurrentText("Club 5")
+    qtbot.mouseClick(row.offer, Qt.MouseButton.LeftButton)
+    assert "Two weapons: Club 4 + Club 5" in styles()
+    assert editor.character().two_weapon_pairs == (("Club 4", "Club 5"),)
+    assert row.picked.currentText() == "Club 4 + Club 5"
+    assert editor.save()
+    assert read_document(editor.path, "character").model.two_weapon_pairs == (
+        ("Club 4", "Club 5"),)
+    qtbot.mouseClick(row.remove, Qt.MouseButton.LeftButton)
+    assert "Two weapons: Club 4 + Club 5" not in styles()
+    editor.undo_stack.undo()
+    assert "Two weapons: Club 4 + Club 5" in styles()

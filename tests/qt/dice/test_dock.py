@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 
 from yags_desk.qt.dice.dock import DiceDock, DiceHistoryModel, describe
-from yags_desk.rules.dice import RollResult
+from yags_desk.rules.dice import RollResult, roll
 
 
 @pytest.fixture
@@ -97,3 +98,22 @@ def test_free_rolls_ignore_the_seed_box(dock: DiceDock) -> None:
     assert dock.free.isChecked()
     with pytest.raises(ValueError, match="seed"):
         dock.set_seed(-1)
+
+
+def test_history_shows_which_dice_exploded(dock: DiceDock) -> None:
+    # RULES 1.1: a 10 on 2d10! rolls again and adds. Seed 1 rolls 3, 10, then 2.
+    rng = random.Random(1)
+    assert [rng.randint(1, 10) for _ in range(3)] == [3, 10, 2]
+    dock.set_seed(1)
+    dock.roll_text("2d10!+5")
+    row = dock.history_model.index(0)
+    assert row.data() == "2d10! + 5 = 20    dice 3 10!+2"
+    assert "exploded" in row.data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_typed_exploding_dice_follow_the_die_they_belong_to() -> None:
+    # Typed: the extra die comes right after the 10 it belongs to.
+    result = roll("2d10!", typed=[10, 10, 4, 6])
+    assert describe(result) == "2d10! = 30    dice 10!+10!+4 6"
+    plain = roll("3d6", typed=[6, 6, 1])
+    assert describe(plain) == "3d6 = 13    dice 6 6 1"  # no ! without open-ended dice

@@ -95,6 +95,18 @@ def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     assert len(dock.visible_labels()) == 12 + 2 + 2 + 2
 
 
+def test_group_counts_follow_the_filter(dock: LibraryDock) -> None:
+    dock.set_filter("wolf")
+    top = dock.proxy.index(0, 0)
+    assert top.data() == "Characters (1 of 12)"
+    assert dock.proxy.index(0, 0, top).data() == "NPCs (1 of 6)"
+    dock.set_filter(category="0.8")
+    labels = [dock.proxy.index(r, 0).data() for r in range(dock.proxy.rowCount())]
+    assert labels == ["Characters (2 of 12)", "Encounters (1 of 2)", "Catalogues (1 of 2)"]
+    dock.set_filter()
+    assert dock.proxy.index(0, 0).data() == "Characters (12)"  # no filter: the plain count
+
+
 def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
     dock.set_filter(category="npc")
     assert "Wolf" in dock.visible_labels() and "Aldric of Thornbury" not in dock.visible_labels()

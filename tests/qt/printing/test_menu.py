@@ -3,13 +3,14 @@ the document in front, a selection of characters in the library, an encounter.""
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QItemSelectionModel
 from PySide6.QtPrintSupport import QPrintDialog, QPrintPreviewDialog
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel, QMessageBox
 
 from tests.printing.pdf import flat, need_poppler, page_count, page_size, pages_text
 from tests.qt.shell.app_helpers import sample_window
@@ -227,3 +228,96 @@ def test_the_encounter_on_the_battle_board_prints_with_its_fight(
     assert options["shown"] == [["encounter-before", "encounter-after"]]
     text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
     assert "Ambush at the ford" in text and "Round 1" in text
+
+
+def _spy_battle_progress(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Records the progress dialog's label after each turn of the battle."""
+    from yags_desk.qt.printing import menu as print_menu
+
+    labels: list[str] = []
+    real = print_menu.battle_progress
+
+    def spy(parent: Any, battle: Any) -> Any:
+        dialog, on_turn = real(parent, battle)
+
+        def record(turn: Any) -> None:
+            try:
+                on_turn(turn)
+            finally:
+                labels.append(dialog.labelText())
+        return dialog, record
+
+    monkeypatch.setattr(print_menu, "battle_progress", spy)
+    return labels
+
+
+def test_a_battle_report_shows_the_turns_while_the_battle_is_fought(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    labels = _spy_battle_progress(monkeypatch)
+    select_rows(window, "spearmen-vs-swordsmen", folder="battles")
+    window.library_dock.export_pdf_action.trigger()
+    assert labels and labels[0] == "Fighting Spearmen against swordsmen: turn 1 of at most 50"
+    assert "Spearmen against swordsmen" in flat(" ".join(pages_text(tmp_path / "out.pdf")))
+
+
+def test_cancelling_the_battle_prints_nothing(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QProgressDialog
+
+    labels = _spy_battle_progress(monkeypatch)
+    monkeypatch.setattr(QProgressDialog, "wasCanceled", lambda _self: True)
+    select_rows(window, "spearmen-vs-swordsmen", folder="battles")
+    window.library_dock.export_pdf_action.trigger()
+    assert len(labels) == 1  # stopped after the first turn
+    assert not (tmp_path / "out.pdf").exists() and save_as == []
+    assert "battle stopped, nothing printed" in window.statusBar().currentMessage()
+
+
+def test_a_tab_brought_to_the_front_is_printed_not_the_library_selection(
+        qtbot: Any, window: MainWindow, options: dict[str, Any], save_as: list[str],
+        tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    qtbot.waitExposed(window)
+    window.raise_()
+    window.activateWindow()
+    if QApplication.activeWindow() is not window:  # offscreen, after other windows
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            QApplication.setActiveWindow(window)
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    select_rows(window, "bandit", "wolf")
+    window.library_dock.tree.setFocus()
+    qtbot.waitUntil(window.library_dock.tree.hasFocus)
+    # The GM opens Aldric from the library: his tab is in front, so he is printed.
+    window.open_character(window.library.characters_dir / "aldric.json")
+    job, _ = job_for_window(window)
+    assert job is not None and [c.name for c in job.models] == ["Aldric of Thornbury"]
+    assert not job.from_library
+
+
+def test_printing_the_library_selection_says_so(
+        qtbot: Any, window: MainWindow, save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[tuple[str, str]] = []
+
+    def exec_(dialog: PrintOptionsDialog) -> int:
+        label = dialog.findChild(QLabel, "print_source")
+        seen.append((dialog.windowTitle(), label.text() if label is not None else ""))
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(PrintOptionsDialog, "exec", exec_)
+    window.open_character(window.library.characters_dir / "aldric.json")
+    select_rows(window, "bandit", "wolf")
+    monkeypatch.setattr(window.library_dock.tree, "hasFocus", lambda: True)
+    window.export_pdf_action.trigger()
+    assert seen[0][0] == "Export as PDF — 2 characters (library selection)"
+    assert seen[0][1].startswith("From the library selection")
+    assert window.statusBar().currentMessage().endswith("(the library selection)")
+    # The tab in front prints without that note.
+    monkeypatch.setattr(window.library_dock.tree, "hasFocus", lambda: False)
+    window.export_pdf_action.trigger()
+    assert seen[1] == ("Export as PDF — Aldric of Thornbury", "")

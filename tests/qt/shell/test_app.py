@@ -292,3 +292,31 @@ def test_about_names_version_and_yags_credit(window: MainWindow,
                         lambda self: shown.append(self.text.text()) or 0)
     window.about_action.trigger()
     assert shown == [text]
+
+
+def test_unreadable_library_files_are_told_once_then_shown_in_the_library(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    library = Library.open()
+    (library.characters_dir / "wolf.json").write_text("{ not json", "utf-8")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: shown.append(text))
+    first = make_window(qtbot, library)
+    qtbot.waitUntil(lambda: len(shown) == 1)
+    first.close()
+    # The next start says nothing about the same file...
+    second = make_window(qtbot, Library.open())
+    qtbot.wait(50)
+    assert len(shown) == 1
+    # ...but the library keeps naming it.
+    badge = second.library_dock.problems
+    assert badge.isVisibleTo(second) and badge.text().startswith("⚠ Problems (1)")
+    assert "characters/wolf.json" in badge.toolTip()
+    badge.linkActivated.emit("details")  # details on request, always
+    qtbot.waitUntil(lambda: len(shown) == 2)
+    assert "characters/wolf.json: " in shown[1]
+    second.close()
+    # A new set of bad files is told again.
+    (library.characters_dir / "guard.json").write_text("[]", "utf-8")
+    make_window(qtbot, Library.open())
+    qtbot.waitUntil(lambda: len(shown) == 3)
+    assert "characters/guard.json: " in shown[2]

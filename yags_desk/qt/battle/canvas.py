@@ -217,6 +217,19 @@ class BoardCanvas(QWidget):
             y += band_h + gap
         return cards, bands, y
 
+    @staticmethod
+    def _height(size: QSize, label_w: int, gap: int, width: int,
+                counts: list[int]) -> int:
+        """The height :meth:`_place` reaches with ``counts`` cards per row, without
+        placing each card (the compact fit tries many sizes on every change)."""
+        width = max(width, label_w + size.width() + 2 * MARGIN + gap)
+        per_line = max(1, (width - label_w - 2 * MARGIN) // (size.width() + gap))
+        y = MARGIN
+        for n in counts:
+            lines = (n + per_line - 1) // per_line
+            y += lines * (size.height() + gap) + gap + gap
+        return y
+
     def _compact_fit(self, width: int, room: int,
                      rows: dict[int, list[FighterSummary]]) -> QSize:
         """The widest compact card (fewest per line, at most the normal width) with which
@@ -228,7 +241,8 @@ class BoardCanvas(QWidget):
             if cw < narrow.width():
                 break
             size = QSize(cw, narrow.height())
-            if self._place(size, self.compact_label_w, COMPACT_GAP, width, rows)[2] <= room:
+            counts = [len(rows[row]) for row in sorted(rows)]
+            if self._height(size, self.compact_label_w, COMPACT_GAP, width, counts) <= room:
                 return size
         return narrow
 

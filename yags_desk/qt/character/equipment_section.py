@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.character.equipment_picker import EquipmentPicker
+from yags_desk.qt.character.weapon_pairs_row import WeaponPairsRow
 from yags_desk.qt.character.widgets import ChoiceDelegate, compact_table
 from yags_desk.qt.common.catalogue_store import CatalogueStore
 from yags_desk.qt.common.editor_widgets import (
@@ -94,6 +95,8 @@ class EquipmentSection(QGroupBox):
             row.addWidget(b)
         row.addStretch(1)
         left.addLayout(row)
+        self.pairs = WeaponPairsRow(form)
+        left.addWidget(self.pairs)
         shield_row = QHBoxLayout()
         shield_row.addWidget(QLabel("Shield:"))
         shield_row.addWidget(self.shield_label, 1)
@@ -130,6 +133,7 @@ class EquipmentSection(QGroupBox):
                                   else QBoxLayout.Direction.LeftToRight)
 
     def show_character(self, c: Character) -> None:
+        self.pairs.show_character(c)
         self.form.quietly(self.other_load_spin,
                           lambda: self.other_load_spin.setValue(c.other_load))
         self.shield_label.setText(c.shield.name if c.shield else "(none)")

@@ -168,6 +168,9 @@ def compact_table(model: QAbstractItemModel, stretch: int = 0, rows: int = 4) ->
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     header.setHighlightSections(False)
+    # Column widths from the visible rows and 100 more, not every row: a sheet
+    # of 1,000 weapons otherwise measures 1,000 rows per column at each layout.
+    header.setResizeContentsPrecision(100)
     table.setMinimumHeight(header.sizeHint().height() + rows * row_height + 4)
     table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
     return table

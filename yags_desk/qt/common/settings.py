@@ -70,6 +70,20 @@ class Settings:
         self._qs.setValue("recent/files", [str(p) for p in files[:MAX_RECENT]])
         self.sync()
 
+    # -- library problems -------------------------------------------------------
+
+    def reported_problems(self) -> list[str]:
+        """The unreadable library files the GM was last told about (relative names)."""
+        value = self._qs.value("library/reported_problems", [])
+        if isinstance(value, str):
+            value = [value]
+        return sorted(v for v in value if isinstance(v, str) and v) if isinstance(
+            value, list) else []
+
+    def set_reported_problems(self, files: list[str]) -> None:
+        self._qs.setValue("library/reported_problems", sorted(files))
+        self.sync()
+
     # -- window layout --------------------------------------------------------------
 
     def geometry(self) -> QByteArray | None:

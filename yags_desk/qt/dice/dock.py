@@ -55,9 +55,17 @@ MAX_SEED = 999_999
 _NO_INDEX = QModelIndex()
 
 
+def dice_text(result: RollResult) -> str:
+    """The dice, each exploded one with its extras: ``10!+10!+3 4`` (2d10! rolling
+    10, 4 and then 10, 3 for the first die)."""
+    if not result.chains:
+        return " ".join(str(d) for d in result.dice) or "none"
+    return " ".join("!+".join(str(f) for f in chain) for chain in result.chains)
+
+
 def describe(result: RollResult) -> str:
-    """One history line: ``2d10!+5 = 27   dice 10 10 3 4   FUMBLE``."""
-    dice = " ".join(str(d) for d in result.dice) or "none"
+    """One history line: ``2d10!+5 = 32   dice 10!+10!+3 4   FUMBLE``."""
+    dice = dice_text(result)
     text = f"{result.expression} = {result.total}    dice {dice}"
     return text + "    FUMBLE" if result.fumble else text
 
@@ -84,6 +92,8 @@ class DiceHistoryModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = f"{result.expression}: total {result.total}, dice " + (
                 ", ".join(str(d) for d in result.dice) or "none")
+            if any(len(chain) > 1 for chain in result.chains):
+                tip += " (! marks a die that exploded and rolled again)"
             return tip + (" - a fumble" if result.fumble else "")
         if role == Qt.ItemDataRole.ForegroundRole and result.fumble:
             return QColor("#d9534f")

@@ -43,7 +43,7 @@ from yags_desk.rules.character import Character
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 
-__all__ = ["LibraryDock"]
+__all__ = ["LibraryDock", "problem_files"]
 
 
 class _Tree(QTreeView):
@@ -58,12 +58,18 @@ class _Tree(QTreeView):
         super().keyPressEvent(event)
 
 
+def problem_files(lines: list[str]) -> list[str]:
+    """The files named by ``file: field: problem`` lines, sorted, each once."""
+    return sorted({line.split(": ", 1)[0] for line in lines})
+
+
 class LibraryDock(QDockWidget):
     """A dock listing the library, with search, a kind/edition filter and a context menu."""
 
     open_requested = Signal(object)      # Entry
     print_requested = Signal(list, str)  # [Entry], "print" | "preview" | "pdf"
     problems_found = Signal(list)        # new "file: field: problem" lines
+    problems_details = Signal(list)      # every problem line: the GM asked for details
     refreshed = Signal(object)           # LibraryScan
 
     def __init__(self, library: Library, parent: QWidget | None = None) -> None:
@@ -117,7 +123,7 @@ class LibraryDock(QDockWidget):
         self.problems.setObjectName("library_problems")
         self.problems.setWordWrap(True)
         self.problems.setVisible(False)
-        self.problems.linkActivated.connect(lambda _link: self.problems_found.emit(
+        self.problems.linkActivated.connect(lambda _link: self.problems_details.emit(
             list(self.last_scan.errors)))
 
         top = QHBoxLayout()
@@ -260,11 +266,14 @@ class LibraryDock(QDockWidget):
             self.tree.expandAll()
         new = [line for line in result.errors if line not in self._reported]
         self._reported.update(result.errors)
-        n = len({line.split(": ", 1)[0] for line in result.errors})
+        files = problem_files(result.errors)
+        n = len(files)
         self.problems.setVisible(n > 0)
         self.problems.setText(
-            f"{n} file{'s' if n != 1 else ''} could not be read "
+            f"⚠ Problems ({n}): {n} file{'s' if n != 1 else ''} could not be read "
             f"(<a href='details'>details</a>)" if n else "")
+        self.problems.setToolTip("Not listed, left as they are:\n" + "\n".join(files)
+                                 if n else "")
         self.refreshed.emit(result)
         if new:
             self.problems_found.emit(new)

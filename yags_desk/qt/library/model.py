@@ -271,6 +271,10 @@ class LibraryModel(QAbstractItemModel):
         }
         return values.get(role)  # type: ignore[call-overload]
 
+    def rows_under(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        """How many documents the group at ``index`` holds, in all its subgroups."""
+        return self._count(self._node(index))
+
     @staticmethod
     def _count(node: _Node) -> int:
         return sum(LibraryModel._count(c) if c.entry.kind == "group" else 1
@@ -415,6 +419,28 @@ class LibraryFilterProxy(QSortFilterProxyModel):
 
     def is_filtering(self) -> bool:
         return bool(self._text) or self._category != "all"
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,
+             role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """While filtering, a group says how many of its rows show: "Characters (1 of 12)"."""
+        if (role == Qt.ItemDataRole.DisplayRole and index.column() == 0
+                and self.is_filtering() and index.data(LibraryRole.Kind) == "group"):
+            source = self.mapToSource(index)
+            model = self.sourceModel()
+            if isinstance(model, LibraryModel):
+                entry = model.entry(source)
+                total = model.rows_under(source)
+                if entry is not None:
+                    return f"{entry.label} ({self._shown_under(index)} of {total})"
+        return super().data(index, role)
+
+    def _shown_under(self, index: QModelIndex | QPersistentModelIndex) -> int:
+        shown = 0
+        for row in range(self.rowCount(index)):
+            child = self.index(row, 0, index)
+            shown += (self._shown_under(child) if child.data(LibraryRole.Kind) == "group"
+                      else 1)
+        return shown
 
     def filterAcceptsRow(self, source_row: int,
                          source_parent: QModelIndex | QPersistentModelIndex) -> bool:

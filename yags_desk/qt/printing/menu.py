@@ -12,12 +12,14 @@ and goes to :mod:`yags_desk.qt.printing.render`, which shows progress.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QMessageBox,
+    QProgressDialog,
     QWidget,
 )
 
@@ -33,7 +36,7 @@ from yags_desk.printing.kinds import FILE_KIND, build, default_kind
 from yags_desk.qt.printing.render import PageName, default_page, export_pdf, preview, print_document
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.quick_combat import Battle
+from yags_desk.rules.quick_combat import Battle, TurnResult
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Encounter
 
@@ -41,8 +44,8 @@ if TYPE_CHECKING:
     from yags_desk.qt.library.model import Entry
     from yags_desk.qt.shell.main_window import MainWindow
 
-__all__ = ["KIND_LABELS", "Mode", "PrintJob", "PrintOptionsDialog", "job_for_entries",
-           "job_for_window", "run_print"]
+__all__ = ["KIND_LABELS", "BattleCancelled", "Mode", "PrintJob", "PrintOptionsDialog",
+           "battle_progress", "job_for_entries", "job_for_window", "run_print"]
 
 Mode = Literal["print", "preview", "pdf"]
 
@@ -73,6 +76,7 @@ class PrintJob:
 
     models: tuple[Any, ...]
     what: str  # for titles and messages: "Aldric", "3 characters"
+    from_library: bool = False  # the library's selection, not the tab in front
 
     @property
     def file_kind(self) -> str:
@@ -119,9 +123,8 @@ def job_for_entries(entries: Sequence[Entry]) -> tuple[PrintJob | None, list[str
         except OSError as e:
             problems.append(f"{entry.path.name}: cannot be read ({e.strerror or e})")
     characters = [m for m in models if isinstance(m, Character)]
-    if characters:
-        return _job(characters), problems
-    return _job(models[:1]), problems
+    job = _job(characters or models[:1])
+    return (replace(job, from_library=True) if job is not None else None), problems
 
 
 def job_for_window(window: MainWindow) -> tuple[PrintJob | None, list[str]]:
@@ -143,7 +146,8 @@ class PrintOptionsDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         verb = {"print": "Print", "preview": "Print preview", "pdf": "Export as PDF"}[mode]
-        self.setWindowTitle(f"{verb} — {job.what}")
+        self.setWindowTitle(f"{verb} — {job.what}"
+                            + (" (library selection)" if job.from_library else ""))
         self.kind = QComboBox()
         self.kind.setObjectName("print_kind")
         for kind in job.kinds():
@@ -168,6 +172,11 @@ class PrintOptionsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form = QFormLayout(self)
         form.addRow(QLabel(f"<b>{_escape(job.what)}</b>"))
+        if job.from_library:
+            source = QLabel("From the library selection, not the tab in front")
+            source.setObjectName("print_source")
+            source.setWordWrap(True)
+            form.addRow(source)
         form.addRow("&Document:", self.kind)
         form.addRow("&Paper:", self.page)
         form.addRow("", self.blank)
@@ -195,6 +204,31 @@ def _page_name(page: str) -> PageName | None:
     return "a4" if page == "a4" else "letter" if page == "letter" else None
 
 
+class BattleCancelled(Exception):
+    """The GM pressed Cancel while a quick-combat battle was being fought."""
+
+
+def battle_progress(parent: QWidget, battle: Battle
+                    ) -> tuple[QProgressDialog, Callable[[TurnResult], None]]:
+    """A progress dialog for fighting ``battle`` before its report prints (it shows
+    only when the battle takes a while), and the per-turn callback driving it,
+    which raises :class:`BattleCancelled` once Cancel is pressed."""
+    label = f"Fighting {battle.name}"
+    dialog = QProgressDialog(f"{label}…", "Cancel", 0, battle.max_turns, parent)
+    dialog.setWindowTitle(APP_NAME)
+    dialog.setWindowModality(Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(400)
+
+    def on_turn(turn: TurnResult) -> None:
+        dialog.setValue(turn.turn)
+        dialog.setLabelText(f"{label}: turn {turn.turn} of at most {battle.max_turns}")
+        QApplication.processEvents()
+        if dialog.wasCanceled():
+            raise BattleCancelled
+
+    return dialog, on_turn
+
+
 def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
               problems: Sequence[str] = (), *, ask: bool = True) -> Path | bool | None:
     """Ask the options, build the document and print, preview or export it.
@@ -218,11 +252,19 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
     if ask and options.exec() != QDialog.DialogCode.Accepted:
         return None
     window.settings.set_page(options.chosen_page())
+    progress = battle_progress(window, job.models[0]) if job.file_kind == "battle" else None
     try:
-        html = build(options.chosen_kind(), list(job.models), blank=options.blank.isChecked())
+        html = build(options.chosen_kind(), list(job.models), blank=options.blank.isChecked(),
+                     on_turn=progress[1] if progress else None)
+    except BattleCancelled:
+        window.statusBar().showMessage(f"{job.what}: battle stopped, nothing printed", 6000)
+        return None
     except (ValueError, RulesError) as e:
         QMessageBox.warning(window, APP_NAME, f"{job.what} cannot be printed: {e}")
         return None
+    finally:
+        if progress is not None:
+            progress[0].close()
     page = _page_name(options.chosen_page())
     if mode == "print":
         return print_document(window, html, page)
@@ -232,5 +274,6 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
     path = export_pdf(window, html, window.settings.print_folder() / job.suggested_name(), page)
     if path is not None:
         window.settings.set_print_folder(path.parent)
-        window.statusBar().showMessage(f"Saved {path}", 6000)
+        where = " (the library selection)" if job.from_library else ""
+        window.statusBar().showMessage(f"Saved {path}{where}", 6000)
     return path

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLockFile, QTimer, Signal
+from PySide6.QtCore import QLockFile, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,7 +36,7 @@ from yags_desk.qt.common.icons import APP_ICON, icon
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme
 from yags_desk.qt.dice.dock import DiceDock
-from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.dock import LibraryDock, problem_files
 from yags_desk.qt.library.model import Entry, LibraryScan
 from yags_desk.qt.library.watcher import LibraryWatcher
 from yags_desk.qt.shell import menus as main_menus
@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         self.library_dock.open_requested.connect(self.open_entry)
         self.library_dock.print_requested.connect(self._print_entries)
         self.library_dock.problems_found.connect(self._problems_found)
+        self.library_dock.problems_details.connect(self.show_problems)
         self.library_dock.refreshed.connect(self._library_refreshed)
         # Files changed by other programs show up without Refresh (F5); watching
         # starts once the window is up, so it costs the first paint nothing.
@@ -528,6 +529,9 @@ class MainWindow(QMainWindow):
         view = self.current_document()
         if view is not None:
             self.undo_group.setActiveStack(view.undo_stack)
+            if self.library_dock.tree.hasFocus():
+                # The tab brought to the front is what File ▸ Print acts on next.
+                view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:  # no tab: Undo and Redo have nothing to act on
             self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
         self._update_title()
@@ -573,8 +577,15 @@ class MainWindow(QMainWindow):
             self.set_scheme("system")
 
     def _problems_found(self, lines: list[str]) -> None:
+        """Tell the GM about unreadable library files once per set of files
+        (remembered across starts); the dock's Problems line keeps naming them.
+        A refresh because another program changed files never pops up."""
         if getattr(self, "_quiet_refresh", False):
             return
+        files = problem_files(self.library_dock.last_scan.errors)
+        if files == self.settings.reported_problems():
+            return
+        self.settings.set_reported_problems(files)
         QTimer.singleShot(0, self, lambda: self.show_problems(lines))
 
     def show_problems(self, lines: list[str]) -> None:
@@ -586,6 +597,8 @@ class MainWindow(QMainWindow):
             "These files are not listed; they were left as they are:\n\n" + "\n".join(shown))
 
     def _library_refreshed(self, result: LibraryScan) -> None:
+        if not result.errors and self.settings.reported_problems():
+            self.settings.set_reported_problems([])  # all readable again: tell next time
         n = result.count("pc", "npc", "template")
         text = f"{n} character{'s' if n != 1 else ''}"
         for group, word in (("encounters", "encounter"), ("battles", "battle")):

@@ -1,0 +1,122 @@
+"""The character editor's row for two-weapon pairs the GM picks (RULES 1.2, RULES 2).
+
+Two-weapon styles are offered for the character's few best one-handed weapons
+(:mod:`yags_desk.rules.weapon_pairs`); this row offers another pair, stored on
+the character (``two_weapon_pairs``), or takes one away again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from yags_desk.qt.common.editor_widgets import FieldMessage, tool_button
+from yags_desk.rules.character import Character
+from yags_desk.rules.items import fists
+from yags_desk.rules.weapon_pairs import BEST_WEAPONS, one_handed
+
+if TYPE_CHECKING:
+    from yags_desk.qt.character.form import CharacterForm
+
+__all__ = ["WeaponPairsRow"]
+
+
+class WeaponPairsRow(QWidget):
+    """First weapon + second weapon; [Offer] the picked pairs [Remove]."""
+
+    def __init__(self, form: CharacterForm) -> None:
+        super().__init__()
+        self.form = form
+        self.first = QComboBox()
+        self.first.setObjectName("pair_first")
+        self.second = QComboBox()
+        self.second.setObjectName("pair_second")
+        self.offer = tool_button("Offer", "item-add", "list-add",
+                                 "Offer the fighting style with these two weapons")
+        self.offer.clicked.connect(self.offer_pair)
+        self.picked = QComboBox()
+        self.picked.setObjectName("pair_picked")
+        self.remove = tool_button("Remove", "item-delete", "list-remove",
+                                  "Stop offering the chosen pair")
+        self.remove.clicked.connect(self.remove_pair)
+        for combo in (self.first, self.second, self.picked):
+            # Long weapon names must not widen the sheet in a narrow tab.
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(6)
+        tip = (f"Two-weapon styles are listed for the {BEST_WEAPONS} best one-handed "
+               "weapons; pick any other pair here (the first weapon is the primary).")
+        top = QHBoxLayout()
+        top.setContentsMargins(0, 0, 0, 0)
+        label = QLabel("Two weapons:")
+        label.setToolTip(tip)
+        top.addWidget(label)
+        top.addWidget(self.first, 1)
+        top.addWidget(QLabel("+"))
+        top.addWidget(self.second, 1)
+        bottom = QHBoxLayout()
+        bottom.setContentsMargins(0, 0, 0, 0)
+        bottom.addWidget(self.offer)
+        bottom.addWidget(self.picked, 1)
+        bottom.addWidget(self.remove)
+        self.picked.setToolTip("The pairs picked for this character")
+        box = QVBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addLayout(top)
+        box.addLayout(bottom)
+        message = FieldMessage(self.first)
+        form.messages["two_weapon_pairs"] = message
+        box.addWidget(message)
+        self.setToolTip(tip)
+
+    def show_character(self, c: Character) -> None:
+        unarmed = fists(c.edition).id
+        names = list(dict.fromkeys(w.name for w in c.weapons
+                                   if one_handed(w) and w.id != unarmed))
+        for combo in (self.first, self.second):
+            keep = combo.currentText()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(names)
+            found = combo.findText(keep)
+            fresh = min(1, len(names) - 1) if combo is self.second else 0  # two different
+            combo.setCurrentIndex(found if found >= 0 else max(0, fresh))
+            combo.blockSignals(False)
+        self.picked.clear()
+        for first, second in c.two_weapon_pairs:
+            self.picked.addItem(f"{first} + {second}", (first, second))
+        can_pick = bool(names)
+        self.first.setEnabled(can_pick)
+        self.second.setEnabled(can_pick)
+        self.offer.setEnabled(can_pick)
+        self.remove.setEnabled(self.picked.count() > 0)
+
+    def offer_pair(self) -> bool:
+        first, second = self.first.currentText(), self.second.currentText()
+        if not first or not second:
+            return False
+        if first == second:
+            carried = sum(w.name == first for w in self.form.editor.character().weapons)
+            if carried < 2:
+                return self.form.editor.refuse(
+                    "two_weapon_pairs",
+                    f"Two weapons: {first} + {second} needs two of them on the sheet")
+        pair = [first, second]
+
+        def update(data: dict[str, Any]) -> None:
+            if pair not in [list(p) for p in data["two_weapon_pairs"]]:
+                data["two_weapon_pairs"] = [*data["two_weapon_pairs"], pair]
+        return self.form.editor.change(f"Offer two weapons: {first} + {second}", update,
+                                       field="two_weapon_pairs")
+
+    def remove_pair(self) -> bool:
+        pair = self.picked.currentData()
+        if pair is None:
+            return False
+
+        def update(data: dict[str, Any]) -> None:
+            data["two_weapon_pairs"] = [p for p in data["two_weapon_pairs"]
+                                        if tuple(p) != tuple(pair)]
+        return self.form.editor.change(f"Remove two weapons: {pair[0]} + {pair[1]}", update,
+                                       field="two_weapon_pairs")
