@@ -14,7 +14,7 @@ import hashlib
 import os
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -38,6 +38,7 @@ from yags_desk.storage.documents import (
 )
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.paths import LibraryError
+from yags_desk.storage.recovery_journal import append_events, discard_journal, journal_path
 
 __all__ = [
     "MARKER_NAME",
@@ -393,7 +394,17 @@ class Library:
         if os.path.lexists(path) and validate_file(path):
             quarantine(path)
         write_document(path, kind, model)
+        discard_journal(path)  # the snapshot holds everything the journal held
         return path
+
+    def append_recovery_events(self, key: str, first: int,
+                               events: Sequence[BaseModel]) -> Path | None:
+        """Add ``events`` (numbered from ``first`` in the log) beside the recovery copy
+        of ``key``, written earlier by :meth:`autosave` (see :mod:`recovery_journal`).
+        None in a read-only library."""
+        if self.read_only:
+            return None
+        return append_events(self.autosave_path(key), first, events)
 
     def pending_recoveries(self) -> list[Path]:
         """Autosaved copies left behind (by a crash), newest first."""
@@ -413,7 +424,7 @@ class Library:
             return
         if path.resolve().parent != self.autosave_dir.resolve():
             raise ValueError(f"{path} is not an autosave file of this library")
-        for file in (path, backup_path(path)):
+        for file in (path, backup_path(path), journal_path(path)):
             try:
                 file.unlink()
             except FileNotFoundError:

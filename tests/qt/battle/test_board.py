@@ -19,6 +19,7 @@ from yags_desk.rules.combat.steps import next_step
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.encounter_file import Combatant, Encounter, encounter_log, new_encounter
 from yags_desk.storage.library import Library
+from yags_desk.storage.recovery_journal import read_with_journal
 
 
 @pytest.fixture
@@ -104,10 +105,10 @@ def test_every_event_writes_a_recovery_copy(qtbot: Any, library: Library) -> Non
     copy = library.autosave_path(board.key)
     assert not copy.exists()
     board.next_action.trigger()
-    saved = read_document(copy, "encounter").model
+    saved = read_with_journal(copy).model
     assert isinstance(saved, Encounter) and saved.events == board.log.events
     board.undo_stack.undo()
-    saved = read_document(copy, "encounter").model
+    saved = read_with_journal(copy).model
     assert isinstance(saved, Encounter) and saved.events == ()
 
 
@@ -184,7 +185,7 @@ class WatchingDialogs(ScriptedDialogs):
 
     def _look(self, name: str) -> None:
         board = self.board_of[0]
-        copy = read_document(board.library.autosave_path(board.key), "encounter").model
+        copy = read_with_journal(board.library.autosave_path(board.key)).model
         assert isinstance(copy, Encounter)
         lines = board.log_panel.shown_lines()
         log = board.log

@@ -4,8 +4,10 @@ The board keeps the encounter's :class:`CombatLog`. Every group of events the
 GM confirms in a dialog is checked against a copy of the state first (a
 refusal shows the rules' message and changes nothing), then pushed through an
 :class:`EventsCommand` on the tab's undo stack, so Edit ▸ Undo and Redo step
-the fight back and forth. A recovery copy is written after every event (during
-Auto-resolve: before every player's dialog and at least every SAVE_EVERY seconds).
+the fight back and forth. The recovery copy follows every event, Auto-resolve's
+included: new events are appended beside the last whole copy
+(:mod:`yags_desk.storage.recovery_journal`), so a crash loses at most the event
+being written.
 
 "Next" (Space or N) asks :func:`~yags_desk.rules.combat.steps.next_step` what
 the rules require now and opens the matching dialog; pending checks come
@@ -72,6 +74,7 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
+from yags_desk.storage.recovery_journal import COMPACT_AFTER
 
 __all__ = ["SHORTCUTS", "BattleBoard", "fight_result", "waiting_text"]
 
@@ -94,10 +97,9 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("In a step's dialog: apply (or declare)", "Enter"),
 )
 
-# Auto-resolve redraws the board and writes the recovery copy at most this often
-# (seconds) between players' dialogs; see BattleBoard._show_progress.
+# Auto-resolve redraws the board at most this often (seconds) between players'
+# dialogs; see BattleBoard._show_progress. The recovery copy follows every step.
 PAINT_EVERY = 0.1
-SAVE_EVERY = 1.0
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
@@ -146,7 +148,10 @@ class BattleBoard(DocumentView):
         self.log: CombatLog = encounter_log(encounter)
         self.last_message = ""
         self._batch = False
-        self._painted = self._saved = 0.0
+        self._painted = 0.0
+        # What the recovery copy holds: (events recorded, the last of them, events
+        # in the last snapshot); None until a snapshot is written.
+        self._recorded: tuple[int, Event | None, int] | None = None
         self.autosaves = 0
         self.ops = RosterOps(self)
 
@@ -305,13 +310,40 @@ class BattleBoard(DocumentView):
         return True
 
     def autosave(self) -> None:
-        """A recovery copy of the fight as it stands (written after every event)."""
+        """A whole recovery copy of the fight as it stands (a snapshot; see record)."""
         try:
             self.library.autosave(self.key, "encounter", self.current_encounter())
         except (DocumentError, OSError, ValueError) as exc:
             self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
+            self._recorded = None
             return
         self.autosaves += 1
+        events = self.log.events
+        self._recorded = (len(events), events[-1] if events else None, len(events))
+
+    def record(self) -> None:
+        """Keep the recovery copy up to date after the log changed: new events are
+        appended beside the last snapshot (one small write, whatever the fight's
+        length: a crash loses at most the event being written, issue 12 item 2);
+        an undo, a changed roster or a long journal takes a new snapshot."""
+        events = self.log.events
+        done = self._recorded
+        if done is not None:
+            count, last, snapshot = done
+            appended = len(events) > count and (count == 0 or events[count - 1] is last)
+            if appended and len(events) - snapshot <= COMPACT_AFTER:
+                try:
+                    self.library.append_recovery_events(self.key, count, events[count:])
+                except (OSError, ValueError) as exc:
+                    self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
+                    self._recorded = None
+                    return
+                self._recorded = (len(events), events[-1], snapshot)
+                self.autosaves += 1
+                return
+            if len(events) == count and (count == 0 or events[-1] is last):
+                return  # nothing new
+        self.autosave()
 
     # -- pushing events -----------------------------------------------------------------
 
@@ -358,16 +390,18 @@ class BattleBoard(DocumentView):
         return text
 
     def log_changed(self) -> None:
-        """After the log changed (a command's redo or undo)."""
-        if self._batch:
-            return
-        self.refresh()
-        self.autosave()
+        """After the log changed (a command's redo or undo): the recovery copy at
+        once, always (Auto-resolve too); the board unless Auto-resolve is batching
+        its redraws."""
+        self.record()
+        if not self._batch:
+            self.refresh()
 
     def set_encounter(self, encounter: Encounter) -> None:
         """Replace the encounter (the starting roster changed before round 1)."""
         self.encounter = encounter
         self.log = encounter_log(encounter)
+        self._recorded = None  # the roster is not in the events: a new snapshot
         self.log_changed()
 
     # -- showing ------------------------------------------------------------------------
@@ -516,20 +550,18 @@ class BattleBoard(DocumentView):
 
     def _show_progress(self, force: bool = False) -> None:
         """During Auto-resolve: show the step just made and keep the recovery copy
-        current (issue 12). [decision] A big fight makes hundreds of steps, each
-        redraw costs a few milliseconds and each recovery copy up to a tenth of a
-        second, so between players' dialogs the board is redrawn at most
-        PAINT_EVERY and the copy written at most SAVE_EVERY seconds apart; before
-        a dialog (``force``) both are done, so a crash there loses nothing."""
+        current (issue 12 item 2). [decision] A big fight makes hundreds of steps and
+        each redraw costs a few milliseconds, so between players' dialogs the board
+        is redrawn at most PAINT_EVERY seconds apart; before a dialog (``force``)
+        always. The recovery copy took the step already (log_changed)."""
         now = time.monotonic()
         if force or now - self._painted >= PAINT_EVERY:
             self.refresh()
             QCoreApplication.processEvents(
                 QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
             self._painted = time.monotonic()
-        if force or now - self._saved >= SAVE_EVERY:
-            self.autosave()
-            self._saved = time.monotonic()
+        if force:
+            self.record()  # a copy exists before the dialog, even before any event
 
     def auto_resolve(self) -> bool:
         """Play on to the end of the round: NPCs' steps with the engine's choices and
@@ -540,7 +572,7 @@ class BattleBoard(DocumentView):
             return False
         start = self.state.round
         self._batch = True
-        self._painted = self._saved = time.monotonic()
+        self._painted = time.monotonic()
         finished = False
         try:
             for _ in range(100_000):
@@ -573,7 +605,6 @@ class BattleBoard(DocumentView):
         finally:
             self._batch = False
             self.refresh()
-            self.autosave()
         return finished
 
     # -- one fighter --------------------------------------------------------------------

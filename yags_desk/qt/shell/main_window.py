@@ -45,6 +45,7 @@ from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
+from yags_desk.storage.recovery_journal import read_with_journal
 from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
@@ -470,7 +471,7 @@ class MainWindow(QMainWindow):
     def restore_recovery(self, path: Path) -> DocumentView | None:
         """Open a recovery copy as a modified document (its original file, if any, unchanged)."""
         try:
-            document = read_document(path)
+            document = read_with_journal(path)  # an encounter's last events are beside it
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot restore", f"{path.name}: {exc}")
             return None

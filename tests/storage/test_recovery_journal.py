@@ -1,0 +1,81 @@
+"""An encounter's recovery copy plus the events appended beside it (issue 12
+item 2): what a restart after a crash reads back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from yags_desk.rules.combat.events import EndRound, SetCondition
+from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.library import Library
+from yags_desk.storage.recovery_journal import journal_path, read_with_journal
+
+SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_library" / "encounters"
+
+
+def _encounter() -> Encounter:
+    from yags_desk.storage.documents import read_document
+
+    model = read_document(SAMPLE / "ford-ambush.json", "encounter").model
+    assert isinstance(model, Encounter)
+    return model
+
+
+EVENTS = [SetCondition(id="aldric", condition="prone"),
+          SetCondition(id="torvald", condition="berserk"),
+          EndRound()]
+
+
+def test_appended_events_come_back_after_the_snapshot(home: Path) -> None:
+    library = Library.open()
+    base = _encounter()
+    copy = library.autosave("fight", "encounter", base)
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:2])
+    library.append_recovery_events("fight", 2, EVENTS[2:])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter)
+    assert model.events == tuple(EVENTS)
+    assert model.combatants == base.combatants
+
+
+def test_a_line_cut_short_by_a_crash_ends_the_journal(home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:2])
+    with open(journal_path(copy), "a", encoding="utf-8") as f:
+        f.write('{"i":2,"event":{"type":"end_ro')  # the program died mid-write
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:2])
+
+
+def test_out_of_order_or_refused_events_are_not_taken(home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    library.append_recovery_events("fight", 5, EVENTS[1:2])  # a gap: stop there
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:1])
+    journal_path(copy).write_text('{"i":0,"event":{"type":"no_such_event"}}\n',
+                                  encoding="utf-8")
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == ()
+
+
+def test_a_new_snapshot_replaces_the_journal_and_discard_removes_both(home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS)
+    assert journal_path(copy).exists()
+    library.autosave("fight", "encounter", _encounter().model_copy(
+        update={"events": tuple(EVENTS[:1])}))
+    assert not journal_path(copy).exists()  # the snapshot holds all there is
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:1])
+    library.append_recovery_events("fight", 1, EVENTS[1:])
+    library.discard_recovery(copy)
+    assert not copy.exists() and not journal_path(copy).exists()
+    assert library.pending_recoveries() == []

@@ -1,0 +1,111 @@
+"""Events appended beside an encounter's recovery copy, so that a crash in the
+middle of a fight loses at most the event being written (issue 12 item 2).
+
+Rewriting the whole recovery copy after every event costs more the longer the
+fight runs (every event of the log is written again). Instead the board writes
+the whole copy now and then (a *snapshot*: when the fight opens, after an undo,
+every :data:`COMPACT_AFTER` events) and, after each new event, appends one line
+to ``<copy>.events``: ``{"i": <its number in the log>, "event": {...}}``. The
+append is one small write whatever the fight's length, and the line is handed to
+the system at once, so it survives the program being killed.
+
+:func:`read_with_journal` reads the snapshot and adds the journal's events that
+follow it, in order, stopping at the first line that is cut short (the crash
+came while it was written), out of order or refused by the event schema.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from yags_desk.storage.documents import (
+    MAX_FILE_BYTES,
+    Document,
+    read_document,
+)
+from yags_desk.storage.encounter_file import Encounter
+
+__all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",
+           "read_with_journal"]
+
+COMPACT_AFTER = 2000  # journal lines before the board writes a new snapshot
+
+
+def journal_path(snapshot: Path) -> Path:
+    return snapshot.with_name(snapshot.name + ".events")
+
+
+def append_events(snapshot: Path, first: int, events: Sequence[BaseModel]) -> Path:
+    """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
+    journal of ``snapshot``; the journal's path."""
+    path = journal_path(snapshot)
+    text = "".join(
+        json.dumps({"i": first + n, "event": e.model_dump(mode="json")},
+                   ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+        for n, e in enumerate(events))
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()  # in the system's hands: survives the program, not a power cut
+    return path
+
+
+def discard_journal(snapshot: Path) -> None:
+    try:
+        journal_path(snapshot).unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _journal_events(path: Path, start: int) -> list[Any]:
+    """The raw events of the journal ``path`` that continue a log of ``start`` events."""
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return []
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    found: list[Any] = []
+    for line in text.splitlines():
+        try:
+            record = json.loads(line)
+        except ValueError:
+            break  # cut short by the crash
+        number = record.get("i") if isinstance(record, dict) else None
+        if not isinstance(number, int) or isinstance(number, bool):
+            break
+        if number < start + len(found):
+            continue  # already in the snapshot (written after these lines)
+        if number != start + len(found) or "event" not in record:
+            break
+        found.append(record["event"])
+    return found
+
+
+def read_with_journal(path: Path | str) -> Document:
+    """The recovery copy at ``path`` with the journal's later events added (an
+    encounter); any other document as :func:`read_document` reads it."""
+    path = Path(path)
+    document = read_document(path)
+    model = document.model
+    if not isinstance(model, Encounter):
+        return document
+    extra = _journal_events(journal_path(path), len(model.events))
+    if not extra:
+        return document
+    data = model.model_dump(mode="json")
+    base = list(data["events"])
+    # Keep the longest run of journal events the schema accepts.
+    for keep in range(len(extra), 0, -1):
+        data["events"] = base + extra[:keep]
+        try:
+            merged = Encounter.model_validate(data)
+        except ValidationError:
+            continue
+        return Document(kind=document.kind, schema_version=document.schema_version,
+                        model=merged, path=path)
+    return document
