@@ -7,7 +7,7 @@ it holds the catalogue before and after and swaps them in the shared store.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
 
@@ -15,18 +15,29 @@ from yags_desk.rules.catalogue import Catalogue
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Armour, Weapon
 
-if TYPE_CHECKING:
-    from yags_desk.qt.catalogue.view import CatalogueView
-
-__all__ = ["CatalogueCommand", "merge_imported"]
+__all__ = ["CatalogueCommand", "CatalogueTarget", "merge_imported"]
 
 Item = Weapon | Armour
+
+
+class _Store(Protocol):
+    def set_catalogue(self, catalogue: Catalogue) -> None: ...
+
+
+class CatalogueTarget(Protocol):
+    """What a command changes: the view's shared store, and the rows to select
+    after (the catalogue view is one; the command never imports it back)."""
+
+    @property
+    def store(self) -> _Store: ...
+
+    def select_items(self, ids: Sequence[str]) -> None: ...
 
 
 class CatalogueCommand(QUndoCommand):
     """Swap the store's catalogue from ``before`` to ``after`` (and back on undo)."""
 
-    def __init__(self, view: CatalogueView, before: Catalogue, after: Catalogue, text: str,
+    def __init__(self, view: CatalogueTarget, before: Catalogue, after: Catalogue, text: str,
                  select: Sequence[str] = ()) -> None:
         super().__init__(text)
         self.view = view

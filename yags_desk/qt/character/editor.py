@@ -20,6 +20,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QUndoComm
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from yags_desk.qt.character.form import CharacterForm
+from yags_desk.qt.character.hosts import Update
 from yags_desk.qt.common.catalogue_model import ITEM_MIME, items_from_mime
 from yags_desk.qt.common.catalogue_store import CatalogueStore
 from yags_desk.qt.common.editor_document import EditorDocument
@@ -33,7 +34,6 @@ from yags_desk.storage.wording import gm_lines, gm_text
 
 __all__ = ["CharacterCommand", "CharacterEditor"]
 
-Update = Callable[[dict[str, Any]], None]
 _MERGE_IDS: dict[str, int] = {}
 
 
@@ -117,7 +117,7 @@ class CharacterEditor(EditorDocument):
         self.store = catalogues(character.edition)
         self._character = character
         self._derived: Derived = derive(character)
-        self.form = CharacterForm(self, character, self.store)
+        self.form = CharacterForm(self, character, self.store, self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.form)

@@ -8,7 +8,7 @@ with two weapons (RULES 1.2), so weapons can be reordered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.character.equipment_picker import EquipmentPicker
+from yags_desk.qt.character.hosts import FormHost
 from yags_desk.qt.character.weapon_pairs_row import WeaponPairsRow
 from yags_desk.qt.character.widgets import ChoiceDelegate, compact_table
 from yags_desk.qt.common.catalogue_store import CatalogueStore
@@ -34,16 +35,13 @@ from yags_desk.qt.common.editor_widgets import (
 )
 from yags_desk.rules.character import Character
 
-if TYPE_CHECKING:
-    from yags_desk.qt.character.form import CharacterForm
-
 __all__ = ["EquipmentSection"]
 
 
 class EquipmentSection(QGroupBox):
     """Weapons, shield, armour and other load, beside the catalogue picker."""
 
-    def __init__(self, form: CharacterForm, store: CatalogueStore) -> None:
+    def __init__(self, form: FormHost, store: CatalogueStore) -> None:
         super().__init__("Equipment")
         self.form = form
         self.edition = form.edition

@@ -9,7 +9,7 @@ and pushes the undo command (or shows the reason at the field).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.character.equipment_section import EquipmentSection
+from yags_desk.qt.character.hosts import EditorHost
 from yags_desk.qt.character.model import (
     AdvantagesModel,
     ArmourModel,
@@ -64,9 +65,6 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived
 from yags_desk.rules.editions import edition_rules
 
-if TYPE_CHECKING:
-    from yags_desk.qt.character.editor import CharacterEditor
-
 __all__ = ["KIND_CHOICES", "CharacterForm"]
 
 KIND_CHOICES = (("PC", "pc"), ("NPC", "npc"), ("Template", "template"))
@@ -91,9 +89,9 @@ def _spin(tip: str = "") -> QSpinBox:
 class CharacterForm(QWidget):
     """The editor's widgets; ``editor`` receives every change."""
 
-    def __init__(self, editor: CharacterEditor, character: Character,
-                 store: CatalogueStore) -> None:
-        super().__init__(editor)
+    def __init__(self, editor: EditorHost, character: Character,
+                 store: CatalogueStore, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.editor = editor
         self.edition = character.edition
         self.rules = edition_rules(character.edition)

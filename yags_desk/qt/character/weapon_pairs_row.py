@@ -7,17 +7,15 @@ the character (``two_weapon_pairs``), or takes one away again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from yags_desk.qt.character.hosts import FormHost
 from yags_desk.qt.common.editor_widgets import FieldMessage, tool_button
 from yags_desk.rules.character import Character
 from yags_desk.rules.items import fists
 from yags_desk.rules.weapon_pairs import BEST_WEAPONS, one_handed
-
-if TYPE_CHECKING:
-    from yags_desk.qt.character.form import CharacterForm
 
 __all__ = ["WeaponPairsRow"]
 
@@ -25,7 +23,7 @@ __all__ = ["WeaponPairsRow"]
 class WeaponPairsRow(QWidget):
     """First weapon + second weapon; [Offer] the picked pairs [Remove]."""
 
-    def __init__(self, form: CharacterForm) -> None:
+    def __init__(self, form: FormHost) -> None:
         super().__init__()
         self.form = form
         self.first = QComboBox()

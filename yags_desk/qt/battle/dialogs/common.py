@@ -8,77 +8,37 @@ and returns :attr:`EventDialog.result_value` (None when cancelled).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from pydantic import ValidationError
-from PySide6.QtGui import QGuiApplication, QKeySequence, QPalette, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
 
+from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
+from yags_desk.qt.battle.dialogs.message_lines import (
+    MESSAGE_ROLE,
+    error_colour,
+    hint_colour,
+    show_problem,
+    styled_error_label,
+    styled_hint_label,
+)
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.storage.wording import gm_text
 
-if TYPE_CHECKING:
-    from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
-
-__all__ = ["EventDialog", "ask", "error_colour", "error_text", "fighter_summary", "hint_colour",
-           "pct_text", "show_problem", "styled_error_label", "styled_hint_label"]
-
-# The ``messageRole`` property of a message line: "error" (something is wrong and
-# nothing will be applied) or "hint" (guidance: what to do next).
-MESSAGE_ROLE = "messageRole"
-
-
-def error_colour() -> str:
-    """A red readable on the current palette (light or dark)."""
-    dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    return "#ff8a80" if dark else "#b3261e"
-
-
-def hint_colour() -> str:
-    """A calm blue for guidance, readable on the current palette, never the error red."""
-    dark = QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 128
-    return "#8ab4f8" if dark else "#1a4f8b"
-
-
-def styled_hint_label(parent: QWidget | None = None) -> QLabel:
-    """A word-wrapped label for guidance ("roll or type the damage"), styled apart
-    from errors; empty (and hidden) when there is nothing to say."""
-    label = QLabel(parent)
-    label.setWordWrap(True)
-    label.setStyleSheet(f"color: {hint_colour()}; font-style: italic;")
-    label.setProperty(MESSAGE_ROLE, "hint")
-    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-    label.setVisible(False)
-    return label
-
-
-def styled_error_label(parent: QWidget | None = None) -> QLabel:
-    """A word-wrapped red label for a problem; empty (and hidden) when all is well."""
-    label = QLabel(parent)
-    label.setWordWrap(True)
-    label.setStyleSheet(f"color: {error_colour()};")
-    label.setProperty(MESSAGE_ROLE, "error")
-    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-    label.setVisible(False)
-    return label
-
-
-def show_problem(label: QLabel, text: str) -> None:
-    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one."""
-    label.setText(text)
-    label.setVisible(bool(text))
-
+__all__ = ["MESSAGE_ROLE", "EventDialog", "ask", "error_colour", "error_text",
+           "fighter_summary", "hint_colour", "pct_text", "show_problem", "styled_error_label",
+           "styled_hint_label"]
 
 def error_text(error: Exception) -> str:
     """The message a GM reads, one line per problem (see storage.wording)."""

@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from yags_desk.qt.battle.dialogs.common import styled_error_label
+from yags_desk.qt.battle.dialogs.message_lines import styled_error_label
 from yags_desk.rules.dice import (
     D20Roll,
     OpenRoll,
