@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.derived import Derived, StyleValues
+from yags_desk.rules.derived_values import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.tracks import boxes_by_category, classic_level
 from yags_desk.rules.values import Value, pct

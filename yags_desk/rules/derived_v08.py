@@ -9,7 +9,7 @@ styles), ``character.md`` (Size, Soak and Move).
 from __future__ import annotations
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.derived import Derived, StyleValues
+from yags_desk.rules.derived_values import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
