@@ -153,7 +153,7 @@ class BattleBoard(DocumentView):
         # in the last snapshot); None until a snapshot is written.
         self._recorded: tuple[int, Event | None, int] | None = None
         self.autosaves = 0
-        self.ops = RosterOps(self)
+        self.ops = RosterOps(self, self)
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)

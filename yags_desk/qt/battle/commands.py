@@ -8,15 +8,12 @@ replaces the encounter's starting roster before the fight has begun.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
+from yags_desk.qt.battle.hosts import LogHost
 from yags_desk.rules.combat.events import Event
 from yags_desk.storage.encounter_file import Encounter
-
-if TYPE_CHECKING:
-    from yags_desk.qt.battle.board import BattleBoard
 
 __all__ = ["EventsCommand", "RosterCommand"]
 
@@ -24,7 +21,7 @@ __all__ = ["EventsCommand", "RosterCommand"]
 class EventsCommand(QUndoCommand):
     """Events checked beforehand (the board applies them to a copy of the state first)."""
 
-    def __init__(self, board: BattleBoard, events: Sequence[Event], text: str) -> None:
+    def __init__(self, board: LogHost, events: Sequence[Event], text: str) -> None:
         super().__init__(text)
         self.board = board
         self.events = tuple(events)
@@ -43,7 +40,7 @@ class EventsCommand(QUndoCommand):
 class RosterCommand(QUndoCommand):
     """The encounter ``before`` -> ``after`` (its starting roster, before round 1)."""
 
-    def __init__(self, board: BattleBoard, before: Encounter, after: Encounter,
+    def __init__(self, board: LogHost, before: Encounter, after: Encounter,
                  text: str) -> None:
         super().__init__(text)
         self.board = board

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QWidget
 
 from yags_desk.qt.battle.commands import RosterCommand
+from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant, Override, RemoveCombatant
 from yags_desk.rules.combat.roster import numbered_copies, unique_id
@@ -23,9 +23,6 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Combatant, Encounter
 from yags_desk.storage.wording import gm_text
-
-if TYPE_CHECKING:
-    from yags_desk.qt.battle.board import BattleBoard
 
 __all__ = ["RosterOps", "default_side"]
 
@@ -45,8 +42,9 @@ def default_side(encounter_sides: Sequence[tuple[str, bool]], character: Charact
 
 
 class RosterOps:
-    def __init__(self, board: BattleBoard) -> None:
+    def __init__(self, board: BoardHost, parent: QWidget) -> None:
         self.board = board
+        self.parent = parent  # what its dialogs open over
 
     @property
     def _started(self) -> bool:
@@ -155,7 +153,7 @@ class RosterOps:
     def add_dialog(self) -> bool:
         from yags_desk.qt.battle.setup import AddCombatantsDialog
 
-        dialog = AddCombatantsDialog(self.board.library, self.board.state, self.board)
+        dialog = AddCombatantsDialog(self.board.library, self.board.state, self.parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return False
         return self.add(dialog.combatants(self))

@@ -7,8 +7,6 @@ fields, then call :meth:`NewEncounterDialog.encounter` or
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -28,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
+from yags_desk.qt.battle.hosts import CopyMaker
 from yags_desk.qt.battle.summary import side_colours
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant
@@ -37,9 +36,6 @@ from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
 from yags_desk.storage.encounter_file import Encounter, new_encounter
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_text
-
-if TYPE_CHECKING:
-    from yags_desk.qt.battle.roster_ops import RosterOps
 
 __all__ = ["NEW_SIDE", "AddCombatantsDialog", "NewEncounterDialog", "default_sides"]
 
@@ -239,7 +235,7 @@ class AddCombatantsDialog(QDialog):
         row = self.character_list.currentRow()
         return self.characters[row] if 0 <= row < len(self.characters) else None
 
-    def combatants(self, ops: RosterOps) -> list[AddCombatant]:
+    def combatants(self, ops: CopyMaker) -> list[AddCombatant]:
         c = self.character()
         if c is None:
             return []
