@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -28,11 +28,14 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QProgressDialog,
+    QStatusBar,
     QWidget,
 )
 
 from yags_desk import APP_NAME
 from yags_desk.printing.kinds import FILE_KIND, build, default_kind
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.printing.render import PageName, default_page, export_pdf, preview, print_document
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
@@ -42,12 +45,26 @@ from yags_desk.storage.encounter_file import Encounter
 
 if TYPE_CHECKING:
     from yags_desk.qt.library.model import Entry
-    from yags_desk.qt.shell.main_window import MainWindow
 
-__all__ = ["KIND_LABELS", "BattleCancelled", "Mode", "PrintJob", "PrintOptionsDialog",
+__all__ = ["KIND_LABELS", "BattleCancelled", "Mode", "PrintHost", "PrintJob", "PrintOptionsDialog",
            "battle_progress", "job_for_entries", "job_for_window", "run_print"]
 
 Mode = Literal["print", "preview", "pdf"]
+
+
+class PrintHost(Protocol):
+    """The main window as File ▸ Print sees it (never imported back from here)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def current_document(self) -> DocumentView | None: ...
+
+    def library_selection(self) -> list[Entry] | None:
+        """The library's selected rows when the library has the focus, else None."""
+        ...
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
 KIND_LABELS = {
     "sheet": "Character sheets (one page each)",
@@ -127,11 +144,11 @@ def job_for_entries(entries: Sequence[Entry]) -> tuple[PrintJob | None, list[str
     return (replace(job, from_library=True) if job is not None else None), problems
 
 
-def job_for_window(window: MainWindow) -> tuple[PrintJob | None, list[str]]:
+def job_for_window(window: PrintHost) -> tuple[PrintJob | None, list[str]]:
     """The library's selection if the library has the focus, else the tab in front."""
-    dock = window.library_dock
-    if dock.tree.hasFocus():
-        job, problems = job_for_entries(dock.selected_entries())
+    selected = window.library_selection()
+    if selected is not None:
+        job, problems = job_for_entries(selected)
         if job is not None or problems:
             return job, problems
     document = window.current_document()
@@ -229,9 +246,10 @@ def battle_progress(parent: QWidget, battle: Battle
     return dialog, on_turn
 
 
-def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
+def run_print(parent: QWidget, window: PrintHost, mode: Mode, job: PrintJob | None = None,
               problems: Sequence[str] = (), *, ask: bool = True) -> Path | bool | None:
-    """Ask the options, build the document and print, preview or export it.
+    """Ask the options (over ``parent``), build the document and print, preview or
+    export it.
 
     Returns what the qt.printing call returned (True/False, a dialog code, the
     PDF's path), or None when nothing was printed. ``ask`` False skips the
@@ -240,7 +258,7 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
     if job is None:
         job, problems = job_for_window(window)
     if problems:
-        QMessageBox.warning(window, APP_NAME, "Some files cannot be printed:\n"
+        QMessageBox.warning(parent, APP_NAME, "Some files cannot be printed:\n"
                             + "\n".join(problems))
     if job is None:
         if not problems:
@@ -248,11 +266,11 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
                 "Nothing to print: open a character or an encounter, or select "
                 "characters in the library", 6000)
         return None
-    options = PrintOptionsDialog(job, mode, window.settings.page(), window)
+    options = PrintOptionsDialog(job, mode, window.settings.page(), parent)
     if ask and options.exec() != QDialog.DialogCode.Accepted:
         return None
     window.settings.set_page(options.chosen_page())
-    progress = battle_progress(window, job.models[0]) if job.file_kind == "battle" else None
+    progress = battle_progress(parent, job.models[0]) if job.file_kind == "battle" else None
     try:
         html = build(options.chosen_kind(), list(job.models), blank=options.blank.isChecked(),
                      on_turn=progress[1] if progress else None)
@@ -260,18 +278,18 @@ def run_print(window: MainWindow, mode: Mode, job: PrintJob | None = None,
         window.statusBar().showMessage(f"{job.what}: battle stopped, nothing printed", 6000)
         return None
     except (ValueError, RulesError) as e:
-        QMessageBox.warning(window, APP_NAME, f"{job.what} cannot be printed: {e}")
+        QMessageBox.warning(parent, APP_NAME, f"{job.what} cannot be printed: {e}")
         return None
     finally:
         if progress is not None:
             progress[0].close()
     page = _page_name(options.chosen_page())
     if mode == "print":
-        return print_document(window, html, page)
+        return print_document(parent, html, page)
     if mode == "preview":
-        preview(window, html, page)
+        preview(parent, html, page)
         return True
-    path = export_pdf(window, html, window.settings.print_folder() / job.suggested_name(), page)
+    path = export_pdf(parent, html, window.settings.print_folder() / job.suggested_name(), page)
     if path is not None:
         window.settings.set_print_folder(path.parent)
         where = " (the library selection)" if job.from_library else ""

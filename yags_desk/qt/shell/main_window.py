@@ -156,13 +156,19 @@ class MainWindow(QMainWindow):
         """File ▸ Print / Print preview / Export as PDF (see :mod:`print_menu`)."""
         from yags_desk.qt.printing.menu import run_print
 
-        return run_print(self, mode)
+        return run_print(self, self, mode)
 
     def _print_entries(self, entries: list[Entry], mode: Mode) -> None:
         from yags_desk.qt.printing.menu import job_for_entries, run_print
 
         job, problems = job_for_entries(entries)
-        run_print(self, mode, job, problems)
+        run_print(self, self, mode, job, problems)
+
+    def library_selection(self) -> list[Entry] | None:
+        """The library's selected rows when the library has the focus (what File ▸
+        Print prints then), else None."""
+        dock = self.library_dock
+        return dock.selected_entries() if dock.tree.hasFocus() else None
 
     def current_document(self) -> DocumentView | None:
         widget = self.tabs.currentWidget()
