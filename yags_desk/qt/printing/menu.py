@@ -20,12 +20,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFormLayout,
-    QLabel,
     QMessageBox,
     QProgressDialog,
     QStatusBar,
@@ -36,6 +32,7 @@ from yags_desk import APP_NAME
 from yags_desk.printing.kinds import FILE_KIND, build, default_kind
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.forms.ui_print_options import Ui_PrintOptions
 from yags_desk.qt.printing.render import PageName, default_page, export_pdf, preview, print_document
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
@@ -157,47 +154,40 @@ def job_for_window(window: PrintHost) -> tuple[PrintJob | None, list[str]]:
 
 
 class PrintOptionsDialog(QDialog):
-    """Which document, which paper, blank numbers: asked before every print job."""
+    """Which document, which paper, blank numbers: asked before every print job.
+
+    The form is ``ui/print_options.ui`` (Qt Designer); this fills and wires it."""
 
     def __init__(self, job: PrintJob, mode: Mode, page: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ui = Ui_PrintOptions()
+        self.ui.setupUi(self)
         verb = {"print": "Print", "preview": "Print preview", "pdf": "Export as PDF"}[mode]
         self.setWindowTitle(f"{verb} — {job.what}"
                             + (" (library selection)" if job.from_library else ""))
-        self.kind = QComboBox()
-        self.kind.setObjectName("print_kind")
+        self.ui.what_label.setText(f"<b>{_escape(job.what)}</b>")
+        if not job.from_library:  # the note is for the library's selection only
+            self.ui.print_source.clear()
+            self.ui.print_source.hide()
+        self.kind = self.ui.print_kind
         for kind in job.kinds():
             self.kind.addItem(KIND_LABELS[kind], kind)
         wanted = default_kind(job.models[0])
         self.kind.setCurrentIndex(max(0, self.kind.findData(wanted)))
-        self.page = QComboBox()
-        self.page.setObjectName("print_page")
+        self.page = self.ui.print_page
         system = {"a4": "A4", "letter": "Letter"}[default_page()]
         for value, label in (("system", f"System default ({system})"), ("a4", "A4"),
                              ("letter", "Letter")):
             self.page.addItem(label, value)
         self.page.setCurrentIndex(max(0, self.page.findData(page)))
-        self.blank = QCheckBox("Leave the numbers blank (to fill in by hand)")
-        self.blank.setObjectName("print_blank")
+        self.blank = self.ui.print_blank
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = self.ui.buttons
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText({"print": "Print…", "preview": "Preview", "pdf": "Export…"}[mode])
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        form = QFormLayout(self)
-        form.addRow(QLabel(f"<b>{_escape(job.what)}</b>"))
-        if job.from_library:
-            source = QLabel("From the library selection, not the tab in front")
-            source.setObjectName("print_source")
-            source.setWordWrap(True)
-            form.addRow(source)
-        form.addRow("&Document:", self.kind)
-        form.addRow("&Paper:", self.page)
-        form.addRow("", self.blank)
-        form.addRow(buttons)
         self._kind_changed()
 
     def _kind_changed(self) -> None:
