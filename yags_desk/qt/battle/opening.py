@@ -6,20 +6,17 @@ Boards ask the GM through ``yags_desk.qt.battle.dialogs.QtBattleDialogs``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.dialogs import QtBattleDialogs
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.library import Library
 
-if TYPE_CHECKING:
-    from yags_desk.qt.shell.main_window import MainWindow
-
-__all__ = ["battle_dialogs", "new_board", "open_board", "restore_board"]
+__all__ = ["battle_dialogs", "board_for", "new_board", "restore_board"]
 
 
 def battle_dialogs() -> BattleDialogs:
@@ -27,40 +24,32 @@ def battle_dialogs() -> BattleDialogs:
     return QtBattleDialogs()
 
 
-def _board(window: MainWindow, encounter: Encounter, path: Path | None) -> BattleBoard | None:
+def board_for(parent: QWidget, library: Library, encounter: Encounter,
+              path: Path | None) -> BattleBoard | None:
+    """A board for ``encounter`` (saved at ``path``), or None after saying why not."""
     try:
-        return BattleBoard(encounter, path, window.library, battle_dialogs())
+        return BattleBoard(encounter, path, library, battle_dialogs())
     except RulesError as exc:
         where = path.name if path is not None else encounter.name
-        QMessageBox.warning(window, "Cannot open", f"{where}: {exc}")
+        QMessageBox.warning(parent, "Cannot open", f"{where}: {exc}")
         return None
 
 
-def open_board(window: MainWindow, path: Path) -> BattleBoard | None:
-    model = window.read_model(path, "encounter")
-    return _board(window, model, path) if isinstance(model, Encounter) else None
-
-
-def new_board(window: MainWindow) -> BattleBoard | None:
+def new_board(parent: QWidget, library: Library) -> BattleBoard | None:
+    """Ask name, edition and options (over ``parent``); the new encounter's board."""
     from yags_desk.qt.battle.setup import NewEncounterDialog
 
-    dialog = NewEncounterDialog(window)
+    dialog = NewEncounterDialog(parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    return _board(window, dialog.encounter(), None)
+    return board_for(parent, library, dialog.encounter(), None)
 
 
-def restore_board(window: MainWindow, path: Path, model: object) -> BattleBoard | None:
-    """A recovery copy of an encounter opens as an unsaved board over its library file."""
-    if not isinstance(model, Encounter):
-        return None
-    target = next((p.resolve() for p, e in window.library.load_encounters().items
+def restore_board(parent: QWidget, library: Library,
+                  model: Encounter) -> tuple[BattleBoard, Path | None] | None:
+    """A board for an encounter's recovery copy, over its library file (found by
+    the encounter's id; None when it was never saved), to open unsaved."""
+    target = next((p.resolve() for p, e in library.load_encounters().items
                    if e.id == model.id), None)
-    board = _board(window, model, target)
-    if board is None:
-        return None
-    window.add_document(board, target)
-    board.undo_stack.resetClean()
-    window._recovered[board] = path
-    window.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
-    return board
+    board = board_for(parent, library, model, target)
+    return None if board is None else (board, target)

@@ -10,16 +10,14 @@ choice is remembered in :class:`~yags_desk.qt.common.settings.Settings` (on at f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QWidget
 
 from yags_desk.qt.common.icons import icon
-
-if TYPE_CHECKING:
-    from yags_desk.qt.shell.main_window import MainWindow
+from yags_desk.qt.common.settings import Settings
 
 __all__ = ["WIDE_BOARD_KEY", "WideBoard"]
 
@@ -27,15 +25,23 @@ WIDE_BOARD_KEY = "F9"
 
 
 class WideBoard(QObject):
-    """The checkable "Wide board" action of ``window`` and the docks it hides."""
+    """The checkable "Wide board" action of ``window`` and the ``docks`` it hides.
 
-    def __init__(self, window: MainWindow) -> None:
+    ``front`` gives the document in front. The window connects its own signals:
+    a tab coming to the front to :meth:`update`, a document opened to :meth:`opened`
+    (so this never imports the window back).
+    """
+
+    def __init__(self, window: QWidget, settings: Settings, docks: Sequence[QDockWidget],
+                 front: Callable[[], object]) -> None:
         super().__init__(window)
-        self.window = window
+        self.settings = settings
+        self._docks = list(docks)
+        self._front = front
         self.action = QAction(icon("wide"), "&Wide board", window)
         self.action.setObjectName("wide_board_action")
         self.action.setCheckable(True)
-        self.action.setChecked(window.settings.wide_board())
+        self.action.setChecked(settings.wide_board())
         self.action.setShortcut(QKeySequence(WIDE_BOARD_KEY))
         # The window's shortcut works whichever widget has the focus.
         self.action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -46,18 +52,17 @@ class WideBoard(QObject):
         window.addAction(self.action)
         self.hidden: list[QDockWidget] = []  # the docks this mode hid, to show again
         self.active = False
-        window.tabs.currentChanged.connect(self.update)
-        window.document_opened.connect(self._opened)
 
     def docks(self) -> list[QDockWidget]:
-        return [self.window.library_dock, self.window.dice_dock]
+        return list(self._docks)
 
     def _board_in_front(self) -> bool:
         from yags_desk.qt.battle.board import BattleBoard
 
-        return isinstance(self.window.current_document(), BattleBoard)
+        return isinstance(self._front(), BattleBoard)
 
-    def _opened(self, view: object) -> None:
+    def opened(self, view: object) -> None:
+        """A document opened: a battle board gets the action on its toolbar."""
         from yags_desk.qt.battle.board import BattleBoard
 
         if isinstance(view, BattleBoard):
@@ -65,7 +70,7 @@ class WideBoard(QObject):
             view.toolbar.addAction(self.action)
 
     def _toggled(self, on: bool) -> None:
-        self.window.settings.set_wide_board(on)
+        self.settings.set_wide_board(on)
         self.update()
 
     def update(self, *_args: object) -> None:

@@ -44,6 +44,7 @@ from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.library import Library
 from yags_desk.storage.recovery_journal import read_with_journal
 from yags_desk.storage.wording import gm_text
@@ -295,14 +296,16 @@ class MainWindow(QMainWindow):
 
     def open_encounter(self, path: Path | str) -> DocumentView | None:
         """Open an encounter file on a battle board (or bring its tab to the front)."""
-        from yags_desk.qt.battle.opening import open_board
+        from yags_desk.qt.battle.opening import board_for
 
         path = Path(path).resolve()
         existing = self._find(path)
         if existing is not None:
             self.tabs.setCurrentWidget(existing)
             return existing
-        board = open_board(self, path)
+        model = self.read_model(path, "encounter")
+        board = board_for(self, self.library, model, path) if isinstance(
+            model, Encounter) else None
         if board is None:
             return None
         view = self.add_document(board, path)
@@ -313,7 +316,7 @@ class MainWindow(QMainWindow):
         """Ask name, edition and options; open the empty encounter on a board."""
         from yags_desk.qt.battle.opening import new_board
 
-        board = new_board(self)
+        board = new_board(self, self.library)
         if board is None:
             return None
         view = self.add_document(board, None)
@@ -484,10 +487,18 @@ class MainWindow(QMainWindow):
         model = document.model
         if document.kind == "catalogue":
             return self._restore_catalogue(path, model)
-        if document.kind == "encounter":
+        if isinstance(model, Encounter):
             from yags_desk.qt.battle.opening import restore_board
 
-            return restore_board(self, path, model)
+            made = restore_board(self, self.library, model)
+            if made is None:
+                return None
+            board, target = made
+            self.add_document(board, target)
+            board.undo_stack.resetClean()
+            self._recovered[board] = path
+            self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+            return board
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",

@@ -121,7 +121,9 @@ def build(w: MainWindow) -> None:
 
     from yags_desk.qt.battle.wide import WideBoard
 
-    w.wide_board = WideBoard(w)
+    w.wide_board = WideBoard(w, w.settings, [w.library_dock, w.dice_dock], w.current_document)
+    w.tabs.currentChanged.connect(w.wide_board.update)
+    w.document_opened.connect(w.wide_board.opened)
     view_menu = bar.addMenu("&View")
     library_toggle = w.library_dock.toggleViewAction()
     library_toggle.setShortcut(QKeySequence("Ctrl+1"))

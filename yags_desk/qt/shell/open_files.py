@@ -15,16 +15,28 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from PySide6.QtWidgets import QStatusBar
+
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.wording import gm_line, gm_text
 
-if TYPE_CHECKING:
-    from yags_desk.qt.common.document import DocumentView
-    from yags_desk.qt.shell.main_window import MainWindow
+__all__ = ["FILE_SUFFIX", "MIME_TYPE", "Opener", "open_path", "open_paths"]
 
-__all__ = ["FILE_SUFFIX", "MIME_TYPE", "open_path", "open_paths"]
+
+class Opener(Protocol):
+    """The window as this module sees it: where each kind of file opens."""
+
+    def open_character(self, path: Path | str) -> DocumentView | None: ...
+
+    def open_encounter(self, path: Path | str) -> DocumentView | None: ...
+
+    def open_catalogue(self, edition: Edition) -> DocumentView: ...
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
 # [decision] The desktop registers "a YAGS Desk file" as this MIME type with the
 # glob *.yags; the content is the same JSON envelope as a library file.
@@ -32,12 +44,12 @@ MIME_TYPE = "application/x-yags-desk"
 FILE_SUFFIX = ".yags"
 
 
-def _problem(window: MainWindow, line: str) -> str:
+def _problem(window: Opener, line: str) -> str:
     window.statusBar().showMessage(line, 10_000)
     return line
 
 
-def open_path(window: MainWindow, path: Path | str) -> tuple[DocumentView | None, str | None]:
+def open_path(window: Opener, path: Path | str) -> tuple[DocumentView | None, str | None]:
     """Open one file in ``window``: (its tab or None, a problem line or None)."""
     path = Path(path).expanduser().resolve()
     try:
@@ -64,7 +76,7 @@ def open_path(window: MainWindow, path: Path | str) -> tuple[DocumentView | None
                                   "`yags-desk quick-combat FILE`")
 
 
-def open_paths(window: MainWindow, paths: Iterable[Path | str]) -> list[str]:
+def open_paths(window: Opener, paths: Iterable[Path | str]) -> list[str]:
     """Open every file in turn; the problem lines of those that did not open."""
     problems: list[str] = []
     for path in paths:
