@@ -177,6 +177,16 @@ def test_new_encounter_dialog_stores_edition_and_options(qtbot: Any) -> None:
     assert dialog.problem.text() == "Name must not be empty" and dialog.result() == 0
 
 
+def test_new_encounter_edition_labels_name_the_edition_they_store(qtbot: Any) -> None:
+    # The labels come from ui/new_encounter.ui, the stored values from the code:
+    # reordering the form's items must not make "0.8 (d20…)" store a classic fight.
+    dialog = NewEncounterDialog()
+    qtbot.addWidget(dialog)
+    combo = dialog.edition_combo
+    pairs = [(combo.itemText(i).split(" ")[0], combo.itemData(i)) for i in range(combo.count())]
+    assert pairs == [("classic", "classic"), ("0.8", "0.8")]
+
+
 def test_new_encounter_dialog_shows_and_stores_only_the_editions_settings(
         qtbot: Any, library: Library) -> None:
     # Issue 12: the classic fumble chance was offered and stored for 0.8.

@@ -10,24 +10,16 @@ from __future__ import annotations
 from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QLabel,
-    QLineEdit,
-    QListWidget,
     QListWidgetItem,
-    QSpinBox,
-    QVBoxLayout,
     QWidget,
 )
 
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.hosts import CopyMaker
 from yags_desk.qt.battle.summary import side_colours
+from yags_desk.qt.forms.ui_add_combatants import Ui_AddCombatants
+from yags_desk.qt.forms.ui_new_encounter import Ui_NewEncounter
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant
 from yags_desk.rules.combat.state import CombatState
@@ -39,63 +31,45 @@ from yags_desk.storage.wording import gm_text
 
 __all__ = ["NEW_SIDE", "AddCombatantsDialog", "NewEncounterDialog", "default_sides"]
 
-_EDITIONS: tuple[tuple[Edition, str], ...] = (("classic", "classic (2d10!, skills in percent)"),
-                                               ("0.8", "0.8 (d20, skill levels)"))
+# The edition box's items, in the order of their labels in ui/new_encounter.ui.
+_EDITIONS: tuple[Edition, ...] = ("classic", "0.8")
 
 
 class NewEncounterDialog(QDialog):
-    """Name, edition, the GM's numbers and the optional rules (RULES 3) of a new fight."""
+    """Name, edition, the GM's numbers and the optional rules (RULES 3) of a new fight.
+
+    The form is ``ui/new_encounter.ui`` (Qt Designer); this adds the optional rules'
+    boxes (from the rules core's list) and the problem line, and wires it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New encounter")
-        self.name_edit = QLineEdit("New encounter")
+        self.ui = Ui_NewEncounter()
+        self.ui.setupUi(self)
+        self.name_edit = self.ui.name_edit
         self.name_edit.selectAll()
-        self.edition_combo = QComboBox()
-        for value, label in _EDITIONS:
-            self.edition_combo.addItem(label, value)
-        self.fumble_spin = QSpinBox()
-        self.fumble_spin.setRange(0, 20)
-        self.fumble_spin.setValue(3)
-        self.fumble_spin.setToolTip("Classic fumble chance: 3, or 4-5 in poor conditions "
-                                    "(RULES 1.1)")
-        self.old_penalties = QCheckBox("Older wound penalties (−5, −10, −15, −25)")
-        self.survival_penalties = QCheckBox("Wound penalties apply to Critical, Fatal and "
-                                            "dying rolls")
-        self.minor_drop = QCheckBox("Unimportant NPCs drop at Critical (RULES 1.6)")
-        self.old_penalties.setObjectName("v08_old_penalties")
-        self.survival_penalties.setObjectName("classic_survival_penalties")
-        self.minor_drop.setObjectName("classic_minor_drop")
-        self.fumble_spin.setObjectName("classic_fumble_chance")
+        self.edition_combo = self.ui.edition_combo
+        for index, value in enumerate(_EDITIONS):
+            self.edition_combo.setItemData(index, value)
+        self.fumble_spin = self.ui.classic_fumble_chance
+        self.old_penalties = self.ui.v08_old_penalties
+        self.survival_penalties = self.ui.classic_survival_penalties
+        self.minor_drop = self.ui.classic_minor_drop
         # The settings only one edition has (RULES 1 classic, RULES 2 0.8).
         self.edition_only: dict[Edition, tuple[QWidget, ...]] = {
             "classic": (self.fumble_spin, self.survival_penalties, self.minor_drop),
             "0.8": (self.old_penalties,)}
         self.rule_boxes: dict[str, QCheckBox] = {}
-        rules = QGroupBox("Optional rules (stored with the encounter)")
-        grid = QGridLayout(rules)
         for n, (key, label) in enumerate(OPTIONAL_RULES.items()):
-            box = QCheckBox(label)
+            box = QCheckBox(label, self.ui.rules)
             box.setObjectName(f"rule_{key}")
             self.rule_boxes[key] = box
-            grid.addWidget(box, n // 2, n % 2)
+            self.ui.rules_grid.addWidget(box, n // 2, n % 2)
         self.problem = styled_error_label(self)
-        form = self.form = QFormLayout()
-        form.addRow("&Name:", self.name_edit)
-        form.addRow("&Edition:", self.edition_combo)
-        form.addRow("&Fumble chance:", self.fumble_spin)
-        form.addRow("", self.old_penalties)
-        form.addRow("", self.survival_penalties)
-        form.addRow("", self.minor_drop)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(rules)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        layout = self.ui.layout
+        layout.insertWidget(layout.indexOf(self.ui.buttons), self.problem)
+        self.form = self.ui.form
+        self.ui.buttons.accepted.connect(self._accept)
+        self.ui.buttons.rejected.connect(self.reject)
         self.edition_combo.currentIndexChanged.connect(self._edition_changed)
         self._edition_changed()
 
@@ -156,31 +130,29 @@ def default_sides(state: CombatState) -> tuple[str, str]:
 
 
 class AddCombatantsDialog(QDialog):
-    """A character from the library, how many copies, their side, row and NPC flag."""
+    """A character from the library, how many copies, their side, row and NPC flag.
+
+    The form is ``ui/add_combatants.ui`` (Qt Designer); this fills the list of
+    characters and the sides on the board, adds the problem line and wires it."""
 
     def __init__(self, library: Library, state: CombatState,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Add combatants")
+        self.ui = Ui_AddCombatants()
+        self.ui.setupUi(self)
         self.state = state
+        self.ui.library_label.setText(f"{state.edition} characters in the library:")
         self.characters: list[Character] = [
             c for _p, c in library.load_characters().items if c.edition == state.edition]
         self.characters.sort(key=lambda c: (c.kind != "pc", c.name.casefold()))
-        self.character_list = QListWidget()
-        self.character_list.setObjectName("character_list")
+        self.character_list = self.ui.character_list
         for c in self.characters:
             item = QListWidgetItem(f"{c.name} ({c.kind.upper() if c.kind == 'pc' else c.kind})")
             self.character_list.addItem(item)
         if self.characters:
             self.character_list.setCurrentRow(0)
-        self.count_spin = QSpinBox()
-        self.count_spin.setRange(1, 200)
-        self.side_combo = QComboBox()
-        self.side_combo.setObjectName("side_combo")
-        self.side_combo.setEditable(True)
-        self.side_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.side_combo.setToolTip("Pick a side, or pick “New side…” and type its "
-                                   "name; each side gets its own colour")
+        self.count_spin = self.ui.count_spin
+        self.side_combo = self.ui.side_combo
         self.pc_side, self.enemy_side = default_sides(state)
         sides = list(side_colours(state))
         for side in (self.pc_side, self.enemy_side):
@@ -190,28 +162,15 @@ class AddCombatantsDialog(QDialog):
             self.side_combo.addItem(side)
         self.side_combo.addItem(NEW_SIDE)
         self.side_combo.activated.connect(self._side_picked)
-        self.row_spin = QSpinBox()
-        self.row_spin.setRange(0, 99)
-        self.minor_box = QCheckBox("Unimportant NPC (may drop at Critical)")
+        self.row_spin = self.ui.row_spin
+        self.minor_box = self.ui.minor_box
         self.problem = styled_error_label(self)
+        layout = self.ui.layout
+        layout.insertWidget(layout.indexOf(self.ui.buttons), self.problem)
         self.character_list.currentRowChanged.connect(self._picked)
-        form = QFormLayout()
-        form.addRow("&How many:", self.count_spin)
-        form.addRow("&Side:", self.side_combo)
-        form.addRow("&Row:", self.row_spin)
-        form.addRow("", self.minor_box)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"{state.edition} characters in the library:"))
-        layout.addWidget(self.character_list, 1)
-        layout.addLayout(form)
-        layout.addWidget(self.problem)
-        layout.addWidget(buttons)
+        self.ui.buttons.accepted.connect(self._accept)
+        self.ui.buttons.rejected.connect(self.reject)
         self._picked(self.character_list.currentRow())
-        self.resize(420, 480)
 
     def _picked(self, row: int) -> None:
         if 0 <= row < len(self.characters):
