@@ -7,6 +7,11 @@ words (storage.wording) and the dialog stays open, so nothing invalid is
 returned. The item's id is made from its name and never shown. A property
 nobody uses yet (a typo of "two-handed"?) is named under the field and needs a
 second OK.
+
+The static frame (the Name row, the line for problems that belong to no field,
+the buttons, the layouts) is the Qt Designer form ``ui/item_dialog.ui``. The
+other fields differ per edition and kind (:func:`fields_for`), so they are made
+here from ``_FIELDS`` and added to the form's ``fields`` layout below the name.
 """
 
 from __future__ import annotations
@@ -18,9 +23,6 @@ from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.common.editor_widgets import FieldMessage
+from yags_desk.qt.forms.ui_item_dialog import Ui_ItemDialog
 from yags_desk.rules.catalogue import Catalogue
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.items import Armour, ClassicWeaponSkill, DamageType, V08WeaponClass, Weapon
@@ -137,6 +140,8 @@ class ItemDialog(QDialog):
     def __init__(self, catalogue: Catalogue, kind: str, item: Item | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.ui = Ui_ItemDialog()
+        self.ui.setupUi(self)
         self.catalogue = catalogue
         self.edition: Edition = catalogue.edition
         self.kind = kind if item is None else item.kind
@@ -146,40 +151,32 @@ class ItemDialog(QDialog):
             raise ValueError(f"builtin: {item.name} is a built-in item and cannot be edited")
         what = _KIND_NAMES[self.kind]
         self.setWindowTitle(f"Edit {what}" if item else f"New {what}")
-        self.setMinimumWidth(460)
 
         self.widgets: dict[str, QWidget] = {}
         self.messages: dict[str, FieldMessage] = {}
         self._specs = {f[0]: f for f in _FIELDS[(self.edition, self.kind)]}
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.ExpandingFieldsGrow)
         for field, label, widget_kind, tip in self._specs.values():
-            widget = self._make_widget(widget_kind)
+            named = field == "name"  # every kind's first field, in the form
+            widget = self.ui.name_edit if named else self._make_widget(widget_kind)
             if tip:
                 widget.setToolTip(tip)
             message = FieldMessage(widget)
-            holder = QWidget()
-            box = QVBoxLayout(holder)
-            box.setContentsMargins(0, 0, 0, 0)
-            box.setSpacing(2)
-            box.addWidget(widget)
-            box.addWidget(message)
-            form.addRow(label, holder)
+            if named:
+                self.ui.name_box.addWidget(message)
+            else:
+                holder = QWidget()
+                box = QVBoxLayout(holder)
+                box.setContentsMargins(0, 0, 0, 0)
+                box.setSpacing(2)
+                box.addWidget(widget)
+                box.addWidget(message)
+                self.ui.fields.addRow(label, holder)
             self.widgets[field] = widget
             self.messages[field] = message
-        self.other_problems = QLabel()
-        self.other_problems.setWordWrap(True)
-        self.other_problems.setStyleSheet("color: #d32f2f;")
+        self.other_problems = self.ui.other_problems
         self.other_problems.hide()
-
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.other_problems)
-        layout.addWidget(buttons)
+        self.ui.buttons.accepted.connect(self.accept)
+        self.ui.buttons.rejected.connect(self.reject)
 
         if item is not None:
             self._load(item)

@@ -4,21 +4,20 @@ Items come from the edition's catalogue, through the picker (double-click,
 Enter, the Add button) or by drop on the editor; the character keeps copies
 (RULES 1.3, RULES 2). The first weapon listed is the primary one when fighting
 with two weapons (RULES 1.2), so weapons can be reordered.
+
+The static layout is the Qt Designer form ``ui/equipment_section.ui``; the
+tables' models and delegates, the catalogue picker, the two-weapon row, the
+icons and the signals are added here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QBoxLayout,
-    QDoubleSpinBox,
     QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QVBoxLayout,
 )
 
 from yags_desk.qt.character.equipment_picker import EquipmentPicker
@@ -30,9 +29,9 @@ from yags_desk.qt.common.editor_widgets import (
     FieldMessage,
     on_delete_key,
     selected_rows,
-    tool_button,
-    with_message,
 )
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.forms.ui_equipment_section import Ui_EquipmentSection
 from yags_desk.rules.character import Character
 
 __all__ = ["EquipmentSection"]
@@ -42,87 +41,59 @@ class EquipmentSection(QGroupBox):
     """Weapons, shield, armour and other load, beside the catalogue picker."""
 
     def __init__(self, form: FormHost, store: CatalogueStore) -> None:
-        super().__init__("Equipment")
+        super().__init__()
+        self.ui = Ui_EquipmentSection()
+        self.ui.setupUi(self)
+        ui = self.ui
         self.form = form
         self.edition = form.edition
         form.armour_model.edit = self.edit_armour
-        self.weapons_table = compact_table(form.weapons_model, stretch=0, rows=3)
-        self.weapons_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        remove_weapon = tool_button("Remove", "item-delete", "list-remove",
-                                    "Remove the selected weapons")
-        remove_weapon.clicked.connect(
+        self.weapons_table = compact_table(form.weapons_model, stretch=0, rows=3,
+                                           table=ui.weapons_table)
+        ui.remove_weapon_button.setIcon(icon("item-delete", "list-remove"))
+        ui.remove_weapon_button.clicked.connect(
             lambda: self.remove_weapons(selected_rows(self.weapons_table)))
-        up = tool_button("Up", "item-import", "go-up",
-                         "Move the selected weapon up (the first is the primary of two weapons)")
-        up.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        up.clicked.connect(lambda: self.move_weapon(-1))
-        down = tool_button("Down", "item-export", "go-down", "Move the selected weapon down")
-        down.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        down.clicked.connect(lambda: self.move_weapon(1))
+        ui.up_button.setIcon(icon("item-import", "go-up"))
+        ui.up_button.clicked.connect(lambda: self.move_weapon(-1))
+        ui.down_button.setIcon(icon("item-export", "go-down"))
+        ui.down_button.clicked.connect(lambda: self.move_weapon(1))
 
         on_delete_key(self.weapons_table, self.remove_weapons)
-        self.shield_label = QLabel()
-        self.remove_shield_button = tool_button("Remove", "item-delete", "list-remove",
-                                                "Put the shield away")
+        self.shield_label = ui.shield_label
+        self.remove_shield_button = ui.remove_shield_button
+        self.remove_shield_button.setIcon(icon("item-delete", "list-remove"))
         self.remove_shield_button.clicked.connect(self.remove_shield)
-        self.armour_table = compact_table(form.armour_model, stretch=0, rows=2)
+        self.armour_table = compact_table(form.armour_model, stretch=0, rows=2,
+                                          table=ui.armour_table)
         if self.edition == "classic":
             self.armour_table.setItemDelegateForColumn(
                 1, ChoiceDelegate(("half", "full"), self.armour_table))
-        self.armour_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                          | QAbstractItemView.EditTrigger.SelectedClicked)
-        remove_armour = tool_button("Remove", "item-delete", "list-remove",
-                                    "Take off the selected armour")
-        remove_armour.clicked.connect(
+        ui.remove_armour_button.setIcon(icon("item-delete", "list-remove"))
+        ui.remove_armour_button.clicked.connect(
             lambda: self.remove_armour(selected_rows(self.armour_table)))
         on_delete_key(self.armour_table, self.remove_armour)
-        self.other_load_spin = QDoubleSpinBox()
-        self.other_load_spin.setRange(-1, 100_000)
-        self.other_load_spin.setDecimals(1)
-        self.other_load_spin.setKeyboardTracking(False)
-        self.other_load_spin.setToolTip("Load of everything else carried (packs, tools, coins)")
+        self.other_load_spin = ui.other_load_spin
         self.other_load_spin.valueChanged.connect(
             lambda v: form.set_field("other_load", v, "Change other load",
                                      merge="other_load"))
+        form.messages["other_load"] = FieldMessage(self.other_load_spin)
+        ui.other_load_box.addWidget(form.messages["other_load"])
 
-        left = QVBoxLayout()
-        left.addWidget(QLabel("Weapons (drag items here from the catalogue)"))
-        left.addWidget(self.weapons_table, 2)
-        row = QHBoxLayout()
-        for b in (remove_weapon, up, down):
-            row.addWidget(b)
-        row.addStretch(1)
-        left.addLayout(row)
+        # The pairs row goes between the weapons' buttons and the shield.
         self.pairs = WeaponPairsRow(form)
-        left.addWidget(self.pairs)
-        shield_row = QHBoxLayout()
-        shield_row.addWidget(QLabel("Shield:"))
-        shield_row.addWidget(self.shield_label, 1)
-        shield_row.addWidget(self.remove_shield_button)
-        left.addLayout(shield_row)
-        left.addWidget(QLabel("Armour"))
-        left.addWidget(self.armour_table, 1)
-        row2 = QHBoxLayout()
-        row2.addWidget(remove_armour)
-        row2.addStretch(1)
-        row2.addWidget(QLabel("Other load"))
-        row2.addWidget(with_message(self.other_load_spin, form.messages, "other_load"))
-        left.addLayout(row2)
+        ui.left.insertWidget(ui.left.indexOf(ui.shield_row), self.pairs)
         message = FieldMessage(self.weapons_table)
         form.messages["equipment"] = message
         form.messages["armour"] = message
-        left.addWidget(message)
+        ui.left.addWidget(message)
 
         self.picker = EquipmentPicker(store)
         self.picker.chosen.connect(lambda item_id: form.editor.equip([item_id]))
         self.picker.setMinimumWidth(180)
         self.picker.list.setIconSize(QSize(16, 16))
-        picker_box = QVBoxLayout()
-        picker_box.addWidget(QLabel(f"Catalogue ({self.edition})"))
-        picker_box.addWidget(self.picker, 1)
-        self.columns = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
-        self.columns.addLayout(left, 3)
-        self.columns.addLayout(picker_box, 2)
+        ui.catalogue_label.setText(f"Catalogue ({self.edition})")
+        ui.picker_box.addWidget(self.picker, 1)
+        self.columns = ui.columns
         self.picker.list.setMinimumHeight(160)
 
     def set_compact(self, compact: bool) -> None:

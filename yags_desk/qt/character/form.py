@@ -5,6 +5,13 @@ advantages, equipment with the catalogue picker, condition, notes) beside the
 derived panel. Every handler turns a widget's new value into an update of the
 character's data and calls :meth:`CharacterEditor.change`, which validates it
 and pushes the undo command (or shows the reason at the field).
+
+The static layout (identity, the group boxes and their layouts, the skills and
+advantages views with their buttons, the top row, the splitter) is the Qt
+Designer form ``ui/character_form.ui``. What differs per edition stays in code:
+the attribute spin boxes (8 or 9, into the form's ``attributes_layout``) and the
+condition spin boxes (into ``condition_box``); so do the models, delegates,
+signals, icons, the equipment section and the derived panel.
 """
 
 from __future__ import annotations
@@ -16,17 +23,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
     QBoxLayout,
-    QComboBox,
-    QFormLayout,
-    QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
-    QListView,
-    QPlainTextEdit,
-    QSizePolicy,
     QSpinBox,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -58,9 +56,10 @@ from yags_desk.qt.common.editor_widgets import (
     MessageBar,
     on_delete_key,
     selected_rows,
-    tool_button,
     with_message,
 )
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.forms.ui_character_form import Ui_CharacterForm
 from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived
 from yags_desk.rules.editions import edition_rules
@@ -111,79 +110,63 @@ class CharacterForm(QWidget):
         self.skills_model.edit = self._edit_skill
         self.advantages_model.edit = self._edit_advantage
 
-        sheet = QWidget()
-        sheet_layout = QVBoxLayout(sheet)
-        sheet_layout.addWidget(self._identity_box(character))
-        sheet_layout.addWidget(self._attributes_box())
-        self.skills_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
-        self.skills_row.addWidget(self._skills_box(), 3)
-        self.skills_row.addWidget(self._advantages_box(), 2)
-        sheet_layout.addLayout(self.skills_row)
+        self.ui = Ui_CharacterForm()
+        self.ui.setupUi(self)
+        self._identity(character)
+        self._attributes()
+        self.skills_row = self.ui.skills_row
+        self._skills()
+        self._advantages()
         self.equipment = EquipmentSection(self, store)
-        sheet_layout.addWidget(self.equipment)
-        sheet_layout.addWidget(self._condition_box())
-        sheet_layout.addWidget(self._notes_box())
+        sheet_layout = self.ui.sheet_layout
+        sheet_layout.insertWidget(sheet_layout.indexOf(self.ui.condition_box), self.equipment)
+        self._condition()
+        self._notes()
+        # The sheet scrolls: it moves from the form's splitter into the scroll area.
         self.sheet_scroll = SheetScroll(self.set_compact)
-        self.sheet_scroll.setWidget(sheet)
+        self.splitter = self.ui.splitter
+        self.splitter.replaceWidget(0, self.sheet_scroll)
+        self.sheet_scroll.setWidget(self.ui.sheet)
 
         self.derived_panel = DerivedPanel(self.summary_model, self.styles_model)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.sheet_scroll)
         self.splitter.addWidget(self.derived_panel)
         self.splitter.setStretchFactor(0, 11)
         self.splitter.setStretchFactor(1, 9)
         self.splitter.setSizes([1100, 900])
-        self.splitter.setChildrenCollapsible(False)
+        self.ui.layout.insertWidget(0, self.message_bar)
 
-        top = QHBoxLayout()
-        top.addWidget(self.edition_label, 1)
-        top.addWidget(self.duplicate_button)
-        top.addWidget(self.template_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.message_bar)
-        layout.addLayout(top)
-        layout.addWidget(self.splitter, 1)
+    # -- sections (the form is ui/character_form.ui; this fills and wires it) -------
 
-    # -- sections -------------------------------------------------------------------
-
-    def _identity_box(self, character: Character) -> QGroupBox:
-        box = QGroupBox("Character")
-        form = QFormLayout(box)
-        self.name_edit = QLineEdit()
+    def _identity(self, character: Character) -> None:
+        ui = self.ui
+        self.name_edit = ui.name_edit
         self.name_edit.editingFinished.connect(
             lambda: self.set_field("name", self.name_edit.text(), "Rename"))
-        self.player_edit = QLineEdit()
-        self.player_edit.setPlaceholderText("(none: an NPC)")
+        self.player_edit = ui.player_edit
         self.player_edit.editingFinished.connect(
             lambda: self.set_field("player", self.player_edit.text(), "Change player"))
-        self.kind_combo = QComboBox()
+        self.kind_combo = ui.kind_combo
         for label, value in KIND_CHOICES:
             self.kind_combo.addItem(label, value)
         self.kind_combo.activated.connect(
             lambda _i: self.set_field("kind", self.kind_combo.currentData(), "Change kind"))
-        self.edition_label = QLabel(f"Edition: {EDITION_NOTES[self.edition]}")
-        self.edition_label.setToolTip("A character keeps the edition it was made in")
-        self.duplicate_button = tool_button("Duplicate", "item-copy", "edit-copy",
-                                        "Open an unsaved copy of this character")
+        self.edition_label = ui.edition_label
+        self.edition_label.setText(f"Edition: {EDITION_NOTES[self.edition]}")
+        self.duplicate_button = ui.duplicate_button
+        self.duplicate_button.setIcon(icon("item-copy", "edit-copy"))
         self.duplicate_button.clicked.connect(self.editor.duplicate)
-        self.template_button = tool_button("Make template", "item-add", "document-new",
-                                       "Open an unsaved NPC template made from this "
-                                       "character (no damage)")
+        self.template_button = ui.template_button
+        self.template_button.setIcon(icon("item-add", "document-new"))
         self.template_button.clicked.connect(self.editor.make_template)
-        kind_row = QHBoxLayout()
-        kind_row.addWidget(self.kind_combo)
-        kind_row.addStretch(1)
-        form.addRow("Name", with_message(self.name_edit, self.messages, "name"))
-        form.addRow("Player", with_message(self.player_edit, self.messages, "player"))
-        form.addRow("Kind", kind_row)
+        for key, edit, box in (("name", self.name_edit, ui.name_box),
+                               ("player", self.player_edit, ui.player_box)):
+            self.messages[key] = FieldMessage(edit)
+            box.addWidget(self.messages[key])
         self.messages["kind"] = FieldMessage(self.kind_combo)
-        form.addRow("", self.messages["kind"])
-        return box
+        ui.identity_form.addRow("", self.messages["kind"])
 
-    def _attributes_box(self) -> QGroupBox:
-        box = QGroupBox("Attributes")
-        outer = QVBoxLayout(box)
+    def _attributes(self) -> None:
+        outer = self.ui.attributes_layout
         self.attribute_grid = ReflowGrid()
         outer.addLayout(self.attribute_grid)
         self.attribute_spins: dict[str, QSpinBox] = {}
@@ -203,7 +186,6 @@ class CharacterForm(QWidget):
             self.field_labels[f"attributes.{name}"] = name.capitalize()
             outer.addWidget(message)
         self.attribute_grid.set_columns(4)
-        return box
 
     def set_compact(self, compact: bool) -> None:
         """Stack the sheet's side-by-side parts when it is narrow (docks open, small
@@ -215,9 +197,10 @@ class CharacterForm(QWidget):
         self.skills_row.setDirection(direction)
         self.equipment.set_compact(compact)
 
-    def _skills_box(self) -> QGroupBox:
-        box = QGroupBox("Skills")
-        self.skills_table = compact_table(self.skills_model, stretch=0, rows=5)
+    def _skills(self) -> None:
+        ui = self.ui
+        self.skills_table = compact_table(self.skills_model, stretch=0, rows=5,
+                                          table=ui.skills_table)
         self.skills_table.setItemDelegateForColumn(
             0, NameDelegate(known_skills(self.edition), self.skills_table))
         if self.edition == "classic":
@@ -226,47 +209,37 @@ class CharacterForm(QWidget):
         self.skills_table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                           | QAbstractItemView.EditTrigger.EditKeyPressed
                                           | QAbstractItemView.EditTrigger.AnyKeyPressed)
-        add = tool_button("Add", "item-add", "list-add", "Add a skill")
-        add.clicked.connect(lambda: self.add_skill())
-        remove = tool_button("Remove", "item-delete", "list-remove", "Remove the selected skills")
-        remove.clicked.connect(
+        ui.add_skill_button.clicked.connect(lambda: self.add_skill())
+        ui.remove_skills_button.clicked.connect(
             lambda: self.remove_skills(selected_rows(self.skills_table)))
         on_delete_key(self.skills_table, self.remove_skills)
-        return self._list_box(box, self.skills_table, "skills", (add, remove))
+        self._list_box(ui.skills_layout, self.skills_table, "skills",
+                       (ui.add_skill_button, ui.remove_skills_button))
 
-    def _advantages_box(self) -> QGroupBox:
-        box = QGroupBox("Advantages")
-        self.advantages_list = QListView()
+    def _advantages(self) -> None:
+        ui = self.ui
+        self.advantages_list = ui.advantages_list
         self.advantages_list.setModel(self.advantages_model)
-        self.advantages_list.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                             | QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.advantages_list.setMinimumHeight(80)
-        add = tool_button("Add", "item-add", "list-add", "Add an advantage (e.g. Berserker)")
-        add.clicked.connect(lambda: self.add_advantage())
-        remove = tool_button("Remove", "item-delete", "list-remove",
-                         "Remove the selected advantages")
-        remove.clicked.connect(
+        ui.add_advantage_button.clicked.connect(lambda: self.add_advantage())
+        ui.remove_advantages_button.clicked.connect(
             lambda: self.remove_advantages(selected_rows(self.advantages_list)))
         on_delete_key(self.advantages_list, self.remove_advantages)
-        return self._list_box(box, self.advantages_list, "advantages", (add, remove))
+        self._list_box(ui.advantages_layout, self.advantages_list, "advantages",
+                       (ui.add_advantage_button, ui.remove_advantages_button))
 
-    def _list_box(self, box: QGroupBox, view: QAbstractItemView, key: str,
-                  buttons: tuple[QToolButton, ...]) -> QGroupBox:
-        layout = QVBoxLayout(box)
-        layout.addWidget(view, 1)
+    def _list_box(self, layout: QVBoxLayout, view: QAbstractItemView, key: str,
+                  buttons: tuple[QToolButton, ...]) -> None:
+        """The message under the view; the Add and Remove buttons' icons."""
         message = FieldMessage(view)
         self.messages[key] = message
-        layout.addWidget(message)
-        row = QHBoxLayout()
-        for b in buttons:
-            row.addWidget(b)
-        row.addStretch(1)
-        layout.addLayout(row)
-        return box
+        layout.insertWidget(1, message)
+        for button, (name, theme) in zip(buttons, (("item-add", "list-add"),
+                                                   ("item-delete", "list-remove")),
+                                         strict=True):
+            button.setIcon(icon(name, theme))
 
-    def _condition_box(self) -> QGroupBox:
-        box = QGroupBox("Condition")
-        self.condition_grid = grid = ReflowGrid(box)
+    def _condition(self) -> None:
+        self.condition_grid = grid = ReflowGrid(self.ui.condition_box)
         if self.edition == "classic":
             fields = (("wounds", "Body levels taken", "RULES 1.6"),
                       ("fatigue_short", "Short-term fatigue", "RULES 1.7"),
@@ -286,21 +259,14 @@ class CharacterForm(QWidget):
             text.setBuddy(spin)
             grid.add_pair(text, with_message(spin, self.messages, field))
         grid.set_columns(3)
-        return box
 
-    def _notes_box(self) -> QGroupBox:
-        box = QGroupBox("Notes")
-        self.notes_edit = QPlainTextEdit()
-        self.notes_edit.setTabChangesFocus(True)
-        self.notes_edit.setMinimumHeight(90)
-        self.notes_edit.setSizePolicy(QSizePolicy.Policy.Expanding,
-                                      QSizePolicy.Policy.Preferred)
+    def _notes(self) -> None:
+        self.notes_edit = self.ui.notes_edit
         self.notes_edit.textChanged.connect(
             lambda: self.set_field("notes", self.notes_edit.toPlainText(), "Edit notes",
                                     merge="notes"))
-        layout = QVBoxLayout(box)
-        layout.addWidget(with_message(self.notes_edit, self.messages, "notes"))
-        return box
+        self.messages["notes"] = FieldMessage(self.notes_edit)
+        self.ui.notes_box_layout.addWidget(self.messages["notes"])
 
     # -- showing the character ------------------------------------------------------
 

@@ -2,17 +2,20 @@
 
 Two-weapon styles are offered for the character's few best one-handed weapons
 (:mod:`yags_desk.rules.weapon_pairs`); this row offers another pair, stored on
-the character (``two_weapon_pairs``), or takes one away again.
+the character (``two_weapon_pairs``), or takes one away again. The static layout
+is the Qt Designer form ``ui/weapon_pairs_row.ui``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QWidget
 
 from yags_desk.qt.character.hosts import FormHost
-from yags_desk.qt.common.editor_widgets import FieldMessage, tool_button
+from yags_desk.qt.common.editor_widgets import FieldMessage
+from yags_desk.qt.common.icons import icon
+from yags_desk.qt.forms.ui_weapon_pairs_row import Ui_WeaponPairsRow
 from yags_desk.rules.character import Character
 from yags_desk.rules.items import fists
 from yags_desk.rules.weapon_pairs import BEST_WEAPONS, one_handed
@@ -25,47 +28,24 @@ class WeaponPairsRow(QWidget):
 
     def __init__(self, form: FormHost) -> None:
         super().__init__()
+        self.ui = Ui_WeaponPairsRow()
+        self.ui.setupUi(self)
         self.form = form
-        self.first = QComboBox()
-        self.first.setObjectName("pair_first")
-        self.second = QComboBox()
-        self.second.setObjectName("pair_second")
-        self.offer = tool_button("Offer", "item-add", "list-add",
-                                 "Offer the fighting style with these two weapons")
+        self.first = self.ui.pair_first
+        self.second = self.ui.pair_second
+        self.picked = self.ui.pair_picked
+        self.offer = self.ui.offer_button
+        self.offer.setIcon(icon("item-add", "list-add"))
         self.offer.clicked.connect(self.offer_pair)
-        self.picked = QComboBox()
-        self.picked.setObjectName("pair_picked")
-        self.remove = tool_button("Remove", "item-delete", "list-remove",
-                                  "Stop offering the chosen pair")
+        self.remove = self.ui.remove_button
+        self.remove.setIcon(icon("item-delete", "list-remove"))
         self.remove.clicked.connect(self.remove_pair)
-        for combo in (self.first, self.second, self.picked):
-            # Long weapon names must not widen the sheet in a narrow tab.
-            combo.setSizeAdjustPolicy(
-                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(6)
         tip = (f"Two-weapon styles are listed for the {BEST_WEAPONS} best one-handed "
                "weapons; pick any other pair here (the first weapon is the primary).")
-        top = QHBoxLayout()
-        top.setContentsMargins(0, 0, 0, 0)
-        label = QLabel("Two weapons:")
-        label.setToolTip(tip)
-        top.addWidget(label)
-        top.addWidget(self.first, 1)
-        top.addWidget(QLabel("+"))
-        top.addWidget(self.second, 1)
-        bottom = QHBoxLayout()
-        bottom.setContentsMargins(0, 0, 0, 0)
-        bottom.addWidget(self.offer)
-        bottom.addWidget(self.picked, 1)
-        bottom.addWidget(self.remove)
-        self.picked.setToolTip("The pairs picked for this character")
-        box = QVBoxLayout(self)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addLayout(top)
-        box.addLayout(bottom)
+        self.ui.pairs_label.setToolTip(tip)
         message = FieldMessage(self.first)
         form.messages["two_weapon_pairs"] = message
-        box.addWidget(message)
+        self.ui.box.addWidget(message)
         self.setToolTip(tip)
 
     def show_character(self, c: Character) -> None:

@@ -154,9 +154,12 @@ class ReflowGrid(QGridLayout):
         self.columns = columns
 
 
-def compact_table(model: QAbstractItemModel, stretch: int = 0, rows: int = 4) -> QTableView:
-    """A small table: no row numbers, row selection, ``stretch`` column filling the width."""
-    table = QTableView()
+def compact_table(model: QAbstractItemModel, stretch: int = 0, rows: int = 4,
+                  table: QTableView | None = None) -> QTableView:
+    """A small table: no row numbers, row selection, ``stretch`` column filling the width.
+
+    ``table`` (one from a Designer form) is set up instead of a new one."""
+    table = QTableView() if table is None else table
     table.setModel(model)
     table.verticalHeader().setVisible(False)
     row_height = table.fontMetrics().height() + 8
