@@ -25,15 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.common.icons import icon
-
 __all__ = [
     "ERROR_COLOUR",
     "FieldMessage",
     "MessageBar",
     "on_delete_key",
     "selected_rows",
-    "tool_button",
     "with_message",
 ]
 
@@ -154,16 +151,6 @@ def with_message(widget: QWidget, messages: dict[str, FieldMessage], key: str) -
     box.addWidget(message)
     messages[key] = message
     return holder
-
-
-def tool_button(text: str, icon_name: str, theme: str, tip: str) -> QToolButton:
-    """A tool button with text beside a bundled icon."""
-    button = QToolButton()
-    button.setText(text)
-    button.setIcon(icon(icon_name, theme))
-    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-    button.setToolTip(tip)
-    return button
 
 
 def selected_rows(view: QAbstractItemView) -> list[int]:
