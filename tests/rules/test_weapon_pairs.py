@@ -86,3 +86,28 @@ def test_picked_pairs_are_stored_and_checked() -> None:
         classic(two_weapon_pairs=tuple(("A", "B") for _ in range(21)))
     with pytest.raises(ValidationError, match="1 to 80 characters"):
         classic(two_weapon_pairs=(("", "B"),))
+
+
+def test_a_declared_pair_beyond_the_best_weapons_is_picked_and_fights() -> None:
+    # Fights saved when every pair was offered declare pairs the sheet no longer
+    # offers by itself; declaring one picks it (issue 12 item 14, replay of old files).
+    from yags_desk.rules.combat.events import AddCombatant, Declare
+    from yags_desk.rules.combat.log import CombatLog
+
+    weapons = (*_classic_arsenal(6), SHORT_SWORD, LONG_SWORD)
+    c = classic(strength=12, skills={"Two weapons": 50, "Sword": 50}, weapons=weapons)
+    label = "Two weapons: Club 1 + Club 4"
+    assert label not in _two_weapon_labels(c)
+    foe = classic("Foe", skills={"Sword": 40}, weapons=(LONG_SWORD,))
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="a", name="A", side="x", character=c),
+        AddCombatant(id="b", name="B", side="y", character=foe)])
+    log.push(Declare(id="a", action="attack", target="b", style=label))
+    fighter = log.state.fighter("a")
+    assert fighter.declaration is not None and fighter.declaration.style == label
+    assert ("Club 1", "Club 4") in fighter.character.two_weapon_pairs
+    assert label in [s.label for s in fighter.derived(log.state.options).styles]
+    again = CombatLog("classic", log.events, roster=[
+        AddCombatant(id="a", name="A", side="x", character=c),
+        AddCombatant(id="b", name="B", side="y", character=foe)])
+    assert again.state == log.state  # the saved fight replays

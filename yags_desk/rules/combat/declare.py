@@ -6,6 +6,9 @@ a refusal names the rule that forbids it and leaves the log unchanged.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.missile_v08 import check_missile_declaration
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
@@ -14,7 +17,8 @@ from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon, fists
 
-__all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size"]
+__all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size",
+           "with_declared_pair"]
 
 BERSERKER = "Berserker"  # the advantage RULES 1.9 requires
 _ATTACKS = ("attack", "missile")
@@ -42,6 +46,31 @@ def _weapon(f: FighterState, name: str) -> Weapon:
     if found:
         return found[0]
     return fists(c.edition)
+
+
+_PAIR = re.compile(r"^Two weapons: (.+) \+ (.+)$")
+
+
+def with_declared_pair(state: CombatState, f: FighterState, label: str | None) -> FighterState:
+    """``f`` with the two-weapon pair of ``label`` picked, when its sheet does not
+    offer that pair by itself (only the pairs among the best weapons are offered,
+    weapon_pairs.py). [decision] Declaring such a pair is the GM picking it: fights
+    saved while every pair was offered replay, and a picked pair need not be
+    added on the sheet before the fight (RULES 1.2, RULES 2 two weapons)."""
+    m = _PAIR.match(label or "")
+    if m is None:
+        return f
+    try:
+        f.derived(state.options).style(label or "")
+        return f
+    except KeyError:
+        pass
+    c = f.character
+    pair = (m[1], m[2])
+    if pair in c.two_weapon_pairs:
+        return f
+    return replace(f, character=c.model_copy(
+        update={"two_weapon_pairs": (*c.two_weapon_pairs, pair)}))
 
 
 def declared_style(state: CombatState, f: FighterState, label: str) -> StyleValues:

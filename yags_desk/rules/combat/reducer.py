@@ -11,7 +11,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from yags_desk.rules.combat.attack_v08 import after_attack_v08, check_attack_v08
-from yags_desk.rules.combat.declare import check_declaration
+from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
 from yags_desk.rules.combat.events import (
@@ -239,6 +239,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
     if isinstance(event, RemoveCombatant):
         return drop_pending(state._with(replace(f, removed=True)), f.id)
     if isinstance(event, Declare):
+        f = with_declared_pair(state, f, event.style)
+        state = state._with(f)
         check_declaration(state, event)
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
