@@ -79,3 +79,45 @@ def test_a_new_snapshot_replaces_the_journal_and_discard_removes_both(home: Path
     library.discard_recovery(copy)
     assert not copy.exists() and not journal_path(copy).exists()
     assert library.pending_recoveries() == []
+
+
+def test_a_journal_of_another_snapshot_is_never_added(home: Path) -> None:
+    # A crash between writing a new snapshot (after an undo) and removing the old
+    # journal, or a second board on the same encounter, must not bring back events.
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS)
+    stale = journal_path(copy).read_bytes()
+    library.autosave("fight", "encounter", _encounter().model_copy(
+        update={"events": tuple(EVENTS[:1]), "notes": "after the undo"}))
+    journal_path(copy).write_bytes(stale)  # the old journal survived the crash
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:1])
+
+
+def test_events_the_rules_refuse_on_replay_are_dropped_not_the_whole_fight(
+        home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    # Valid JSON and schema, but a condition on nobody: the rules refuse it.
+    library.append_recovery_events("fight", 1, [SetCondition(id="nobody", condition="x")])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:1])
+
+
+def test_appending_after_the_copy_was_discarded_asks_for_a_new_one(home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    library.discard_recovery(copy)  # saved: the copy and its journal go
+    try:
+        library.append_recovery_events("fight", 1, EVENTS[1:2])
+    except FileNotFoundError:
+        pass
+    else:
+        raise AssertionError("an orphan journal was written")
+    assert not journal_path(copy).exists()

@@ -11,11 +11,13 @@ the system at once, so it survives the program being killed.
 
 :func:`read_with_journal` reads the snapshot and adds the journal's events that
 follow it, in order, stopping at the first line that is cut short (the crash
-came while it was written), out of order or refused by the event schema.
+came while it was written), out of order, refused by the event schema, or
+refused by the rules when the fight is replayed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,7 +30,8 @@ from yags_desk.storage.documents import (
     Document,
     read_document,
 )
-from yags_desk.storage.encounter_file import Encounter
+from yags_desk.rules.errors import RulesError
+from yags_desk.storage.encounter_file import Encounter, encounter_log
 
 __all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",
            "read_with_journal"]
@@ -40,11 +43,21 @@ def journal_path(snapshot: Path) -> Path:
     return snapshot.with_name(snapshot.name + ".events")
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def append_events(snapshot: Path, first: int, events: Sequence[BaseModel]) -> Path:
     """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
-    journal of ``snapshot``; the journal's path."""
+    journal of ``snapshot``; the journal's path. FileNotFoundError when the
+    snapshot is gone (saved and discarded): the caller writes a new one."""
     path = journal_path(snapshot)
-    text = "".join(
+    header = ""
+    if not path.exists():
+        header = json.dumps({"snapshot": _digest(snapshot.read_bytes())}) + "\n"
+    elif not snapshot.exists():
+        raise FileNotFoundError(2, "the recovery copy is gone", str(snapshot))
+    text = header + "".join(
         json.dumps({"i": first + n, "event": e.model_dump(mode="json")},
                    ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
         for n, e in enumerate(events))
@@ -61,16 +74,24 @@ def discard_journal(snapshot: Path) -> None:
         pass
 
 
-def _journal_events(path: Path, start: int) -> list[Any]:
-    """The raw events of the journal ``path`` that continue a log of ``start`` events."""
+def _journal_events(path: Path, snapshot: bytes, start: int) -> list[Any]:
+    """The raw events of the journal ``path`` that continue the ``snapshot`` (its
+    bytes) of a log of ``start`` events; none from a journal of another snapshot."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             return []
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
+    lines = text.splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except ValueError:
+        return []
+    if not isinstance(header, dict) or header.get("snapshot") != _digest(snapshot):
+        return []
     found: list[Any] = []
-    for line in text.splitlines():
+    for line in lines[1:]:
         try:
             record = json.loads(line)
         except ValueError:
@@ -94,17 +115,22 @@ def read_with_journal(path: Path | str) -> Document:
     model = document.model
     if not isinstance(model, Encounter):
         return document
-    extra = _journal_events(journal_path(path), len(model.events))
+    try:
+        snapshot = path.read_bytes()
+    except OSError:
+        return document
+    extra = _journal_events(journal_path(path), snapshot, len(model.events))
     if not extra:
         return document
     data = model.model_dump(mode="json")
     base = list(data["events"])
-    # Keep the longest run of journal events the schema accepts.
+    # Keep the longest run of journal events the schema and the rules accept.
     for keep in range(len(extra), 0, -1):
         data["events"] = base + extra[:keep]
         try:
             merged = Encounter.model_validate(data)
-        except ValidationError:
+            encounter_log(merged)
+        except (ValidationError, RulesError):
             continue
         return Document(kind=document.kind, schema_version=document.schema_version,
                         model=merged, path=path)

@@ -92,3 +92,16 @@ def test_every_auto_resolve_step_is_in_the_recovery_copy(qtbot: Any, home: Path)
     board.undo_stack.undo()  # an undo takes a new snapshot: the copy shrinks with the log
     model = read_with_journal(copy).model
     assert isinstance(model, Encounter) and model.events == board.log.events
+
+
+def test_events_after_a_save_are_in_a_new_recovery_copy(qtbot: Any, home: Path) -> None:
+    library = Library.open()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.next_action.trigger()
+    board.next_action.trigger()
+    assert board.save()
+    assert library.pending_recoveries() == []  # saved: nothing to recover
+    board.next_action.trigger()
+    (copy,) = library.pending_recoveries()  # the step after the save is recoverable
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == board.log.events

@@ -302,6 +302,7 @@ class BattleBoard(DocumentView):
         self.path = path
         self.undo_stack.setClean()
         try:
+            self._recorded = None  # the next event takes a new whole copy
             self.library.discard_recovery(self.library.autosave_path(self.key))
         except (OSError, ValueError):
             pass
@@ -334,6 +335,9 @@ class BattleBoard(DocumentView):
             if appended and len(events) - snapshot <= COMPACT_AFTER:
                 try:
                     self.library.append_recovery_events(self.key, count, events[count:])
+                except FileNotFoundError:  # the copy was discarded (saved): a new one
+                    self.autosave()
+                    return
                 except (OSError, ValueError) as exc:
                     self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
                     self._recorded = None
