@@ -1,0 +1,107 @@
+"""Help ▸ Manual, Help ▸ Rules reference and F1 open the right page of the shipped help."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog
+
+from tests.qt.app_helpers import sample_window
+from yags_desk.help.pages import HELP_PAGES, help_dir
+from yags_desk.qt.help import HelpWindow, open_help, page_for
+from yags_desk.qt.help.viewer import CONTENTS
+
+
+def _viewer(owner: Any) -> HelpWindow:
+    viewer = owner.findChild(HelpWindow, "help_window")
+    assert isinstance(viewer, HelpWindow)
+    return viewer
+
+
+def test_every_help_id_names_a_shipped_page() -> None:
+    pages = set(HELP_PAGES.values()) | {page for _t, page in CONTENTS}
+    missing = [p for p in sorted(pages) if not (help_dir() / p).is_file()]
+    assert missing == []
+
+
+def test_every_manual_link_leads_to_a_page_or_anchor_that_exists() -> None:
+    rules = (help_dir() / "rules.html").read_text(encoding="utf-8")
+    for page in help_dir().glob("*.html"):
+        for href in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8")):
+            target, _, anchor = href.partition("#")
+            target = target or page.name
+            assert (help_dir() / target).is_file(), f"{page.name}: {href}"
+            if anchor:
+                text = rules if target == "rules.html" else (help_dir() / target).read_text()
+                assert f'name="{anchor}"' in text, f"{page.name}: {href}"
+
+
+def test_help_menu_opens_the_manual_and_the_rules_reference(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    texts = [a.text() for a in window.menus[-1].actions()]
+    assert texts[:2] == ["&Manual", "&Rules reference"]
+    window.manual_action.trigger()
+    viewer = _viewer(window)
+    assert viewer.isVisible() and viewer.current_page() == "index.html"
+    assert "The battle board" in viewer.browser.toPlainText()
+    window.rules_action.trigger()
+    assert viewer.current_page() == "rules.html"
+    assert "1.6 Damage and wounds" in viewer.browser.toPlainText()
+    assert "Samuel Penn" in viewer.browser.toPlainText()
+    viewer.back_button.click()
+    assert viewer.current_page() == "index.html"
+
+
+def test_rules_links_open_the_reference_at_the_section(qtbot: Any) -> None:
+    viewer = open_help("rules:1.6")
+    qtbot.addWidget(viewer)
+    assert (viewer.current_page(), viewer.current_anchor()) == ("rules.html", "s1.6")
+    # The page is scrolled to the section, not left at the top.
+    assert viewer.browser.verticalScrollBar().value() > 0
+
+
+def test_f1_in_the_main_window_opens_the_page_of_the_tab_in_front(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    window.show()
+    qtbot.keyClick(window.start_page, Qt.Key.Key_F1)
+    assert _viewer(window).current_page() == "start.html"
+    board = window.open_encounter(window.library.encounters_dir / "ford-ambush.json")
+    assert board is not None
+    qtbot.keyClick(board, Qt.Key.Key_F1)
+    assert _viewer(window).current_page() == "battle.html"
+    qtbot.keyClick(window.library_dock.widget(), Qt.Key.Key_F1)
+    assert _viewer(window).current_page() == "library.html"
+    window.new_character("classic")
+    assert page_for(window.current_document()) == "character.html"
+    qtbot.keyClick(window.tabs.tabBar(), Qt.Key.Key_F1)
+    assert _viewer(window).current_page() == "character.html"
+
+
+def test_f1_in_a_modal_dialog_opens_its_page_in_a_window_it_does_not_block(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.qt.battle.setup import NewEncounterDialog
+
+    window = sample_window(qtbot, monkeypatch)
+    window.show()
+    dialog = NewEncounterDialog(window)
+    seen: dict[str, Any] = {}
+
+    def press_f1() -> None:
+        modal = QApplication.activeModalWidget()
+        seen["modal"] = modal
+        target = QApplication.focusWidget() or modal
+        qtbot.keyClick(target, Qt.Key.Key_F1)
+        viewer = _viewer(modal)
+        seen["page"] = viewer.current_page()
+        seen["visible"] = viewer.isVisible()
+        seen["blocked"] = QApplication.activeModalWidget() is not modal
+        modal.reject()
+    QTimer.singleShot(0, press_f1)
+    assert dialog.exec() == QDialog.DialogCode.Rejected
+    assert seen["modal"] is dialog
+    assert seen["page"] == "new-encounter.html" and seen["visible"]
