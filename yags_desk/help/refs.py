@@ -21,9 +21,11 @@ __all__ = ["RULES_CITATION", "cited_sections", "for_paper", "for_screen", "linke
            "rules_url"]
 
 _NUMBER = r"\d+(?:\.\d+)?"
-# "RULES 1.6", "RULES 1.2-1.4", "RULES 1.6, 1.7", "RULES 1.5, 1.8", "RULES 1.6, RULES 2".
+# "RULES 1.6", "RULES 1.2-1.4", "RULES 1.6, 1.7", "RULES 1.6, RULES 2"; in "RULES 1.5-1.9,
+# 0.8 RULES 2" the "0.8" names an edition, not a section.
 RULES_CITATION = re.compile(
-    rf"RULES\s+(?P<list>{_NUMBER}(?:\s*(?:[-–]|,|and)\s*(?:RULES\s+)?{_NUMBER}(?![\d.]))*)")
+    rf"RULES\s+(?P<list>{_NUMBER}"
+    rf"(?:\s*(?:[-–]|,|and)\s*(?:RULES\s+)?{_NUMBER}(?![\d.])(?!\s+RULES))*)")
 _PART = re.compile(rf"({_NUMBER})\s*[-–]\s*({_NUMBER})|({_NUMBER})")
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QMessageBox
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.dialogs import QtBattleDialogs
 from yags_desk.qt.battle.protocol import BattleDialogs
@@ -32,7 +33,7 @@ def _board(window: MainWindow, encounter: Encounter, path: Path | None) -> Battl
         return BattleBoard(encounter, path, window.library, battle_dialogs())
     except RulesError as exc:
         where = path.name if path is not None else encounter.name
-        QMessageBox.warning(window, "Cannot open", f"{where}: {exc}")
+        QMessageBox.warning(window, "Cannot open", for_screen(f"{where}: {exc}"))
         return None
 
 

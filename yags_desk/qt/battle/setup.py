@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.summary import side_colours
 from yags_desk.rules.character import Character
@@ -62,16 +63,16 @@ class NewEncounterDialog(QDialog):
         self.fumble_spin.setRange(0, 20)
         self.fumble_spin.setValue(3)
         self.fumble_spin.setToolTip("Classic fumble chance: 3, or 4-5 in poor conditions "
-                                    "(RULES 1.1)")
+                                    "(Rules reference §1.1)")
         self.old_penalties = QCheckBox("0.8: older wound penalties (-5, -10, -15, -25)")
         self.survival_penalties = QCheckBox("Classic: wound penalties apply to Critical, "
                                             "Fatal and dying rolls")
-        self.minor_drop = QCheckBox("Unimportant NPCs drop at Critical (RULES 1.6)")
+        self.minor_drop = QCheckBox("Unimportant NPCs drop at Critical (Rules reference §1.6)")
         self.rule_boxes: dict[str, QCheckBox] = {}
         rules = QGroupBox("Optional rules (stored with the encounter)")
         grid = QGridLayout(rules)
         for n, (key, label) in enumerate(OPTIONAL_RULES.items()):
-            box = QCheckBox(label)
+            box = QCheckBox(for_screen(label))
             box.setObjectName(f"rule_{key}")
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)

@@ -8,7 +8,8 @@
   widget and its parents; the main window answers for its tab in front.
 - :func:`install_f1` makes F1 open that page anywhere in the application,
   modal dialogs included.
-- :func:`link_rules` makes a label's ``rules:`` links open the rules reference.
+- :func:`link_rules` makes a label's ``rules:`` links open the rules reference;
+  :func:`set_rules_text` shows a message whose "RULES 1.6" citations become such links.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from yags_desk.help.pages import INDEX, page_for_class
+from yags_desk.help.refs import RULES_CITATION, linked
 from yags_desk.qt.help.viewer import HelpWindow
 
-__all__ = ["HelpWindow", "install_f1", "link_rules", "open_help", "page_for"]
+__all__ = ["HelpWindow", "install_f1", "link_rules", "open_help", "page_for", "set_rules_text"]
 
 HELP_PROPERTY = "help_page"
 
@@ -109,3 +111,20 @@ def install_f1(app: QApplication | None = None) -> None:
     f1 = _F1Filter(app)
     app.installEventFilter(f1)
     app.setProperty("yags_help_f1", True)
+
+
+def set_rules_text(label: QLabel, text: str) -> None:
+    """Show ``text`` (plain) in ``label``; its "RULES 1.6" citations become links to the
+    rules reference. Text without a citation is shown as before, untouched."""
+    if RULES_CITATION.search(text):
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(linked(text).replace("\n", "<br>"))
+        if not label.property("yags_rules_links"):
+            label.setProperty("yags_rules_links", True)
+            label.setOpenExternalLinks(False)
+            label.setTextInteractionFlags(label.textInteractionFlags()
+                                          | Qt.TextInteractionFlag.LinksAccessibleByMouse)
+            label.linkActivated.connect(lambda href: open_help(href, label))
+    else:
+        label.setTextFormat(Qt.TextFormat.AutoText)
+        label.setText(text)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -51,8 +52,9 @@ def styled_error_label(parent: QWidget | None = None) -> QLabel:
 
 
 def show_problem(label: QLabel, text: str) -> None:
-    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one."""
-    label.setText(text)
+    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one; its
+    "RULES 1.6" citations become links to the rules reference."""
+    set_rules_text(label, text)
     label.setVisible(bool(text))
 
 
