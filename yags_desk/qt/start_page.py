@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QGroupBox,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -100,11 +102,20 @@ class StartPage(QWidget):
         body.addSpacing(12)
         body.addLayout(panels)
         body.addStretch(3)
-        outer = QGridLayout(self)
-        outer.addLayout(body, 0, 1)
-        outer.setColumnStretch(0, 1)
-        outer.setColumnStretch(1, 4)
-        outer.setColumnStretch(2, 1)
+        content = QWidget()
+        grid = QGridLayout(content)
+        grid.addLayout(body, 0, 1)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(1, 4)
+        grid.setColumnStretch(2, 1)
+        # In a small window the page scrolls instead of holding the window wide open.
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
         self.fill_recent()
 
     def fill_recent(self) -> None:
