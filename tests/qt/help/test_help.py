@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from tests.qt.app_helpers import sample_window
 from yags_desk.help.pages import HELP_PAGES, help_dir
-from yags_desk.qt.help import HelpWindow, open_help, page_for
+from yags_desk.qt.help import HelpWindow, install_f1, open_help, page_for
 from yags_desk.qt.help.viewer import CONTENTS
 
 
@@ -105,3 +105,62 @@ def test_f1_in_a_modal_dialog_opens_its_page_in_a_window_it_does_not_block(
     assert dialog.exec() == QDialog.DialogCode.Rejected
     assert seen["modal"] is dialog
     assert seen["page"] == "new-encounter.html" and seen["visible"]
+
+
+def _f1_in(qtbot: Any, dialog: QDialog) -> str:
+    """Run ``dialog`` for real, press F1 in it, return the page its help window shows."""
+    seen: dict[str, str] = {}
+
+    def press_f1() -> None:
+        try:
+            modal = QApplication.activeModalWidget()
+            seen["modal"] = type(modal).__name__
+            target = QApplication.focusWidget()
+            if target is None or not dialog.isAncestorOf(target):
+                target = dialog
+            qtbot.keyClick(target, Qt.Key.Key_F1)
+            viewer = dialog.findChild(HelpWindow, "help_window")
+            seen["page"] = viewer.current_page() if viewer is not None else "none"
+        finally:
+            dialog.reject()
+    QTimer.singleShot(0, press_f1)
+    dialog.exec()
+    assert seen["modal"] == type(dialog).__name__
+    return seen["page"]
+
+
+def test_f1_in_each_battle_dialog_opens_its_own_page(qtbot: Any) -> None:
+    import random
+
+    from tests.qt.battle.dialogs.fixtures import BOW, ford, sample_log
+    from tests.qt.battle.dialogs.test_other_dialogs import _critical
+    from yags_desk.qt.battle.dialogs import (
+        AttackDialog,
+        CheckDialog,
+        ConditionDialog,
+        DeclareDialog,
+        FirstAidDialog,
+        InitiativeDialog,
+        OverrideDialog,
+    )
+    from yags_desk.qt.battle.setup import AddCombatantsDialog
+    from yags_desk.storage.library import Library
+
+    install_f1()  # as the main window does when it builds its Help menu
+    state = ford().state
+    dialogs = {
+        "attack.html": AttackDialog(None, state, "archer-1", "aldric", BOW, False,
+                                    random.Random(7)),
+        "declare.html": DeclareDialog(None, state, "aldric"),
+        "initiative.html": InitiativeDialog(None, state, list(state.fighters),
+                                            random.Random(4)),
+        "override.html": OverrideDialog(None, state, "aldric"),
+        "condition.html": ConditionDialog(None, sample_log("sparring").state, "kestrel"),
+        "first-aid.html": FirstAidDialog(None, state, "aldric", random.Random(1)),
+        "add-combatants.html": AddCombatantsDialog(Library.open(), state),
+    }
+    critical = _critical(ford()).state
+    dialogs["check.html"] = CheckDialog(None, critical, critical.pending[0], random.Random(1))
+    for page, dialog in dialogs.items():
+        qtbot.addWidget(dialog)
+        assert _f1_in(qtbot, dialog) == page
