@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ from tests.qt.app_helpers import sample_window
 from yags_desk.help.pages import HELP_PAGES, help_dir
 from yags_desk.qt.help import HelpWindow, install_f1, open_help, page_for
 from yags_desk.qt.help.viewer import CONTENTS
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _viewer(owner: Any) -> HelpWindow:
@@ -164,3 +167,22 @@ def test_f1_in_each_battle_dialog_opens_its_own_page(qtbot: Any) -> None:
     for page, dialog in dialogs.items():
         qtbot.addWidget(dialog)
         assert _f1_in(qtbot, dialog) == page
+
+
+def test_help_pages_ship_in_the_bundle_and_the_wheel(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+    import sys
+
+    monkeypatch.syspath_prepend(str(ROOT / "packaging"))
+    import bundle_options  # packaging/ is scripts, not a package
+
+    # The spec takes resources/ whole and filters entries by path: the help survives.
+    assert all(bundle_options.keep_entry(f"resources/help/{p.name}")
+               for p in (ROOT / "resources" / "help").glob("*.html"))
+    assert '"resources" = "yags_desk/_resources"' in (ROOT / "pyproject.toml").read_text()
+    bundle = tmp_path / "_internal"
+    shutil.copytree(ROOT / "resources", bundle / "resources")
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+    assert help_dir() == bundle / "resources" / "help"
+    assert (help_dir() / "rules.html").is_file() and (help_dir() / "attack.html").is_file()
