@@ -186,3 +186,23 @@ def test_help_pages_ship_in_the_bundle_and_the_wheel(tmp_path: Path,
     monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
     assert help_dir() == bundle / "resources" / "help"
     assert (help_dir() / "rules.html").is_file() and (help_dir() / "attack.html").is_file()
+
+
+def test_search_box_narrows_the_contents_and_finds_in_the_page(qtbot: Any) -> None:
+    viewer = open_help("index.html")
+    qtbot.addWidget(viewer)
+    qtbot.keyClicks(viewer.search, "roll-off")
+    shown = [viewer.contents.item(r).data(Qt.ItemDataRole.UserRole)
+             for r in range(viewer.contents.count()) if not viewer.contents.item(r).isHidden()]
+    assert shown == ["initiative.html", "rules.html"]
+    viewer.contents.itemClicked.emit(viewer.contents.item(
+        [viewer.contents.item(r).text() for r in range(viewer.contents.count())]
+        .index("    Initiative")))
+    assert viewer.current_page() == "initiative.html"
+    assert viewer.find_next(from_top=True)
+    assert viewer.browser.textCursor().selectedText().lower() == "roll-off"
+    viewer.search.clear()
+    qtbot.keyClicks(viewer.search, "x")
+    viewer.search.setText("")
+    viewer.filter_contents("")
+    assert all(not viewer.contents.item(r).isHidden() for r in range(viewer.contents.count()))

@@ -8,6 +8,8 @@ the rules reference at ``#s1.6``; ``http`` links go to the system browser.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt, QUrl
@@ -59,6 +61,20 @@ td, th { padding: 3px; } th { text-align: left; }
 """
 
 
+_TEXTS: dict[str, str] = {}
+
+
+def _page_text(page: str) -> str:
+    """The words of a help page, lower-cased, for the search box (read once)."""
+    if page not in _TEXTS:
+        try:
+            raw = (help_dir() / page).read_text(encoding="utf-8")
+        except OSError:
+            raw = ""
+        _TEXTS[page] = html.unescape(re.sub(r"<[^>]+>", " ", raw)).casefold()
+    return _TEXTS[page]
+
+
 def page_url(target: str) -> QUrl:
     """The URL of a page (``"attack.html"``, ``"rules.html#s1.6"``) or a ``rules:1.6`` link."""
     if target.startswith("rules:"):
@@ -105,10 +121,10 @@ class HelpWindow(QWidget):
         self.forward_button.setEnabled(False)
         self.search = QLineEdit(self)
         self.search.setObjectName("help_search")
-        self.search.setPlaceholderText("Find in this page (Enter: next)")
+        self.search.setPlaceholderText("Search the help (Enter: next match in the page)")
         self.search.setClearButtonEnabled(True)
         self.search.returnPressed.connect(self.find_next)
-        self.search.textEdited.connect(lambda _t: self.find_next(from_top=True))
+        self.search.textEdited.connect(self._search_edited)
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
 
@@ -179,6 +195,23 @@ class HelpWindow(QWidget):
         self.contents.blockSignals(blocked)
         title = self.browser.documentTitle()
         self.setWindowTitle(f"{title} — {APP_NAME} help" if title else f"{APP_NAME} help")
+
+    def _search_edited(self, text: str) -> None:
+        self.filter_contents(text)
+        self.find_next(from_top=True)
+
+    def filter_contents(self, text: str) -> list[str]:
+        """Show in the contents only the pages that contain ``text``; returns them."""
+        needle = text.strip().casefold()
+        shown: list[str] = []
+        for row in range(self.contents.count()):
+            item = self.contents.item(row)
+            page = str(item.data(Qt.ItemDataRole.UserRole))
+            hit = not needle or needle in _page_text(page)
+            item.setHidden(not hit)
+            if hit:
+                shown.append(page)
+        return shown
 
     def find_next(self, from_top: bool = False) -> bool:
         """Select the next match of the search box's text in the page (wrapping once)."""
