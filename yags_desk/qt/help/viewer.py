@@ -52,6 +52,21 @@ CONTENTS: tuple[tuple[str, str], ...] = (
     ("Printing and PDF", "printing.html"),
     ("Dice dock", "dice.html"),
     ("Rules reference", RULES),
+    ("    1 Classic edition", f"{RULES}#s1"),
+    ("      1.1 Dice and rolls", f"{RULES}#s1.1"),
+    ("      1.2 Skills and styles", f"{RULES}#s1.2"),
+    ("      1.3 Equipment tables", f"{RULES}#s1.3"),
+    ("      1.4 Soak, load, penalties", f"{RULES}#s1.4"),
+    ("      1.5 The round", f"{RULES}#s1.5"),
+    ("      1.6 Damage and wounds", f"{RULES}#s1.6"),
+    ("      1.7 Fatigue", f"{RULES}#s1.7"),
+    ("      1.8 Missiles", f"{RULES}#s1.8"),
+    ("      1.9 Special attacks", f"{RULES}#s1.9"),
+    ("      1.10 After the fight", f"{RULES}#s1.10"),
+    ("      1.11 Riding, falling", f"{RULES}#s1.11"),
+    ("      1.12 Quick combat", f"{RULES}#s1.12"),
+    ("    2 Edition 0.8", f"{RULES}#s2"),
+    ("    3 Optional rules", f"{RULES}#s3"),
 )
 
 _STYLE = """
@@ -187,10 +202,13 @@ class HelpWindow(QWidget):
 
     def _source_changed(self, url: QUrl) -> None:
         name = url.fileName()
+        targets = [f"{name}#{url.fragment()}", name] if url.fragment() else [name]
+        pages = [self.contents.item(r).data(Qt.ItemDataRole.UserRole)
+                 for r in range(self.contents.count())]
         blocked = self.contents.blockSignals(True)
-        for row in range(self.contents.count()):
-            if self.contents.item(row).data(Qt.ItemDataRole.UserRole) == name:
-                self.contents.setCurrentRow(row)
+        for target in targets:
+            if target in pages:
+                self.contents.setCurrentRow(pages.index(target))
                 break
         self.contents.blockSignals(blocked)
         title = self.browser.documentTitle()
@@ -207,6 +225,9 @@ class HelpWindow(QWidget):
         for row in range(self.contents.count()):
             item = self.contents.item(row)
             page = str(item.data(Qt.ItemDataRole.UserRole))
+            if "#" in page:  # a section of a page: shown with its page
+                item.setHidden(bool(needle))
+                continue
             hit = not needle or needle in _page_text(page)
             item.setHidden(not hit)
             if hit:
