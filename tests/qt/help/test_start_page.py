@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
 
 from tests.qt.app_helpers import sample_window
 from yags_desk.qt.battle.board import BattleBoard
@@ -30,14 +31,18 @@ def test_new_character_and_catalogue_buttons_open_their_tabs(
 def test_new_encounter_button_asks_for_the_encounter(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window = sample_window(qtbot, monkeypatch)
+    window.show()
     asked: list[str] = []
-    monkeypatch.setattr(type(window), "new_encounter", lambda self: asked.append("new"))
-    # The button was wired to the bound method when the page was built: build it again.
-    from yags_desk.qt.start_page import StartPage
-    page = StartPage(window)
-    qtbot.addWidget(page)
-    page.buttons["new-encounter"].click()
-    assert asked == ["new"]
+
+    def answer() -> None:
+        modal = QApplication.activeModalWidget()
+        asked.append(type(modal).__name__)
+        if modal is not None:
+            modal.reject()
+    QTimer.singleShot(0, answer)
+    window.start_page.buttons["new-encounter"].click()
+    assert asked == ["NewEncounterDialog"]
+    assert window.tabs.count() == 0  # cancelled: nothing opened
 
 
 def test_recent_files_are_listed_and_open_on_click(
