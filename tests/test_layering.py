@@ -1,5 +1,5 @@
 """The layers of DESIGN.md, held by import-linter's contracts in pyproject.toml
-(rules < storage < printing < qt < cli; no Qt below qt; views independent; no
+(rules < storage < help < printing < qt < cli; no Qt below qt; views independent; no
 room imports the shell). README's test command runs ``lint-imports``; these
 tests run it too and prove that each contract fails on a deliberate bad import.
 """

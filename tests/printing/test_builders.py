@@ -134,7 +134,8 @@ def test_encounter_before_groups_by_side_and_lists_the_options() -> None:
     text = text_of(encounter_before(enc))
     party, raiders = text.index("Side: Party (4)"), text.index("Side: Raiders (4)")
     assert party < raiders
-    assert "Hit locations (RULES 3.2)" in text and "Surprise in the first round" in text
+    assert "Hit locations (see Help ▸ Rules reference, §3.2)" in text
+    assert "Surprise in the first round" in text
     assert "Battle board rows" not in text
     # Copies of one NPC share a stat block; each still has its row of boxes.
     assert "Bandit ×3" in text

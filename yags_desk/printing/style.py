@@ -11,6 +11,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
+from yags_desk.help.refs import for_paper
+
 __all__ = [
     "BOX",
     "BLANK",
@@ -119,7 +121,11 @@ def table(rows: Iterable[str], header: Sequence[str] | None = None, *,
 
 
 def document(title: str, body: str, font_pt: float = 8.5) -> str:
-    """A complete HTML document; ``title`` becomes the PDF title and page footer."""
+    """A complete HTML document; ``title`` becomes the PDF title and page footer.
+
+    The reader has no copy of the rules specification the code cites, so every
+    "RULES 1.6" in the body is printed as "see Help ▸ Rules reference, §1.6"."""
     css = CSS % {"base": f"{font_pt:g}"}
+    body = for_paper(body)
     return (f'<html><head><meta charset="utf-8"><title>{esc(title)}</title>'
             f"<style>{css}</style></head><body>{body}</body></html>")

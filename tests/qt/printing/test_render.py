@@ -145,8 +145,8 @@ def test_encounter_before_pdf_groups_sides_and_lists_options(tmp_path: Path) -> 
     enc = sample_encounter()
     text = flat(" ".join(pages_text(pdf(tmp_path, encounter_before(enc)))))
     assert text.index("Side: Party (4)") < text.index("Side: Raiders (4)")
-    assert "Hit locations (RULES 3.2)" in text
-    assert "Surprise in the first round (RULES 3.2)" in text
+    assert "Hit locations (see Help ▸ Rules reference, §3.2)" in text
+    assert "Surprise in the first round (see Help ▸ Rules reference, §3.2)" in text
     assert "The round (classic)" in text
     assert "Bandit ×3" in text
     for c in enc.combatants:

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
@@ -354,7 +355,7 @@ class BattleBoard(DocumentView):
     def refuse(self, message: str) -> None:
         self.last_message = message
         show_problem(self.message, message)
-        self.status_message.emit(message, 10_000)
+        self.status_message.emit(for_screen(message), 10_000)
 
     def push_events(self, events: Sequence[Event], text: str = "") -> bool:
         """Check ``events`` on a copy of the state, then push them as one undo step."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.dialogs import QtBattleDialogs
 from yags_desk.qt.battle.protocol import BattleDialogs
@@ -31,7 +32,7 @@ def board_for(parent: QWidget, library: Library, encounter: Encounter,
         return BattleBoard(encounter, path, library, battle_dialogs())
     except RulesError as exc:
         where = path.name if path is not None else encounter.name
-        QMessageBox.warning(parent, "Cannot open", f"{where}: {exc}")
+        QMessageBox.warning(parent, "Cannot open", for_screen(f"{where}: {exc}"))
         return None
 
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.hosts import CopyMaker
 from yags_desk.qt.battle.summary import side_colours
@@ -60,7 +61,7 @@ class NewEncounterDialog(QDialog):
             "0.8": (self.old_penalties,)}
         self.rule_boxes: dict[str, QCheckBox] = {}
         for n, (key, label) in enumerate(OPTIONAL_RULES.items()):
-            box = QCheckBox(label, self.ui.rules)
+            box = QCheckBox(for_screen(label), self.ui.rules)
             box.setObjectName(f"rule_{key}")
             self.rule_boxes[key] = box
             self.ui.rules_grid.addWidget(box, n // 2, n % 2)

@@ -241,12 +241,13 @@ class CharacterForm(QWidget):
     def _condition(self) -> None:
         self.condition_grid = grid = ReflowGrid(self.ui.condition_box)
         if self.edition == "classic":
-            fields = (("wounds", "Body levels taken", "RULES 1.6"),
-                      ("fatigue_short", "Short-term fatigue", "RULES 1.7"),
-                      ("fatigue_long", "Long-term fatigue", "RULES 1.7"))
+            fields = (("wounds", "Body levels taken", "Rules reference §1.6"),
+                      ("fatigue_short", "Short-term fatigue", "Rules reference §1.7"),
+                      ("fatigue_long", "Long-term fatigue", "Rules reference §1.7"))
         else:
-            fields = (("wounds", "Wounds", "RULES 2"), ("stuns", "Stuns", "RULES 2"),
-                      ("base_soak", "Base soak", "12 for an adult human (RULES 2)"))
+            fields = (("wounds", "Wounds", "Rules reference §2"),
+                      ("stuns", "Stuns", "Rules reference §2"),
+                      ("base_soak", "Base soak", "12 for an adult human (Rules reference §2)"))
         self.condition_spins: dict[str, QSpinBox] = {}
         for field, label, tip in fields:
             spin = _spin(tip)

@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import QApplication
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.common.list_sync import sync_rows
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.character import Character, Skill, WornArmour
@@ -122,8 +123,9 @@ class SkillsModel(_RowsModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and field == "value":
             return _RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and field == "value":
-            return ("Percentage: attribute × skill% (RULES 1.1)" if self.edition == "classic"
-                    else "Level: attribute × level (RULES 2)")
+            return ("Percentage: attribute × skill% (Rules reference §1.1)"
+                    if self.edition == "classic"
+                    else "Level: attribute × level (Rules reference §2)")
         if role == Role.OBJECT:
             return skill
         if role == Role.SORT:
@@ -384,10 +386,10 @@ def derived_rows(c: Character, d: Derived) -> list[DerivedRow]:
         rows += [
             DerivedRow("Load / allowance", f"{_load(d.load)} / {_load(d.load_allowance)}",
                        _load_how(c) + f"\nAllowance: Strength {_load(d.load_allowance)} "
-                       "(RULES 1.4)"),
+                       "(Rules reference §1.4)"),
             DerivedRow("Load penalty", str(d.load_penalty),
                        f"-1 per full 2 points of load over the allowance; over by "
-                       f"{_load(max(0.0, over))} (RULES 1.4)"),
+                       f"{_load(max(0.0, over))} (Rules reference §1.4)"),
             DerivedRow("Wounds", f"{d.wound_level} ({d.wound_penalty})",
                        f"{c.wounds} body levels taken\nTrack: "
                        f"{', '.join(d.body_track)}\n{_track(d.body_track, c.wounds)}"),
@@ -398,17 +400,19 @@ def derived_rows(c: Character, d: Derived) -> list[DerivedRow]:
             DerivedRow("Total penalty", str(d.total_penalty),
                        f"{d.wound_penalty}  wounds\n{signed(d.fatigue_penalty)}  fatigue\n"
                        f"{signed(d.load_penalty)}  load\n= {d.total_penalty}\n"
-                       "On every roll except damage (RULES 1.4)"),
+                       "On every roll except damage (Rules reference §1.4)"),
         ]
         if d.berserk is not None:
             rows.append(DerivedRow("Berserk roll", str(d.berserk.total), d.berserk.explain()
-                                   + "\n+ 2d10!, 15 or more to go berserk (RULES 1.9)",
+                                   + "\n+ 2d10!, 15 or more to go berserk "
+                                   "(Rules reference §1.9)",
                                    d.berserk))
         return rows
     assert d.initiative is not None and d.move is not None and d.max_defences is not None
     rows += [
         DerivedRow("Initiative", str(d.initiative.total),
-                   d.initiative.explain() + "\n+ d20, once per combat (RULES 2)", d.initiative),
+                   d.initiative.explain() + "\n+ d20, once per combat (Rules reference §2)",
+                   d.initiative),
         DerivedRow("Move", str(d.move.total), d.move.explain(), d.move),
         DerivedRow("Max defences", str(d.max_defences.total), d.max_defences.explain(),
                    d.max_defences),
@@ -445,7 +449,7 @@ class DerivedSummaryModel(_RowsModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return row.label if index.column() == 0 else row.text
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.how
+            return for_screen(row.how)
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 1:
             return _RIGHT
         if role == Role.VALUE:

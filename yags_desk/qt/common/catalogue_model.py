@@ -29,6 +29,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.common.catalogue_store import CatalogueStore
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.list_sync import sync_rows
@@ -318,7 +319,8 @@ class CatalogueTableModel(QAbstractTableModel):
             return icon("lock", "object-locked")
         if role == Qt.ItemDataRole.ToolTipRole:
             if item.builtin:
-                return f"{item.name}: built-in ({item.source}); read-only, copy it to change it"
+                return (f"{item.name}: built-in ({for_screen(item.source)}); read-only, "
+                        "copy it to change it")
             return column.tip or None
         if role == Qt.ItemDataRole.TextAlignmentRole and column.style in ("signed", "plain"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -111,11 +111,11 @@ class Ui_NewEncounter(object):
 
         self.fumble_label.setText(QCoreApplication.translate("NewEncounter", u"&Fumble chance:", None))
 #if QT_CONFIG(tooltip)
-        self.classic_fumble_chance.setToolTip(QCoreApplication.translate("NewEncounter", u"Classic fumble chance: 3, or 4-5 in poor conditions (RULES 1.1)", None))
+        self.classic_fumble_chance.setToolTip(QCoreApplication.translate("NewEncounter", u"Classic fumble chance: 3, or 4-5 in poor conditions (Rules reference \u00a71.1)", None))
 #endif // QT_CONFIG(tooltip)
         self.v08_old_penalties.setText(QCoreApplication.translate("NewEncounter", u"Older wound penalties (\u22125, \u221210, \u221215, \u221225)", None))
         self.classic_survival_penalties.setText(QCoreApplication.translate("NewEncounter", u"Wound penalties apply to Critical, Fatal and dying rolls", None))
-        self.classic_minor_drop.setText(QCoreApplication.translate("NewEncounter", u"Unimportant NPCs drop at Critical (RULES 1.6)", None))
+        self.classic_minor_drop.setText(QCoreApplication.translate("NewEncounter", u"Unimportant NPCs drop at Critical (Rules reference \u00a71.6)", None))
         self.rules.setTitle(QCoreApplication.translate("NewEncounter", u"Optional rules (stored with the encounter)", None))
     # retranslateUi
 

@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
     undo_action: QAction
     redo_action: QAction
     refresh_action: QAction
+    manual_action: QAction
+    rules_action: QAction
     shortcuts_action: QAction
     about_action: QAction
     about_qt_action: QAction

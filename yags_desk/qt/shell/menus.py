@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMenu, QMessageBox, QToolBar
 from yags_desk import APP_NAME
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.settings import SCHEMES
+from yags_desk.qt.help import install_f1, open_help
 
 if TYPE_CHECKING:
     from yags_desk.qt.shell.main_window import MainWindow
@@ -87,6 +88,10 @@ def build(w: MainWindow) -> None:
                                [QKeySequence(Key.Refresh)], "Read the library folders again")
     w.shortcuts_action = _action(w, "&Keyboard shortcuts", lambda: show_shortcuts(w),
                                  "keyboard", [QKeySequence("Ctrl+/")])
+    w.manual_action = _action(w, "&Manual", lambda: open_help("index.html", w), "about",
+                              tip="Open the manual (F1 opens the page of the view in front)")
+    w.rules_action = _action(w, "&Rules reference", lambda: open_help("rules.html", w),
+                             "catalogue", tip="The rules YAGS Desk applies, section by section")
     w.about_action = _action(w, f"&About {APP_NAME}", lambda: show_about(w), "about")
     w.about_action.setMenuRole(QAction.MenuRole.AboutRole)
     w.about_qt_action = _action(w, "About &Qt", lambda: QMessageBox.aboutQt(w))
@@ -150,11 +155,14 @@ def build(w: MainWindow) -> None:
     view_menu.addAction(w.refresh_action)
 
     help_menu = bar.addMenu("&Help")
+    help_menu.addAction(w.manual_action)
+    help_menu.addAction(w.rules_action)
     help_menu.addAction(w.shortcuts_action)
     help_menu.addSeparator()
     help_menu.addAction(w.about_action)
     help_menu.addAction(w.about_qt_action)
     w.menus = [file_menu, edit_menu, view_menu, help_menu]
+    install_f1()
 
 
 def import_characters(w: MainWindow) -> None:
@@ -214,4 +222,6 @@ def show_shortcuts(w: MainWindow) -> None:
     from yags_desk.qt.battle.board import SHORTCUTS
     from yags_desk.qt.shell.about import ShortcutsDialog
 
-    ShortcutsDialog(w.menus, w, extra=[("Battle board", c, k) for c, k in SHORTCUTS]).exec()
+    extra = [("Help", "Help on the view or dialog in front", "F1")]
+    extra += [("Battle board", c, k) for c, k in SHORTCUTS]
+    ShortcutsDialog(w.menus, w, extra=extra).exec()

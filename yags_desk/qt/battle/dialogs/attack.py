@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen, linked
 from yags_desk.qt.battle.dialogs.attack_numbers import (
     AttackChoices,
     AttackSetup,
@@ -56,6 +57,7 @@ from yags_desk.qt.battle.dialogs.common import (
 )
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry, DiceLineEdit
 from yags_desk.qt.battle.dialogs.odds_view import OddsView
+from yags_desk.qt.help import link_rules
 from yags_desk.rules.combat.events import Declare, Event
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.reducer import apply
@@ -150,15 +152,17 @@ class AttackDialog(EventDialog[list[Event]]):
         self.defending_check = QCheckBox("Target defends actively", self)
         self.defending_check.setChecked(True)
         self.defending_check.setToolTip("Clear for a target that does not see it coming: "
-                                         "passive 15 (RULES 1.5, 1.8)")
+                                         "passive 15 (Rules reference §1.5, §1.8)")
         self.wrestled_check = QCheckBox("Someone wrestles the target", self)
-        self.wrestled_check.setToolTip("Shooting into a melee: +5 fumble chance (RULES 1.8)")
+        self.wrestled_check.setToolTip("Shooting into a melee: +5 fumble chance "
+                                       "(Rules reference §1.8)")
         self.ineffective_check = QCheckBox("Ineffective (stuns, halved)", self)
         self.ineffective_check.setToolTip("The GM rules the attack ineffective: it does "
-                                          "stuns, halved (RULES 2)")
+                                          "stuns, halved (Rules reference §2)")
         self.close_list = QListWidget(self)
         self.close_list.setToolTip("People close to the target: each adds 2 to the fumble "
-                                   "chance, and a fumbled shot may hit them (RULES 1.8)")
+                                   "chance, and a fumbled shot may hit them "
+                                   "(Rules reference §1.8)")
         self.close_list.setMaximumHeight(70)
         self.close_label = QLabel("Close to the target:", self)
         # The GM's situational modifier to the attack, with an optional reason.
@@ -212,6 +216,7 @@ class AttackDialog(EventDialog[list[Event]]):
         olay = QVBoxLayout(obox)
         self.numbers_label = QLabel(obox)
         self.numbers_label.setWordWrap(True)
+        link_rules(self.numbers_label)
         self.odds_view = OddsView(self.edition, obox)
         olay.addWidget(self.numbers_label)
         olay.addWidget(self.odds_view, 1)
@@ -227,7 +232,7 @@ class AttackDialog(EventDialog[list[Event]]):
         self.damage_dice = DiceEntry(die, "damage dice", dice_box)
         self.stray_dice = DiceEntry("d2", "stray die", dice_box)
         self.damage_dice.setToolTip("Only needed when the attack hits")
-        self.stray_dice.setToolTip("Who a fumbled shot flies at (RULES 1.8)")
+        self.stray_dice.setToolTip("Who a fumbled shot flies at (Rules reference §1.8)")
         self.dice_entries = (self.attack_dice, self.defence_dice, self.damage_dice,
                              self.stray_dice)
         self.dice_labels: dict[DiceEntry, QLabel] = {}
@@ -452,7 +457,7 @@ class AttackDialog(EventDialog[list[Event]]):
         self._fill_table(setup)
         self.odds_view.show_odds(setup.odds, setup.damage_kind)
         die = "2d10!" if self.edition == "classic" else "d20"
-        notes = "".join(f"<br>{n}" for n in setup.notes)
+        notes = "".join(f"<br>{linked(n)}" for n in setup.notes)
         self.numbers_label.setText(f"Attack <b>{setup.attack} + {die}</b> against defence "
                                    f"<b>{setup.defence_text}</b>{notes}")
         self._set_needed()
@@ -465,7 +470,7 @@ class AttackDialog(EventDialog[list[Event]]):
         bold.setBold(True)
         for r, (group, source, amount, total) in enumerate(setup.rows):
             cells = (group if total or r == 0 or setup.rows[r - 1][0] != group else "",
-                     source, str(amount) if total else f"{amount:+d}")
+                     for_screen(source), str(amount) if total else f"{amount:+d}")
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 2:
@@ -473,7 +478,7 @@ class AttackDialog(EventDialog[list[Event]]):
                                           | Qt.AlignmentFlag.AlignVCenter)
                 if total:
                     item.setFont(bold)
-                item.setToolTip(source)
+                item.setToolTip(for_screen(source))
                 t.setItem(r, c, item)
 
     def _set_needed(self) -> None:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
+from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat import checks_classic, checks_v08, mounted_classic
 from yags_desk.rules.combat import specials_classic as specials
 from yags_desk.rules.combat.events import Check
@@ -104,7 +105,8 @@ class CheckDialog(EventDialog[Check]):
         self.who_label.setWordWrap(True)
         self.check_label = QLabel(self.what, self)
         self.check_label.setWordWrap(True)
-        self.how_label = QLabel(check_explanation(state, pending), self)
+        self.how_label = QLabel(self)
+        set_rules_text(self.how_label, check_explanation(state, pending))
         self.how_label.setWordWrap(True)
         form.addRow("Who", self.who_label)
         form.addRow("Check", self.check_label)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
+from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.events import SPECIAL_ATTACKS, Declare
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
@@ -193,8 +194,8 @@ class DeclareDialog(EventDialog[Declare]):
             return
         most = m.total + (1 if self.stance_combo.currentData() == "defensive" else 0)
         self.defences_spin.setRange(0, max(0, most))
-        self.max_label.setText(f"At most {most}: (Agility + Perception) / 2"
-                               f"{', +1 defensive' if most > m.total else ''} (RULES 2)")
+        set_rules_text(self.max_label, f"At most {most}: (Agility + Perception) / 2"
+                       f"{', +1 defensive' if most > m.total else ''} (RULES 2)")
 
     def declaration(self) -> Declare:
         """The Declare the widgets describe (pydantic checks each field)."""

@@ -113,7 +113,7 @@ class DiceEntry(QWidget):
             kind, f"1-{kind[1:]}"))
         self.edit.setToolTip(
             "Type the dice as rolled, e.g. 7 10 4: every 10 is rolled again and added "
-            "(RULES 1.1)" if kind == "2d10!" else f"Type the {kind} as rolled")
+            "(Rules reference §1.1)" if kind == "2d10!" else f"Type the {kind} as rolled")
         self.edit.setMinimumWidth(90)
         self.roll_button = QPushButton("Roll", self)
         self.roll_button.setAutoDefault(False)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
+from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
 from yags_desk.rules.combat.events import Initiative
 from yags_desk.rules.combat.procedure_classic import (
@@ -98,7 +99,7 @@ class InitiativeDialog(EventDialog[list[Initiative]]):
             spin = QSpinBox(self.table)
             spin.setRange(0, TIEBREAK_SIDES)
             spin.setToolTip(f"Roll-off die (1-{TIEBREAK_SIDES}) used only among fighters "
-                            "tied on initiative and Agility (RULES 1.5)")
+                            "tied on initiative and Agility (Rules reference §1.5)")
             self.table.setCellWidget(r, 4, spin)
             total = QTableWidgetItem("")
             self.table.setItem(r, 5, total)
@@ -116,10 +117,11 @@ class InitiativeDialog(EventDialog[list[Initiative]]):
         self.button_box.addButton(self.roll_button, self.button_box.ButtonRole.ActionRole)
         self.wire_rolling(self.roll_missing, self.roll_button, self.dice_entries.values(),
                           self.refresh)
-        note = QLabel("Classic: the declared style's initiative + 2d10!, every round (RULES "
-                      "1.5). Ties: higher Agility first, then the higher tie-break die."
-                      if classic else "0.8: Intelligence × 4 + d20, once per combat; "
-                      "a natural 1 makes it 0 (RULES 2).", self)
+        note = QLabel(self)
+        set_rules_text(note, "Classic: the declared style's initiative + 2d10!, every round "
+                       "(RULES 1.5). Ties: higher Agility first, then the higher tie-break "
+                       "die." if classic else "0.8: Intelligence × 4 + d20, once per combat; "
+                       "a natural 1 makes it 0 (RULES 2).")
         note.setWordWrap(True)
         lay = QVBoxLayout(self)
         lay.addWidget(note)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from yags_desk.qt.help import set_rules_text
+
 __all__ = ["MESSAGE_ROLE", "error_colour", "hint_colour", "show_problem",
            "styled_error_label", "styled_hint_label"]
 
@@ -54,6 +56,7 @@ def styled_error_label(parent: QWidget | None = None) -> QLabel:
 
 
 def show_problem(label: QLabel, text: str) -> None:
-    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one."""
-    label.setText(text)
+    """Put ``text`` in a :func:`styled_error_label`, shown only when there is one; its
+    "RULES 1.6" citations become links to the rules reference."""
+    set_rules_text(label, text)
     label.setVisible(bool(text))
