@@ -25,12 +25,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import (
     MAX_FILE_BYTES,
     Document,
     read_document,
 )
-from yags_desk.rules.errors import RulesError
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 
 __all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",

@@ -88,3 +88,27 @@ def test_help_lists_the_boards_shortcuts(window: MainWindow, qtbot: Any) -> None
     assert any(r[1].startswith("Next step") and r[2] == "Space, N" for r in rows)
     assert ("File", "New encounter…", "Ctrl+Shift+N") in [
         (m, c, k.replace("⌘", "Ctrl+")) for m, c, k in rows]
+
+
+def test_closing_the_window_during_auto_resolve_stops_it_first(window: MainWindow) -> None:
+    # Found in review: the board repaints between steps, so a close from the window
+    # manager arrived mid-round and deleted the board under the running loop.
+    board = window.open_encounter(ford(window))
+    assert isinstance(board, BattleBoard)
+    window.show()
+    steps: list[int] = []
+    real = board._show_progress
+
+    def show_progress(force: bool = False) -> None:
+        real(force)
+        steps.append(len(board.log.events))
+        if len(steps) == 3:
+            window.close()  # as if the GM clicked the window's close button now
+
+    board._show_progress = show_progress  # type: ignore[method-assign]
+    assert not board.auto_resolve()  # stopped, not finished
+    assert window.isVisible() and window.current_document() is board
+    assert "Auto-resolve is running" in window.statusBar().currentMessage()
+    assert len(steps) == 3  # no step after the close was asked for
+    assert not board.busy()
+    assert board.log.events  # the steps made are all there (and undoable)

@@ -150,6 +150,7 @@ class BattleBoard(DocumentView):
         self.last_message = ""
         self._batch = False
         self._painted = 0.0
+        self._stopping = False  # Auto-resolve stops before its next step
         # What the recovery copy holds: (events recorded, the last of them, events
         # in the last snapshot); None until a snapshot is written.
         self._recorded: tuple[int, Event | None, int] | None = None
@@ -553,6 +554,12 @@ class BattleBoard(DocumentView):
         f = self.state.fighters.get(fid)
         return f is not None and f.character.kind != "pc"
 
+    def busy(self) -> str:
+        return "Auto-resolve is running" if self._batch else ""
+
+    def stop(self) -> None:
+        self._stopping = True
+
     def _show_progress(self, force: bool = False) -> None:
         """During Auto-resolve: show the step just made and keep the recovery copy
         current (issue 12 item 2). [decision] A big fight makes hundreds of steps and
@@ -578,9 +585,12 @@ class BattleBoard(DocumentView):
         start = self.state.round
         self._batch = True
         self._painted = time.monotonic()
+        self._stopping = False
         finished = False
         try:
             for _ in range(100_000):
+                if self._stopping:  # the window asked to close: stop between steps
+                    break
                 if self.state.round != start:
                     finished = True
                     break

@@ -60,3 +60,10 @@ class DocumentView(QWidget):
 
     def autosave(self) -> None:
         """Write a recovery copy if there are unsaved changes (default: nothing)."""
+
+    def busy(self) -> str:
+        """What the tab is in the middle of (it cannot close now), or ``""``."""
+        return ""
+
+    def stop(self) -> None:
+        """Stop what :meth:`busy` names as soon as it safely can (default: nothing)."""

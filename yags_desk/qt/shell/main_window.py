@@ -380,6 +380,8 @@ class MainWindow(QMainWindow):
         view = view if view is not None else self.current_document()
         if not isinstance(view, DocumentView):
             return False
+        if self._stop_if_busy([view]):
+            return False
         if ask and not self._settle(view):
             return False
         self._discard_recoveries(view)
@@ -397,7 +399,22 @@ class MainWindow(QMainWindow):
         self._update_title()
         return True
 
+    def _stop_if_busy(self, views: list[DocumentView]) -> bool:
+        """True (after asking them to stop) when some of ``views`` are mid-way
+        through something, such as Auto-resolve: they close after it stopped."""
+        busy = [v for v in views if v.busy()]
+        for view in busy:
+            view.stop()
+        if busy:
+            self.statusBar().showMessage(
+                f"{busy[0].title()}: {busy[0].busy()}; it stops after the step in hand. "
+                "Close again then.", 8000)
+        return bool(busy)
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self._stop_if_busy(self.documents()):
+            event.ignore()
+            return
         for view in self.documents():
             if not self._settle(view):
                 event.ignore()
