@@ -15,18 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLockFile, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QUndoGroup
+from PySide6.QtCore import QLockFile, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QInputDialog,
     QLabel,
-    QMainWindow,
-    QMenu,
     QMessageBox,
     QStackedWidget,
     QTabWidget,
-    QToolBar,
     QWidget,
 )
 
@@ -41,6 +38,7 @@ from yags_desk.qt.library.model import Entry, LibraryScan
 from yags_desk.qt.library.watcher import LibraryWatcher
 from yags_desk.qt.shell import menus as main_menus
 from yags_desk.qt.shell.start_page import StartPage
+from yags_desk.qt.shell.window_base import WindowBase
 from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
@@ -50,7 +48,6 @@ from yags_desk.storage.recovery_journal import read_with_journal
 from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
-    from yags_desk.qt.battle.wide import WideBoard
     from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.qt.printing.menu import Mode
 
@@ -63,36 +60,8 @@ READ_ONLY_STATUS = ("Not saved: the library is open read-only in this window (th
                     "in the document's message and on “Read-only” at the bottom right)")
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowBase):
     """YAGS Desk's window over one library."""
-
-    document_opened = Signal(object)  # DocumentView
-
-    # Made by main_menus.build().
-    new_action: QAction
-    new_encounter_action: QAction
-    open_action: QAction
-    recent_menu: QMenu
-    save_action: QAction
-    save_all_action: QAction
-    close_action: QAction
-    print_action: QAction
-    print_preview_action: QAction
-    import_characters_action: QAction
-    export_pdf_action: QAction
-    quit_action: QAction
-    undo_action: QAction
-    redo_action: QAction
-    refresh_action: QAction
-    manual_action: QAction
-    rules_action: QAction
-    shortcuts_action: QAction
-    about_action: QAction
-    about_qt_action: QAction
-    scheme_actions: dict[str, QAction]
-    wide_board: WideBoard
-    toolbar: QToolBar
-    menus: list[QMenu]
 
     def __init__(self, library: Library, parent: QWidget | None = None, *,
                  settings: Settings | None = None) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -18,16 +17,14 @@ from yags_desk import APP_NAME
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.settings import SCHEMES
 from yags_desk.qt.help import install_f1, open_help
-
-if TYPE_CHECKING:
-    from yags_desk.qt.shell.main_window import MainWindow
+from yags_desk.qt.shell.window_base import WindowBase
 
 __all__ = ["build", "update_enabled"]
 
 Key = QKeySequence.StandardKey
 
 
-def _action(window: MainWindow, text: str, slot: Callable[[], object] | None = None,
+def _action(window: WindowBase, text: str, slot: Callable[[], object] | None = None,
             icon_name: str = "", keys: list[QKeySequence] | None = None,
             tip: str = "") -> QAction:
     action = QAction(icon(icon_name), text, window) if icon_name else QAction(text, window)
@@ -41,7 +38,7 @@ def _action(window: MainWindow, text: str, slot: Callable[[], object] | None = N
     return action
 
 
-def build(w: MainWindow) -> None:
+def build(w: WindowBase) -> None:
     """Create every action, menu, dock placement and the toolbar of ``w``."""
     w.new_action = _action(w, "&New character…", w.new_character, "new",
                            [QKeySequence(Key.New)], "Start a new character")
@@ -165,7 +162,7 @@ def build(w: MainWindow) -> None:
     install_f1()
 
 
-def import_characters(w: MainWindow) -> None:
+def import_characters(w: WindowBase) -> None:
     """File ▸ Import characters…: a spreadsheet into the library (see library.importing)."""
     from yags_desk.qt.library.importing import ask_and_import
 
@@ -177,7 +174,7 @@ def import_characters(w: MainWindow) -> None:
             "library", 8000)
 
 
-def fill_recent(w: MainWindow) -> None:
+def fill_recent(w: WindowBase) -> None:
     """Rebuild File ▸ Open recent from the settings."""
     menu = w.recent_menu
     menu.clear()
@@ -196,7 +193,7 @@ def fill_recent(w: MainWindow) -> None:
     clear.triggered.connect(w.settings.clear_recent)
 
 
-def open_recent(w: MainWindow, path: Path) -> None:
+def open_recent(w: WindowBase, path: Path) -> None:
     if not path.exists():
         w.settings.remove_recent(path)
         QMessageBox.warning(w, "Cannot open", f"{path}: the file no longer exists; "
@@ -205,20 +202,20 @@ def open_recent(w: MainWindow, path: Path) -> None:
     w.open_path(path)
 
 
-def update_enabled(w: MainWindow) -> None:
+def update_enabled(w: WindowBase) -> None:
     has_document = w.current_document() is not None
     w.save_action.setEnabled(has_document)
     w.close_action.setEnabled(has_document)
     w.save_all_action.setEnabled(any(v.is_modified() for v in w.documents()))
 
 
-def show_about(w: MainWindow) -> None:
+def show_about(w: WindowBase) -> None:
     from yags_desk.qt.shell.about import AboutDialog
 
     AboutDialog(w).exec()
 
 
-def show_shortcuts(w: MainWindow) -> None:
+def show_shortcuts(w: WindowBase) -> None:
     from yags_desk.qt.battle.board import SHORTCUTS
     from yags_desk.qt.shell.about import ShortcutsDialog
 

@@ -8,7 +8,6 @@ fight (:mod:`yags_desk.qt.shell.tour`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
@@ -27,15 +26,13 @@ from PySide6.QtWidgets import (
 
 from yags_desk import APP_NAME
 from yags_desk.qt.common.icons import APP_ICON, icon
-
-if TYPE_CHECKING:
-    from yags_desk.qt.shell.main_window import MainWindow
+from yags_desk.qt.shell.window_base import WindowBase
 
 __all__ = ["StartPage"]
 
 
 class StartPage(QWidget):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: WindowBase) -> None:
         super().__init__()
         self.setObjectName("start_page")
         self.window_ = window

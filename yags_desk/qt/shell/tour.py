@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from yags_desk.qt.shell.window_base import WindowBase
 from yags_desk.storage.paths import resource_dir
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.board import BattleBoard
-    from yags_desk.qt.shell.main_window import MainWindow
 
 __all__ = ["STEPS", "SAMPLE_FIGHT", "Step", "Tour", "start_tour"]
 
@@ -114,7 +114,7 @@ class Tour(QWidget):
         self.show_step(self.index - 1)
 
 
-def _sample_board(window: MainWindow) -> BattleBoard | None:
+def _sample_board(window: WindowBase) -> BattleBoard | None:
     from yags_desk.qt.battle.board import BattleBoard
     from yags_desk.qt.battle.opening import battle_dialogs
     from yags_desk.rules.errors import RulesError
@@ -139,7 +139,7 @@ def _sample_board(window: MainWindow) -> BattleBoard | None:
     return board
 
 
-def start_tour(window: MainWindow) -> Tour | None:
+def start_tour(window: WindowBase) -> Tour | None:
     """Open the sample fight on a board and the tour beside it (None if it cannot open)."""
     board = _sample_board(window)
     if board is None:
