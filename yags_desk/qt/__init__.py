@@ -2,6 +2,14 @@
 
 Views bind to Qt models that adapt the rules core (:mod:`yags_desk.rules`) and
 storage (:mod:`yags_desk.storage`); neither of those may import Qt.
+
+One room per thing a user sees, each a package whose docstring says what it
+shows and what it may import: ``shell`` (the window, menus, start page, tour),
+``library``, ``character``, ``catalogue``, ``dice``, ``battle``, ``printing``;
+and what they all may use: ``common`` (contracts, roles, icons, settings),
+``help`` (the help window, F1, rules links) and ``forms`` (the Designer forms).
+Rooms never import one another, and none imports the shell (import-linter's
+contracts in pyproject.toml hold this).
 """
 
 from yags_desk.qt.none_guard import make_none_immortal

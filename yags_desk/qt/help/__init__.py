@@ -10,6 +10,9 @@
   modal dialogs included.
 - :func:`link_rules` makes a label's ``rules:`` links open the rules reference;
   :func:`set_rules_text` shows a message whose "RULES 1.6" citations become such links.
+
+Shared by every room (like ``common``). May import ``common`` and the Qt-free
+:mod:`yags_desk.help`; no room, never the shell.
 """
 
 from __future__ import annotations
