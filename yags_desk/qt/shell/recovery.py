@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.common.icons import icon
-from yags_desk.storage.documents import DocumentError, read_document
+from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.recovery_journal import journal_path, read_with_journal
 from yags_desk.storage.wording import gm_text
 
 __all__ = ["RecoveryDialog", "describe_recovery"]
@@ -32,11 +33,15 @@ __all__ = ["RecoveryDialog", "describe_recovery"]
 def describe_recovery(path: Path) -> tuple[str, bool]:
     """A line for the list and whether the copy can be restored."""
     try:
-        when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        stamp = path.stat().st_mtime
+        journal = journal_path(path)  # a fight's later events, appended beside it
+        if journal.exists():
+            stamp = max(stamp, journal.stat().st_mtime)
+        when = datetime.fromtimestamp(stamp).strftime("%Y-%m-%d %H:%M")
     except OSError:
         when = "unknown time"
     try:
-        document = read_document(path)
+        document = read_with_journal(path)
     except (DocumentError, OSError) as exc:
         first = gm_text(exc).splitlines()[0] if str(exc) else "unreadable"
         if len(first) > 60:
