@@ -14,7 +14,7 @@ from yags_desk.rules.derived_values import Derived, StyleValues
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.tracks import boxes_by_category, classic_level
 from yags_desk.rules.values import Value, pct
-from yags_desk.rules.weapon_pairs import best_weapons, offered_pairs, one_handed
+from yags_desk.rules.weapon_pairs import TWO_WEAPONS_SKILL, best_weapons, offered_pairs, one_handed
 
 __all__ = ["SKILLS", "base_soak", "derive_classic", "load_penalty"]
 
@@ -23,7 +23,7 @@ SKILLS = {
     "brawling": "Brawling",
     "single": "Single weapon",
     "weapon_shield": "Weapon and shield",
-    "two_weapons": "Two weapons",
+    "two_weapons": TWO_WEAPONS_SKILL,
     "great": "Great weapon",
     "throw": "Throw",
     "bow": "Bow",

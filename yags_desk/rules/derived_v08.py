@@ -14,7 +14,7 @@ from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
 from yags_desk.rules.values import Value
-from yags_desk.rules.weapon_pairs import offered_pairs, one_handed
+from yags_desk.rules.weapon_pairs import TWO_WEAPONS_SKILL, offered_pairs, one_handed
 
 __all__ = ["derive_v08", "encumbrance", "strength_penalty"]
 
@@ -159,7 +159,7 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
                 str_pen=-1000 if -1000 in (pen_w, pen_s) else pen_w + pen_s,
                 str_note="; ".join(n for n in (note_w, note_s) if n),
                 damage_type=w.damage_type, weapons=(w.name, sh.name)))
-    if c.skill("Two weapons") > 0:
+    if c.skill(TWO_WEAPONS_SKILL) > 0:
         # Only the pairs of weapon_pairs, so a large arsenal costs linear time.
         def score(w: Weapon) -> int:
             return w.attack + w.defence + w.damage + strength_penalty(w, b.str, False)[0]

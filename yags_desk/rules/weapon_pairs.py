@@ -12,7 +12,11 @@ from collections.abc import Callable, Sequence
 
 from yags_desk.rules.items import Weapon
 
-__all__ = ["BEST_WEAPONS", "MAX_PICKED_PAIRS", "best_weapons", "offered_pairs", "one_handed"]
+__all__ = ["BEST_WEAPONS", "MAX_PICKED_PAIRS", "TWO_WEAPONS_SKILL", "best_weapons",
+           "offered_pairs", "one_handed"]
+
+# The skill every two-weapon style needs, in both editions (RULES 1.2, RULES 2).
+TWO_WEAPONS_SKILL = "Two weapons"
 
 # Pairs among this many best one-handed weapons are offered without asking
 # (at most 6 pairs); a character with four or fewer gets every pair.

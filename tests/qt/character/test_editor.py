@@ -22,7 +22,7 @@ from yags_desk.qt.character.editor import CharacterEditor
 from yags_desk.qt.common.catalogue_model import item_mime_data
 from yags_desk.qt.common.catalogue_store import CatalogueStore
 from yags_desk.qt.common.roles import Role
-from yags_desk.rules.character import Character, WornArmour
+from yags_desk.rules.character import Character, Skill, WornArmour
 from yags_desk.rules.items import Weapon
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.library import Library
@@ -431,3 +431,17 @@ def test_the_gm_offers_a_two_weapon_pair_beyond_the_best_ones(qtbot, library, st
     assert "Two weapons: Club 4 + Club 5" not in styles()
     editor.undo_stack.undo()
     assert "Two weapons: Club 4 + Club 5" in styles()
+
+
+def test_no_two_weapon_pair_is_offered_without_the_skill(qtbot, library, stores):
+    # Found in review: without the Two weapons skill an offered pair showed no style
+    # and said nothing. The row is off and says why until the skill is there.
+    c = classic("Brawler", skills={"Sword": 40}, strength=12, weapons=(LONG_SWORD, DAGGER))
+    editor = make_editor(qtbot, library, stores, c)
+    row = editor.form.equipment.pairs
+    assert not row.offer.isEnabled()
+    assert "no Two weapons skill" in row.offer.toolTip()
+    skilled = editor.character().model_copy(
+        update={"skills": (*editor.character().skills, Skill(name="Two weapons", value=40))})
+    row.show_character(skilled)
+    assert row.offer.isEnabled() and row.offer.toolTip() == ""

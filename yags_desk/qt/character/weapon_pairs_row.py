@@ -18,7 +18,7 @@ from yags_desk.qt.common.icons import icon
 from yags_desk.qt.forms.ui_weapon_pairs_row import Ui_WeaponPairsRow
 from yags_desk.rules.character import Character
 from yags_desk.rules.items import fists
-from yags_desk.rules.weapon_pairs import BEST_WEAPONS, one_handed
+from yags_desk.rules.weapon_pairs import BEST_WEAPONS, TWO_WEAPONS_SKILL, one_handed
 
 __all__ = ["WeaponPairsRow"]
 
@@ -64,10 +64,15 @@ class WeaponPairsRow(QWidget):
         self.picked.clear()
         for first, second in c.two_weapon_pairs:
             self.picked.addItem(f"{first} + {second}", (first, second))
-        can_pick = bool(names)
+        skilled = c.skill(TWO_WEAPONS_SKILL) > 0
+        can_pick = bool(names) and skilled
         self.first.setEnabled(can_pick)
         self.second.setEnabled(can_pick)
         self.offer.setEnabled(can_pick)
+        # A pair offered without the skill would show no style: say why it is off.
+        self.offer.setToolTip("" if skilled else
+                              f"{c.name} has no {TWO_WEAPONS_SKILL} skill: add it to fight "
+                              "with two weapons")
         self.remove.setEnabled(self.picked.count() > 0)
 
     def offer_pair(self) -> bool:
