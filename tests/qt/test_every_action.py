@@ -35,6 +35,8 @@ DIALOGS = {
     "OverrideDialog",
     "ConditionDialog",
     "RecoveryDialog",
+    "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
+    "Tour",  # the start page's 2-minute tour
 }
 
 
