@@ -12,7 +12,7 @@ Rooms never import one another, and none imports the shell (import-linter's
 contracts in pyproject.toml hold this).
 """
 
-from yags_desk.qt.none_guard import make_none_immortal
+from yags_desk.qt.none_guard import make_singletons_immortal
 
-# Before any Qt call: PySide6 6.12 on Python 3.11 loses references to None.
-make_none_immortal()
+# Before any Qt call: PySide6 6.12 on Python 3.11 loses references to None and True.
+make_singletons_immortal()
