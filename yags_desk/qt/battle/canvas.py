@@ -10,7 +10,7 @@ library arrive in the board row under the drop (:attr:`character_dropped`).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -171,7 +171,7 @@ class BoardCanvas(QWidget):
         self._label_w = LABEL_W
         self._gap = GAP
         self._watched: QWidget | None = None
-        self._layout_key: tuple[tuple[str, int], ...] = ()
+        self._placed: dict[str, int] = {}  # the row each placed card is in
         for signal in (model.rowsInserted, model.modelReset, model.rowsRemoved,
                        model.layoutChanged):
             signal.connect(self.relayout)
@@ -246,22 +246,21 @@ class BoardCanvas(QWidget):
                 return size
         return narrow
 
-    def _key(self) -> tuple[tuple[str, int], ...]:
-        """What the places of the cards depend on: who is on the board, in which row."""
-        return tuple((s.id, s.row) for s in self.model.summaries() if s.status != "removed")
-
-    def _data_changed(self, *_args: object) -> None:
-        """A fighter's numbers changed: repaint; place the cards again only when a
-        fighter moved or left (one event changes many rows, each a signal)."""
-        if self._key() != self._layout_key:
-            self.relayout()
-        else:
-            self.update()
+    def _data_changed(self, top: QModelIndex, bottom: QModelIndex, *_args: object) -> None:
+        """A fighter's numbers changed: repaint; place the cards again only when one
+        of the changed fighters moved or left (only those rows are looked at: one
+        event changes many rows, each a signal)."""
+        for r in range(top.row(), bottom.row() + 1):
+            s = self.model.summary_at(r)
+            if self._placed.get(s.id) != (None if s.status == "removed" else s.row):
+                self.relayout()
+                return
+        self.update()
 
     def relayout(self, *_args: object) -> None:
         """Place the cards; compact cards when the normal ones would not all fit the
         visible height (issue 5: 30 combatants readable at 1366×768)."""
-        self._layout_key = self._key()
+        self._placed = {s.id: s.row for s in self.model.summaries() if s.status != "removed"}
         rows: dict[int, list[FighterSummary]] = {}
         for s in self.model.summaries():
             if s.status != "removed":

@@ -34,6 +34,9 @@ _ORDER, _NAME, _SIDE, _INIT, _WOUNDS, _STATUS = range(len(COLUMNS))
 Index = QModelIndex | QPersistentModelIndex
 
 
+# More changed rows than this in one update are told as one layout change.
+BULK_ROWS = 16
+
 class RosterModel(QAbstractTableModel):
     """One row per fighter of a :class:`CombatState`."""
 
@@ -72,9 +75,18 @@ class RosterModel(QAbstractTableModel):
         return list(range(len(ids)))
 
     def _update(self, changed: list[int], rows: list[FighterSummary]) -> None:
-        """Row by row: each row's new data, then its dataChanged. A sorting proxy moves
-        the changed row among the others, so those must still hold the data they are
-        sorted by (updating every row first scrambled the turn order with 30 fighters)."""
+        """A few rows: row by row, each row's new data, then its dataChanged. A sorting
+        proxy moves the changed row among the others, so those must still hold the
+        data they are sorted by (updating every row first scrambled the turn order
+        with 30 fighters). Many rows (a round of a big fight): one layout change, so
+        a sorting proxy sorts once instead of moving each row in turn (a round of
+        400 fighters spent 15 s in 28,000 dataChanged signals)."""
+        if len(changed) > BULK_ROWS:
+            self.layoutAboutToBeChanged.emit()
+            for r in changed:
+                self._rows[r] = rows[r]
+            self.layoutChanged.emit()
+            return
         for r in changed:
             self._rows[r] = rows[r]
             self.dataChanged.emit(self.index(r, 0), self.index(r, len(COLUMNS) - 1))
@@ -89,6 +101,9 @@ class RosterModel(QAbstractTableModel):
 
     def summaries(self) -> list[FighterSummary]:
         return list(self._rows)
+
+    def summary_at(self, row: int) -> FighterSummary:
+        return self._rows[row]
 
     def row_of(self, fid: str) -> int:
         return self._ids.index(fid) if fid in self._ids else -1
