@@ -7,28 +7,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from tests.qt.library.listing import listed
 from tests.qt.shell.app_helpers import sample_window
 from yags_desk.storage.documents import read_document
 
 
 def _names(window: Any) -> set[str]:
     return {c.name for _path, c in window.library.load_characters().items}
-
-
-def _listed(model: Any) -> set[str]:
-    """Every name the library dock shows, at any depth."""
-    out: set[str] = set()
-    todo = [QModelIndex()]
-    while todo:
-        parent = todo.pop()
-        for row in range(model.rowCount(parent)):
-            index = model.index(row, 0, parent)
-            out.add(str(index.data()))
-            todo.append(index)
-    return out
 
 
 def test_import_characters_from_a_semicolon_file(qtbot: Any, tmp_path: Path,
@@ -46,7 +33,7 @@ def test_import_characters_from_a_semicolon_file(qtbot: Any, tmp_path: Path,
     chief = next(p for p in window.library.characters_dir.rglob("*.json")
                  if read_document(p).model.name == "Bandit chief")  # type: ignore[attr-defined]
     assert read_document(chief).model.attributes["strength"] == 13  # type: ignore[attr-defined]
-    assert {"Bandit chief", "Bandit archer"} <= _listed(window.library_dock.model)
+    assert {"Bandit chief", "Bandit archer"} <= listed(window.library_dock.model)
 
 
 def test_a_refused_file_imports_nothing_and_says_why(qtbot: Any, tmp_path: Path,

@@ -17,26 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex
 
+from tests.qt.library.listing import listed
 from tests.qt.shell.app_helpers import sample_window
 from yags_desk.qt.library.watcher import LibraryWatcher
 from yags_desk.storage.library import Library
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLES = ROOT / "resources" / "sample_library"
-
-
-def _listed(model: Any) -> set[str]:
-    out: set[str] = set()
-    todo = [QModelIndex()]
-    while todo:
-        parent = todo.pop()
-        for row in range(model.rowCount(parent)):
-            index = model.index(row, 0, parent)
-            out.add(str(index.data()))
-            todo.append(index)
-    return out
 
 
 def _in_own_process(name: str) -> bool:
@@ -82,9 +70,9 @@ def test_the_dock_lists_files_added_and_removed_by_other_programs(
     copy = library.characters_dir / "dire-wolf.json"
     text = text.replace('"id": "', '"id": "dire-', 1)
     copy.write_text(text, encoding="utf-8")
-    qtbot.waitUntil(lambda: "Dire wolf" in _listed(window.library_dock.model), timeout=5000)
+    qtbot.waitUntil(lambda: "Dire wolf" in listed(window.library_dock.model), timeout=5000)
     copy.unlink()
-    qtbot.waitUntil(lambda: "Dire wolf" not in _listed(window.library_dock.model),
+    qtbot.waitUntil(lambda: "Dire wolf" not in listed(window.library_dock.model),
                     timeout=5000)
     window.close()  # closing the window gives its watch back
     assert window.library_watcher is None

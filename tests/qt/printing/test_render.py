@@ -251,24 +251,25 @@ def test_printer_and_preview_paint_the_same_pages(tmp_path: Path, qtbot: object)
     dialog.deleteLater()
 
 
+def _runs_to_the_end(script: str) -> None:
+    """``script`` (after ``import yags_desk.qt``) runs in a fresh Python and finishes."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    code = "import yags_desk.qt\n" + script + "print('done')\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "done"
+
+
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="None is immortal from Python 3.12")
 def test_thousands_of_qt_calls_do_not_free_none() -> None:
     # PySide6 6.12 on Python 3.11 drops a reference to None on each of these
     # calls; without the guard in yags_desk.qt, Python aborts after ~5,000.
-    script = (
-        "import yags_desk.qt\n"
-        "from PySide6.QtGui import QGuiApplication, QTextDocument\n"
-        "app = QGuiApplication([])\n"
-        "doc = QTextDocument()\n"
-        "for _ in range(20000):\n"
-        "    doc.setHtml('x')\n"
-        "print('done')\n"
-    )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "done"
+    _runs_to_the_end("from PySide6.QtGui import QGuiApplication, QTextDocument\n"
+                     "app = QGuiApplication([])\n"
+                     "doc = QTextDocument()\n"
+                     "for _ in range(20000):\n"
+                     "    doc.setHtml('x')\n")
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="True is immortal from Python 3.12")
@@ -276,23 +277,14 @@ def test_thousands_of_signal_emits_do_not_free_true() -> None:
     # PySide6 6.12 on Python 3.11 drops a reference to True on every emit() from
     # Python; one auto-resolved round of 500 fighters on the board aborted with
     # "bool_dealloc" before yags_desk.qt's guard covered True and False.
-    script = (
-        "import yags_desk.qt\n"
-        "from PySide6.QtCore import QCoreApplication, QObject, Signal\n"
-        "app = QCoreApplication([])\n"
-        "class Source(QObject):\n"
-        "    changed = Signal(bool)\n"
-        "source = Source()\n"
-        "source.changed.connect(lambda value: None)\n"
-        "for n in range(50000):\n"
-        "    source.changed.emit(n % 2 == 0)\n"
-        "print('done')\n"
-    )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True,
-                          text=True, env=env, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "done"
+    _runs_to_the_end("from PySide6.QtCore import QCoreApplication, QObject, Signal\n"
+                     "app = QCoreApplication([])\n"
+                     "class Source(QObject):\n"
+                     "    changed = Signal(bool)\n"
+                     "source = Source()\n"
+                     "source.changed.connect(lambda value: None)\n"
+                     "for n in range(50000):\n"
+                     "    source.changed.emit(n % 2 == 0)\n")
 
 
 def test_every_sample_sheet_fits_one_letter_page(tmp_path: Path) -> None:

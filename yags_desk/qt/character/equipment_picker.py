@@ -8,12 +8,10 @@ dragged (``application/x-yags-item``) onto the character editor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -31,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.common.catalogue_model import ITEM_MIME, CatalogueFilterProxy, item_mime_data
+from yags_desk.qt.common.catalogue_model import CatalogueFilterProxy, ItemDrag
 from yags_desk.qt.common.catalogue_store import CatalogueStore
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.list_sync import sync_rows
@@ -68,7 +66,7 @@ def _sorted_items(store: CatalogueStore) -> list[Item]:
     return sorted(store.catalogue.items, key=lambda i: (_ORDER[i.kind], i.name.casefold()))
 
 
-class PickerModel(QAbstractListModel):
+class PickerModel(ItemDrag, QAbstractListModel):
     """All items of a store's catalogue, weapons first, by name."""
 
     def __init__(self, store: CatalogueStore, parent: QObject | None = None) -> None:
@@ -117,16 +115,6 @@ class PickerModel(QAbstractListModel):
             return Qt.ItemFlag.NoItemFlags
         return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
                 | Qt.ItemFlag.ItemIsDragEnabled)
-
-    def mimeTypes(self) -> list[str]:
-        return [ITEM_MIME]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        return item_mime_data(self.store.edition, [self._rows[r].id for r in rows])
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
 
 
 class EquipmentPicker(QWidget):

@@ -40,6 +40,7 @@ from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage.wording import gm_text
 
 __all__ = [
+    "ItemDrag",
     "ITEM_MIME",
     "KINDS",
     "KIND_LABELS",
@@ -230,7 +231,25 @@ def _items_of(store: CatalogueStore, kind: str) -> list[Item]:
     return [i for i in store.catalogue.items if i.kind == kind]
 
 
-class CatalogueTableModel(QAbstractTableModel):
+class ItemDrag:
+    """Rows of catalogue items dragged as items (to the character editor): the drag
+    half of a model holding ``store`` and its items in ``_rows``."""
+
+    store: CatalogueStore
+    _rows: list[Item]
+
+    def mimeTypes(self) -> list[str]:
+        return [ITEM_MIME]
+
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        rows = sorted({i.row() for i in indexes if i.isValid()})
+        return item_mime_data(self.store.edition, [self._rows[r].id for r in rows])
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+
+class CatalogueTableModel(ItemDrag, QAbstractTableModel):
     """The ``kind`` items of a store's catalogue, built-in first, then custom.
 
     ``commit(old, new)`` is called with a validated replacement when a custom
@@ -382,18 +401,6 @@ class CatalogueTableModel(QAbstractTableModel):
             return False
         self.commit(item, new)
         return True
-
-    # -- drag -----------------------------------------------------------------------
-
-    def mimeTypes(self) -> list[str]:
-        return [ITEM_MIME]
-
-    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
-        rows = sorted({i.row() for i in indexes if i.isValid()})
-        return item_mime_data(self.store.edition, [self._rows[r].id for r in rows])
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
 
     # -- following the store --------------------------------------------------------
 
