@@ -141,9 +141,12 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
             reduction = 2 if two and cls in ("great", "longshaft") else 0
             pen, note = strength_penalty(w, b.str, two, reduction)
             attr = "agility" if cls == "brawl" else "dexterity"
+            # RULES 2 [decision], combat-melee.yags (Melee): a two-handed weapon
+            # used with both hands adds twice Strength to damage.
             out.append(b.style(cls, f"{skill}: {w.name}", skill, attr,
                                [(w.name, w.attack, w.defence, w.damage)], str_pen=pen,
-                               str_note=note, damage_type=w.damage_type, weapons=(w.name,)))
+                               str_note=note, damage_type=w.damage_type, weapons=(w.name,),
+                               str_factor=2 if two else 1))
     # Great-class weapons need both hands even when the list has no two-handed flag.
     hands = [w for w in melee if one_handed(w)]
     if c.shield is not None:
