@@ -198,3 +198,33 @@ def test_odds_equal_the_resolution_over_every_face_against_armour() -> None:
                 counted[key] += 1 / 400
         for key, p in odds.outcomes.items():
             assert abs(p - counted[key]) < 1e-9, (style, key)
+
+
+# --- load above Strength raises the fumble chance (combat.yags, Armour) ---------
+
+
+def loaded_giant() -> Character:
+    # Strength 4; hauberk load 7 + great sword 3 = 10: above 4, within 4 x 4 = 16:
+    # light encumbrance (-0 Agility), fumble chance 1 + 1 = 2 [decision].
+    return v08("Giant", strength=4, dexterity=3, skills={"Great weapon": 3},
+               weapons=(GREAT_SWORD,), armour=(WornArmour(item=_HEAVY_HAUBERK),))
+
+
+_HEAVY_HAUBERK = Armour(id="mail-hauberk", name="Mail hauberk", edition="0.8", protection=6,
+                        load=7, covers=("torso", "arms"), properties=("mail", "heavy"))
+
+
+def test_load_above_strength_makes_a_2_fumble() -> None:
+    log = giant_fight(attacker=loaded_giant())
+    # 17 + 2 = 19 would beat the passive 15, but 2 is within the fumble chance.
+    e = resolve_attack_v08(log.state, "giant", "orc", dice(2, None, 10))
+    assert e.attack_fumble and not e.hit
+    odds = declared_attack_odds_v08(log.state, "giant")
+    assert abs(odds.attack_fumble - 2 / 20) < 1e-9 and abs(odds.hit - 18 / 20) < 1e-9
+    style = log.state.fighter("giant").derived(log.state.options).style(GREAT)
+    assert style.fumble_chance == 2  # the printed sheet says "fumble 2" on the style
+
+
+def test_load_within_strength_fumbles_on_1_only() -> None:
+    e = resolve_attack_v08(giant_fight().state, "giant", "orc", dice(2, None, 10))
+    assert e.hit and not e.attack_fumble
