@@ -237,6 +237,15 @@ def derive_v08(c: Character, options: RulesOptions = DEFAULT_OPTIONS) -> Derived
     move = (Value.of(f"Size {a['size']}", a["size"])
             .plus(f"Strength {a['strength']}", a["strength"])
             .plus(f"Agility {b.agi}", b.agi).plus("+1", 1))
+    # core.md (Movement): each fatigue level (exhaustion counts too,
+    # combat-wounds.yags) takes 2 off base movement, so 1 off the half Move a
+    # fighter moves freely; core.md (Encumbrance): never below 1. The 0.8 texts
+    # give the fatigue track no penalty to rolls.
+    fatigue = c.fatigue_short + c.fatigue_long
+    if fatigue:
+        move = move.plus(f"Fatigue {fatigue} × -2", -2 * fatigue)
+        if move.total < 1:
+            move = move.plus("at least 1", 1 - move.total)
     # combat.yags: maximum defences = (Agility + Perception) / 2, rounded up.
     max_def = Value.of(f"(Agility {b.agi} + Perception {a['perception']}) / 2, round up",
                        -(-(b.agi + a["perception"]) // 2))

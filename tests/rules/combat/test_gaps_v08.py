@@ -20,6 +20,8 @@ from yags_desk.rules.combat.attack_v08 import attack_modifiers_v08, resolve_atta
 from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.odds_v08 import declared_attack_odds_v08
+from yags_desk.rules.combat.phase_v08 import speed
+from yags_desk.rules.derived import derive
 from yags_desk.rules.items import Armour
 
 GREAT = "Great weapon: Great sword"
@@ -228,3 +230,31 @@ def test_load_above_strength_makes_a_2_fumble() -> None:
 def test_load_within_strength_fumbles_on_1_only() -> None:
     e = resolve_attack_v08(giant_fight().state, "giant", "orc", dice(2, None, 10))
     assert e.hit and not e.attack_fumble
+
+
+# --- the fatigue track (core.md Movement; combat-wounds.yags Fatigue) -----------
+
+
+def test_fatigue_shortens_move_so_five_metres_make_the_attack_slow() -> None:
+    # Size 5 + Strength 3 + Agility 3 + 1 = 12; two fatigue levels take 2 x 2 off: 8.
+    # Half Move is 4 m, so a 5 m move before the attack leaves only a slow attack
+    # (RULES 2 movement); fresh, half of 12 is 6 and the attack stays normal.
+    for fatigue, move, phase in ((2, 8, "slow"), (0, 12, "normal")):
+        log = CombatLog("0.8")
+        log.push(AddCombatant(id="runner", name="Runner", side="party", row=1, character=v08(
+            "Runner", skills={"Single weapon": 3}, weapons=(SPEAR,), fatigue_short=fatigue)))
+        log.push(AddCombatant(id="orc", name="Orc", side="orcs", row=2,
+                              character=v08("Orc", skills={"Brawl": 3})))
+        log.push(Initiative(id="runner", dice=(10,), total=22))
+        log.push(Initiative(id="orc", dice=(5,), total=17))
+        log.push(Declare(id="runner", action="attack", target="orc",
+                         style="Single weapon: Spear", defences=1, move_m=5))
+        runner = log.state.fighter("runner")
+        d = runner.derived(log.state.options)
+        assert d.move is not None and d.move.total == move
+        assert speed(log.state, runner) == phase
+
+
+def test_fatigue_never_takes_move_below_1() -> None:
+    d = derive(v08("Worn out", fatigue_short=3, fatigue_long=3))
+    assert d.move is not None and d.move.total == 1
