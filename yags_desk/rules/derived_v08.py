@@ -16,9 +16,10 @@ from yags_desk.rules.tracks import v08_stun_level, v08_wound_level
 from yags_desk.rules.values import Value
 from yags_desk.rules.weapon_pairs import TWO_WEAPONS_SKILL, offered_pairs, one_handed
 
-__all__ = ["derive_v08", "encumbrance", "strength_penalty"]
+__all__ = ["derive_v08", "encumbrance", "load_fumble", "strength_penalty"]
 
 DEFAULT_FUMBLE = 1  # RULES 2: a natural 1 fumbles
+ENCUMBRANCE_LEVELS = ("unencumbered", "light", "medium", "heavy", "extreme")
 
 # Style key -> (skill name, weapon classes it covers).
 STYLE_SKILLS: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -51,6 +52,17 @@ def encumbrance(load: float, strength: int) -> tuple[str, int, int]:
     return "extreme", -3, -20
 
 
+def load_fumble(level: str) -> int:
+    """How much a load above Strength raises the fumble chance.
+
+    combat.yags (Armour) and combat.md say only that load beyond Strength raises
+    the fumble chance, with no number. [decision] +1 per step of the
+    encumbrance table past unencumbered: light +1, medium +2, heavy +3,
+    extreme +4.
+    """
+    return ENCUMBRANCE_LEVELS.index(level)
+
+
 def strength_penalty(weapon: Weapon, strength: int, two_handed: bool,
                      reduction: int = 0) -> tuple[int, str]:
     """Attack and defence penalty for a weak wielder (combat-melee.yags, Strength).
@@ -81,6 +93,7 @@ class _Builder:
         self.str = a["strength"]
         self.load = c.carried_load()
         self.enc = encumbrance(self.load, self.str)
+        self.fumble = DEFAULT_FUMBLE + load_fumble(self.enc[0])
         self.agi = max(0, a["agility"] + self.enc[1])
         self.wound = v08_wound_level(c.wounds, options.v08_track())
         self.stun = v08_stun_level(c.stuns, options.v08_track())
@@ -121,7 +134,7 @@ class _Builder:
             style=style, label=label, skill=skill, skill_value=self.c.skill(skill),
             weapons=weapons, attack=self._pen(attack),
             defence=self._pen(defence) if can_defend else None, damage=damage,
-            damage_kind=damage_type, fumble_chance=DEFAULT_FUMBLE, ranges=ranges,
+            damage_kind=damage_type, fumble_chance=self.fumble, ranges=ranges,
             usable=usable, warnings=warnings)
 
 
@@ -141,9 +154,12 @@ def _melee_styles(c: Character, b: _Builder) -> list[StyleValues]:
             reduction = 2 if two and cls in ("great", "longshaft") else 0
             pen, note = strength_penalty(w, b.str, two, reduction)
             attr = "agility" if cls == "brawl" else "dexterity"
+            # RULES 2 [decision], combat-melee.yags (Melee): a two-handed weapon
+            # used with both hands adds twice Strength to damage.
             out.append(b.style(cls, f"{skill}: {w.name}", skill, attr,
                                [(w.name, w.attack, w.defence, w.damage)], str_pen=pen,
-                               str_note=note, damage_type=w.damage_type, weapons=(w.name,)))
+                               str_note=note, damage_type=w.damage_type, weapons=(w.name,),
+                               str_factor=2 if two else 1))
     # Great-class weapons need both hands even when the list has no two-handed flag.
     hands = [w for w in melee if one_handed(w)]
     if c.shield is not None:
@@ -221,6 +237,15 @@ def derive_v08(c: Character, options: RulesOptions = DEFAULT_OPTIONS) -> Derived
     move = (Value.of(f"Size {a['size']}", a["size"])
             .plus(f"Strength {a['strength']}", a["strength"])
             .plus(f"Agility {b.agi}", b.agi).plus("+1", 1))
+    # core.md (Movement): each fatigue level (exhaustion counts too,
+    # combat-wounds.yags) takes 2 off base movement, so 1 off the half Move a
+    # fighter moves freely; core.md (Encumbrance): never below 1. The 0.8 texts
+    # give the fatigue track no penalty to rolls.
+    fatigue = c.fatigue_short + c.fatigue_long
+    if fatigue:
+        move = move.plus(f"Fatigue {fatigue} × -2", -2 * fatigue)
+        if move.total < 1:
+            move = move.plus("at least 1", 1 - move.total)
     # combat.yags: maximum defences = (Agility + Perception) / 2, rounded up.
     max_def = Value.of(f"(Agility {b.agi} + Perception {a['perception']}) / 2, round up",
                        -(-(b.agi + a["perception"]) // 2))

@@ -256,8 +256,10 @@ def test_load_lowers_agility_and_so_the_brawl_odds() -> None:
     declare(log, "orc", "brenna", DAGGER)
     m = attack_modifiers_v08(log.state, "orc", "brenna")
     assert m.attack == 2 * 3 + 2
+    # Load above Strength also raises the fumble chance: medium is 1 + 2 = 3
+    # (combat.yags Armour, [decision] in derived_v08.load_fumble).
     assert declared_attack_odds_v08(log.state, "orc") == attack_odds(
-        "0.8", 8, 19, damage=8, soak=12)
+        "0.8", 8, 19, damage=8, soak=12, fumble_chance=3)
 
 
 def test_refusals_name_the_rule_and_leave_the_log_unchanged() -> None:

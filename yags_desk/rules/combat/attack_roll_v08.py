@@ -16,7 +16,8 @@ from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.odds import PASSIVE_DEFENCE
 from yags_desk.rules.wounds import v08_levels
 
-__all__ = ["AttackDiceV08", "AttackMods", "RollOutcome", "roll_dice_v08", "roll_outcome"]
+__all__ = ["AttackDiceV08", "AttackMods", "RollOutcome", "damage_levels", "roll_dice_v08",
+           "roll_outcome"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,11 @@ class AttackMods:
     defence_floor: int = PASSIVE_DEFENCE
     difficulty: int = 0
     notes: tuple[str, ...] = ()
+    # The target's armour against this blow (armour_v08): a crushing weapon's
+    # near miss still hurts; a light weapon against heavy armour may leave the
+    # damage ineffective (stuns, halved).
+    crushing: bool = False
+    ineffective: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,17 @@ class RollOutcome:
     hit: bool
     damage_total: int
     levels: int
+    # A crushing blow short of soak by 5 or less: one level, one kind worse.
+    crushed: bool = False
+
+
+def damage_levels(m: AttackMods, damage_total: int) -> tuple[int, bool]:
+    """(levels, crushed) of a hit whose damage roll is ``damage_total`` (RULES 2;
+    combat-melee.yags, Crushing: within 5 of soak still does one level)."""
+    levels = v08_levels(damage_total, m.soak)
+    if not levels and m.crushing and damage_total >= m.soak - 5:
+        return 1, True
+    return levels, False
 
 
 def roll_outcome(m: AttackMods, attack: int, defence: int | None, damage: int) -> RollOutcome:
@@ -105,6 +122,6 @@ def roll_outcome(m: AttackMods, attack: int, defence: int | None, damage: int) -
     defence_total += m.difficulty
     hit = not attack_fumble and attack_total >= defence_total
     damage_total = m.damage + damage if hit else 0
-    levels = v08_levels(damage_total, m.soak) if hit else 0
+    levels, crushed = damage_levels(m, damage_total) if hit else (0, False)
     return RollOutcome(attack_total, attack_fumble, defence_total, defence_fumble, hit,
-                       damage_total, levels)
+                       damage_total, levels, crushed)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from yags_desk.rules.combat.armour_v08 import armour_effect, worse_kind
 from yags_desk.rules.combat.attack_roll_v08 import (
     AttackDiceV08,
     AttackMods,
@@ -111,11 +112,27 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     """
     m = _modifiers_v08(state, attacker_id, defender_id, counter=counter, style=style,
                        defence_style=defence_style)
+    m = _against_armour(state, m)
     if situational is None:
         return m
     label, amount = situational
     return replace(m, attack=m.attack + amount,
                    modifiers=(*m.modifiers, (f"attack: {label}", amount)))
+
+
+def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:
+    """The target's armour against this weapon's kind of blow (armour_v08)."""
+    a, t = state.fighter(m.attacker), state.fighter(m.defender)
+    names = m.style.weapons[:1]
+    weapon = next((w for w in a.character.weapons if w.name in names), None)
+    both = m.style.style in ("great", "longshaft") or (weapon is not None and weapon.two_handed)
+    eff = armour_effect(t.character.armour, weapon, m.damage_kind, both)
+    kind, ineffective = eff.damage_kind, False
+    if kind == "ineffective":
+        kind, ineffective = "stuns", True
+    return replace(m, soak=m.soak + eff.soak_change, damage_kind=kind,
+                   ineffective=ineffective, crushing=eff.crushing,
+                   modifiers=(*m.modifiers, *eff.modifiers), notes=(*m.notes, *eff.notes))
 
 
 def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
@@ -226,9 +243,15 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         # the melee, picked at random, who defends as normal.
         m, t, r, defence_die = stray_shot(state, a.id, t.id, dice, m)
         declared_target = defender_id
-    kind, levels, effects = (damage_effects_v08(t.id, r.levels, m.damage_kind, ineffective)
-                             if r.hit else (m.damage_kind, 0, ()))
     notes = list(m.notes)
+    kind, ineffective = m.damage_kind, ineffective or m.ineffective
+    if r.crushed:  # combat-melee.yags, Crushing: one kind worse
+        notes.append("a crushing blow within 5 of soak still does one level, one kind worse")
+        kind = worse_kind(kind)
+        if kind == "ineffective":
+            kind, ineffective = "stuns", True
+    kind, levels, effects = (damage_effects_v08(t.id, r.levels, kind, ineffective)
+                             if r.hit else (m.damage_kind, 0, ()))
     if not m.missile and m.attack_halved:
         notes.append(f"{a.name}'s attack halved at initiative 0")
     if not m.missile and m.defence_halved:

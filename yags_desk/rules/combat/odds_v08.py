@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from yags_desk.rules.combat.armour_v08 import worse_kind
+from yags_desk.rules.combat.attack_roll_v08 import damage_levels
 from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
@@ -40,7 +42,8 @@ def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
     flies at one of them or the target at random (1 in ``strays`` + 1 for the
     target), and its total may still hit the target (combat-missile.yags).
     """
-    plain = m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
+    plain = (m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
+             and not (m.crushing or m.ineffective))
     if plain and not strays and not (m.attack_halved or m.defence_halved):
         return attack_odds("0.8", m.attack, m.defence, damage=m.damage, soak=m.soak,
                            fumble_chance=m.fumble_chance,
@@ -56,9 +59,22 @@ def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
     outcomes = dict.fromkeys(outcome_keys("0.8"), 0.0)
     outcomes["miss"] = 1.0 - hit
     for face in _FACES:
-        outcomes[damage_bucket("0.8", m.damage + face - m.soak)] += hit / 20
+        outcomes[_bucket(m, m.damage + face)] += hit / 20
     fumble = min(20, max(0, m.fumble_chance)) / 20
     return AttackOdds(hit=hit, attack_fumble=fumble, outcomes=outcomes)
+
+
+def _bucket(m: AttackMods, damage_total: int) -> str:
+    """The outcome key of a hit doing ``damage_total``, after the armour's effects
+    (armour_v08: a crushing near miss, ineffective damage halved)."""
+    levels, crushed = damage_levels(m, damage_total)
+    if not (crushed or m.ineffective):
+        return damage_bucket("0.8", damage_total - m.soak)
+    if m.ineffective or worse_kind(m.damage_kind) == "ineffective":
+        levels //= 2
+    if not levels:
+        return "no_damage"
+    return str(levels) if levels < 7 else "7+"
 
 
 def declared_attack_odds_v08(state: CombatState, attacker_id: str, *,

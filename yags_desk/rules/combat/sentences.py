@@ -206,7 +206,8 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
     net = e.damage_total - e.soak
     text = (f"{lead} hits: {against}; damage {e.damage_total} − soak "
             f"{e.soak} = {net}")
-    raw = v08_levels(e.damage_total, e.soak)
+    # A crushing near miss does a level below soak (armour_v08).
+    raw = v08_levels(e.damage_total, e.soak) or e.levels
     track = after.options.v08_track()
     wounds, stuns = v08_wound_level(t.wounds, track), v08_stun_level(t.stuns, track)
     beyond = f", {t.levels_beyond} beyond" if t.levels_beyond else ""
