@@ -68,6 +68,7 @@ from yags_desk.rules.combat.steps import (
     Step,
     auto_events,
     fight_over,
+    initiative_needed,
     next_step,
     waiting_for_opponents,
 )
@@ -538,9 +539,7 @@ class BattleBoard(DocumentView):
 
     def roll_initiative(self) -> bool:
         state = self.state
-        need = [f.id for f in state.active() if f.can_act and f.initiative is None and (
-            state.edition == "0.8" or f.declaration is None
-            or f.declaration.action not in ("wait", "rest"))]
+        need = initiative_needed(state)
         if not need:
             self.refuse("Nobody needs initiative now.")
             return False

@@ -2,7 +2,7 @@
 rolls against and what the exact odds are computed from, so both agree.
 
 RULES 1.5: attack + 2d10! against the defence (at least 15; 15 when not
-defending, unaware or helpless); the defence rolled at the first attack of a
+defending, unaware, surprised or helpless); the defence rolled at the first attack of a
 round stands all round [decision of RULES 1.5]. RULES 1.8: a missile is
 dodged or blocked with a shield instead. RULES 1.9 and 1.11 modifiers come from
 :func:`modifiers_classic.attack_modifiers`.
@@ -68,6 +68,8 @@ def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | Non
 def attack_refusal(state: CombatState, attacker_id: str) -> str | None:
     """Why ``attacker_id`` may not attack now (RULES 1.9, 1.11), or None."""
     f = state.fighter(attacker_id)
+    if f.surprised:
+        return f"{f.name} is surprised and does not act this round (RULES 1.5)"
     d = f.declaration
     if d is not None and d.special in ("aim", "prepare"):
         what = "aiming" if d.special == "aim" else "preparing"
@@ -136,6 +138,8 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         passive = "against 15"
     elif not t.can_act:
         passive = "helpless"
+    elif t.surprised:
+        passive = "surprised"  # no active defence: 15, as for the unaware (RULES 1.5)
     elif target_decl is not None and target_decl.special == "ambush":
         passive = "ambushing, no defence"  # RULES 1.9
     name, value, dfumble, own = _defence(state, t, mods, td, defence_style)

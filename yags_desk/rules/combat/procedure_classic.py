@@ -41,7 +41,7 @@ from yags_desk.rules.values import Value
 
 __all__ = ["LOSES_INITIATIVE", "TIEBREAK_SIDES", "NextAction", "action_order", "auto_round",
            "best_attack_style", "initiative_value", "make_initiative", "nearest_enemy",
-           "next_action", "ties"]
+           "needs_initiative", "next_action", "ties"]
 
 # RULES 1.9: these special attacks lose initiative: they act after everyone else.
 LOSES_INITIATIVE = LOSE_INITIATIVE
@@ -75,10 +75,20 @@ def make_initiative(state: CombatState, fid: str, dice: OpenRoll, tiebreak: int 
     f = state.fighter(fid)
     if not f.can_act:
         raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if f.surprised:
+        raise RulesError(f"{f.name} is surprised and takes no part in this round (RULES 1.5)")
     if not 0 <= tiebreak <= TIEBREAK_SIDES:
         raise RulesError(f"tiebreak: the roll-off is 1 to {TIEBREAK_SIDES}")
     total = initiative_value(state, f).total + dice.total
     return Initiative(id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
+
+
+def needs_initiative(f: FighterState) -> bool:
+    """Whether ``f`` still rolls initiative this round (RULES 1.5): everyone who
+    acts, except those who wait or rest; a surprised fighter does not act."""
+    d = f.declaration
+    return (f.acts and f.initiative is None
+            and (d is None or d.action not in ("wait", "rest")))
 
 
 def _loses(f: FighterState) -> bool:
@@ -92,7 +102,7 @@ def _key(f: FighterState) -> tuple[int, int, int, int]:
 def action_order(state: CombatState) -> list[FighterState]:
     """Who acts in what order this round (RULES 1.5, 1.9): decreasing initiative,
     ties to higher Agility then the roll-off; specials that lose initiative last."""
-    ready = [f for f in state.active() if f.can_act and f.initiative is not None]
+    ready = [f for f in state.active() if f.acts and f.initiative is not None]
     return sorted(ready, key=_key)  # sorted() is stable: board order breaks what is left
 
 
@@ -133,7 +143,7 @@ def next_action(state: CombatState) -> NextAction | None:
         decl = loser.declaration
         # RULES 1.5: in a pair, the initiative loser strikes back if still standing.
         if (decl is not None and decl.action == "attack" and decl.target == a_id
-                and loser.can_act and not loser.attacked and not loser.has("prone")
+                and loser.acts and not loser.attacked and not loser.has("prone")
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
     for f in action_order(state):
@@ -204,13 +214,12 @@ def auto_round(state: CombatState, rng: random.Random,
 
     settle()
     for f in state.active():
-        if f.can_act and f.declaration is None and (only is None or f.id in only):
+        if f.acts and f.declaration is None and (only is None or f.id in only):
             decl = _declare(state, f)
             if decl is not None:
                 push(decl)
     for f in state.active():
-        acts = f.declaration is None or f.declaration.action not in ("wait", "rest")
-        if f.can_act and f.initiative is None and acts:
+        if needs_initiative(f):
             push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
     while (step := next_action(state)) is not None:
         f = state.fighter(step.fighter)
