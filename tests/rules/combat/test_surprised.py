@@ -129,3 +129,18 @@ def test_v08_automatic_and_stepped_rounds_agree_with_a_surprised_fighter() -> No
     for e in expected:
         state = apply(state, e)
     assert isinstance(expected[-1], EndRound) and not state.fighter("orc").has("surprised")
+
+
+def test_classic_resting_fighter_does_not_defend_actively() -> None:
+    log = classic_pair()
+    log.push(Declare(id="bo", action="rest"))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    # RULES 1.7: resting is no attack and no defence; RULES 1.5: not defending = 15.
+    # Attack 14 + 7 = 21 hits although Bo's dice 9 + 9 would have made 33.
+    e = resolve_attack(log.state, "ann", "bo", SWORD,
+                       AttackDice(typed((3, 4)), typed((9, 9)), typed((5, 5))))
+    assert (e.attack_total, e.defence_total, e.defence_dice, e.hit) == (21, 15, (), True)
+    assert declared_attack_odds(log.state, "ann").hit == pytest.approx(0.97)
+    log.push(e)
+    # Bo rested without defending: the round still counts as rest (RULES 1.7).
+    assert not log.state.fighter("bo").defended

@@ -142,6 +142,10 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         passive = "surprised"  # no active defence: 15, as for the unaware (RULES 1.5)
     elif target_decl is not None and target_decl.special == "ambush":
         passive = "ambushing, no defence"  # RULES 1.9
+    elif target_decl is not None and target_decl.action == "rest":
+        # RULES 1.7: a round of rest has no attack and no defence, so the resting
+        # fighter counts the 15 of one not defending (RULES 1.5).
+        passive = "resting, no defence"
     name, value, dfumble, own = _defence(state, t, mods, td, defence_style)
     round_defence = None if mods.missile else t.defence
     return AttackPlan(
