@@ -25,7 +25,8 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_defence", "plan_attack"]
+__all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_attack_style", "best_defence",
+           "plan_attack"]
 
 MIN_DEFENCE = 15  # RULES 1.5
 _GONE = ("broken", "dropped")
@@ -63,6 +64,14 @@ def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | Non
     options = [s for s in d.styles if s.usable and s.defence is not None
                and not (f and any(f.weapon_state(w) in _GONE for w in s.weapons))]
     return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
+
+
+def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
+    """The usable melee style with the best attack plus damage (what an NPC picks)."""
+    d = f.derived(state.options)
+    melee = [s for s in d.styles if s.usable and s.style != "missile"
+             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+    return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
 
 
 def attack_refusal(state: CombatState, attacker_id: str) -> str | None:

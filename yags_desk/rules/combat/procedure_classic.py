@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
-from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
+from yags_desk.rules.combat.checks_classic import resolve_check
 from yags_desk.rules.combat.declare import declared_style
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
@@ -24,6 +24,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Initiative,
 )
+from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
@@ -31,6 +32,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
@@ -175,14 +177,6 @@ def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
     return spread_target(state, f, lambda g: (g.wounds,))
 
 
-def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
-    """The usable melee style with the best attack plus damage (what an NPC picks)."""
-    d = f.derived(state.options)
-    melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
-    return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
-
-
 def _declare(state: CombatState, f: FighterState) -> Declare | None:
     if f.has("prone"):
         return Declare(id=f.id, action="stand_up")
@@ -247,7 +241,7 @@ def auto_round(state: CombatState, rng: random.Random,
     while dues := end_of_round_due(state):
         due = dues[0]
         if due.kind == "killing_blow":
-            push(kill_helpless(state, due.id))
+            push(roll_kill_helpless(state, due.id, rng))
         else:
             push(resolve_check(state, due, roll_2d10x(rng)))
         settle()

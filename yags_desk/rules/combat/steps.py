@@ -36,6 +36,7 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
+from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.procedure_classic import (
@@ -278,7 +279,7 @@ def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
     if state.edition == "0.8":
         return checks_v08.resolve_check(state, p, D20Roll(roll_d20(rng)))
     if p.kind == "killing_blow":
-        return checks_classic.kill_helpless(state, p.id)
+        return roll_kill_helpless(state, p.id, rng)
     if p.kind == "berserk":
         return berserk_check(state, p.id, roll_2d10x(rng))
     if p.kind == "riding":
