@@ -27,6 +27,7 @@ def hild(*weapons: Weapon) -> Character:
 def test_both_hands_count_strength_x15_one_hand_does_not() -> None:
     d = derive(hild())
     both, one = d.style(BOTH), d.style(ONE)
+    assert both.initiative and both.defence and one.initiative and one.defence
     # Both hands: Strength 12 x 1.5 = 18 >= Str 16, no penalty. Attack Dexterity 10
     # x 100% + 6 = 16; damage Strength 12 + 11 = 23; initiative Agility 10 + 8 = 18.
     assert (both.initiative.total, both.attack.total, both.defence.total,
