@@ -123,6 +123,23 @@ def test_a_killer_that_defended_rolls_its_blow_in_the_dialog(qtbot: QtBot) -> No
     assert dialog.result_event is not None and dialog.result_event.second_dice == (5, 5)
 
 
+def test_an_ordinary_fall_asks_the_metres(qtbot: QtBot) -> None:
+    from yags_desk.rules.combat.state import Pending
+
+    state = ford().state
+    dialog = CheckDialog(None, state, Pending("aldric", "fall", 0, amount=2), random.Random(1))
+    qtbot.addWidget(dialog)
+    assert not dialog.metres_spin.isHidden() and dialog.metres_spin.value() == 2
+    dialog.metres_spin.setValue(10)
+    dialog.roll_dice.edit.setText("7 6")
+    dialog.second_dice.edit.setText("3 4")
+    assert dialog.try_accept()
+    # RULES 1.11: 6 + 13 = 19 cancels 3 of 10 m; 14 + 7 = 21 − base soak 14 = 7 → 2 levels.
+    e = dialog.result_event
+    assert e is not None and e.kind == "fall" and e.outcome == (
+        "7 of 10 m left: damage 21 − base soak 14 = 7 → 2 levels")
+
+
 def test_first_aid_from_the_patients_side(qtbot: QtBot) -> None:
     log = ford()
     log.push(Wound(id="aldric", levels=3))

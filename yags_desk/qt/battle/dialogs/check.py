@@ -135,7 +135,7 @@ class CheckDialog(EventDialog[Check]):
         self.weapon_combo = QComboBox(self)
         no_roll = not self._needs_dice()
         if not no_roll:
-            form.addRow("&Dice", self.roll_dice)
+            form.addRow("&Attack" if self.rolled_kill else "&Dice", self.roll_dice)
         if second:
             form.addRow("Second roll" if kind == "disarm" else "Damage", self.second_dice)
         if kind in ("riding", "fall"):
