@@ -170,6 +170,18 @@ class _Builder:
             defence=None, damage=damage, ranges=w.ranges)
 
 
+def _great_in_one_hand(w: Weapon) -> bool:
+    """A great weapon that may be held in one hand (RULES 1.2).
+
+    [decision] The sheet has no "used one-handed" switch: every great weapon of
+    RULES 1.3 is marked two-handed and is only ever used in both hands. One the
+    GM enters without that mark (a hand-and-a-half sword, say) is offered beside
+    a shield too, where it is used in one hand and loses the x1.5 Strength; in
+    the Great weapon style it is still held in both.
+    """
+    return w.kind == "melee" and w.skill == "great" and not w.two_handed
+
+
 def _styles(c: Character, b: _Builder) -> list[StyleValues]:
     out: list[StyleValues] = []
     melee = [w for w in c.weapons if w.kind == "melee"]
@@ -185,8 +197,10 @@ def _styles(c: Character, b: _Builder) -> list[StyleValues]:
                                _weapon_bonuses(w, b.str), alt_defence=brawl_defence))
     if c.shield is not None:
         for w in melee:
-            if one_handed(w):
-                # RULES 1.2: weapon and shield bonuses add into one set.
+            if one_handed(w) or _great_in_one_hand(w):
+                # RULES 1.2: weapon and shield bonuses add into one set. A great
+                # weapon held in one hand beside the shield counts plain Strength
+                # against its Str: the x1.5 is for two hands only.
                 out.append(b.melee(
                     "weapon_shield", f"Weapon and shield: {w.name} + {c.shield.name}",
                     (w.name, c.shield.name),

@@ -28,7 +28,9 @@ from yags_desk.rules.combat.events import (
     Override,
     SetCondition,
 )
+from yags_desk.rules.combat.kill_classic import kill_is_rolled
 from yags_desk.rules.combat.lost import lose_action, lost_reason
+from yags_desk.rules.combat.mounted_classic import fall_check
 from yags_desk.rules.combat.procedure_classic import make_initiative
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import auto_declaration
@@ -54,6 +56,7 @@ class ScriptedDialogs:
         self.declarations: dict[str, Declare] = {}
         self.override_event: Override | None = None
         self.condition_event: SetCondition | None = None
+        self.extra_fall_m = 0  # metres the GM adds in the fall dialog
         self.cancel = False
 
     def _keep(self, name: str, events: list[Event]) -> None:
@@ -119,8 +122,13 @@ class ScriptedDialogs:
               rng: random.Random) -> Check | None:
         if self._cancelled("check"):
             return None
-        if pending.kind == "killing_blow":
+        if pending.kind == "killing_blow" and kill_is_rolled(state, pending.id):
+            event = kill_helpless(state, pending.id, self.two(), self.two())
+        elif pending.kind == "killing_blow":
             event = kill_helpless(state, pending.id)
+        elif pending.kind == "fall":
+            event = fall_check(state, pending.id, self.two(), self.two(),
+                               metres=pending.amount + self.extra_fall_m)
         elif state.edition == "classic":
             event = check_classic(state, pending, self.two())
         else:

@@ -147,7 +147,7 @@ def test_the_card_menu_offers_every_command(board: BattleBoard) -> None:
     menu = board.card_menu("bandit-1")
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
     assert texts == ["Declare…", "Override a number…", "Set a condition…", "Clear condition",
-                     "First aid…", "Move to row", "Remove from the fight"]
+                     "First aid…", "Fall…", "Move to row", "Remove from the fight"]
     move = next(a for a in menu.actions() if a.text() == "Move to row").menu()
     next(a for a in move.actions() if a.text() == "Row 2").trigger()
     assert board.state.fighter("bandit-1").row == 2
@@ -156,6 +156,20 @@ def test_the_card_menu_offers_every_command(board: BattleBoard) -> None:
          if a.text() == "Remove from the fight").trigger()
     assert "bandit-1" not in board.state.fighters
     assert board.proxy.rowCount() == 7
+
+
+def test_an_ordinary_fall_from_the_card_menu(board: BattleBoard) -> None:
+    dialogs = board.dialogs
+    assert isinstance(dialogs, ScriptedDialogs)
+    dialogs.extra_fall_m = 8  # the GM makes it a 2 + 8 = 10 m fall
+    next(a for a in board.card_menu("aldric").actions() if a.text() == "Fall…").trigger()
+    # RULES 1.11: Agility 12 x Athletics 50% = 6, + 2d10! (7 + 6) = 19: three full 5s
+    # cancel 3 m; 7 m left do 2 x 7 = 14 + 2d10! (3 + 4) = 21 − base soak 14 = 7
+    # -> 2 body levels (RULES 1.6), and Aldric ends prone. He was never mounted.
+    e = board.log.events[-1]
+    assert (e.type, e.total, e.target, e.second_total) == ("check", 19, 50, 21)
+    aldric = board.state.fighter("aldric")
+    assert aldric.wounds == 2 and aldric.has("prone")
 
 
 def test_new_encounter_dialog_stores_edition_and_options(qtbot: Any) -> None:

@@ -62,12 +62,14 @@ from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.reducer import apply
-from yags_desk.rules.combat.state import CombatState, check_name
+from yags_desk.rules.combat.state import CombatState, Pending, check_name
 from yags_desk.rules.combat.steps import (
     Step,
     auto_events,
     fight_over,
+    initiative_needed,
     next_step,
     waiting_for_opponents,
 )
@@ -538,9 +540,7 @@ class BattleBoard(DocumentView):
 
     def roll_initiative(self) -> bool:
         state = self.state
-        need = [f.id for f in state.active() if f.can_act and f.initiative is None and (
-            state.edition == "0.8" or f.declaration is None
-            or f.declaration.action not in ("wait", "rest"))]
+        need = initiative_needed(state)
         if not need:
             self.refuse("Nobody needs initiative now.")
             return False
@@ -671,6 +671,23 @@ class BattleBoard(DocumentView):
             return False
         return event is not None and self.push_events([event])
 
+    def fall(self, fid: str | None = None) -> bool:
+        """An ordinary fall, not only from a mount (RULES 1.11): the check dialog asks
+        how many metres and rolls Athletics (Swimming into water) and the damage."""
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        if self.state.edition != "classic":
+            self.refuse("Falls are rolled by the classic rules (RULES 1.11).")
+            return False
+        f = self.state.fighter(fid)
+        if f.dead or f.removed:
+            self.refuse(f"{f.name} is {'dead' if f.dead else f.why_not}: no fall to roll.")
+            return False
+        pending = Pending(fid, "fall", 0, amount=MOUNT_FALL_M)
+        event = self.dialogs.check(self, self.state, pending, self.rng)
+        return event is not None and self.push_events([event])
+
     # -- selection and menus ------------------------------------------------------------
 
     def _card_selected(self, fid: str) -> None:
@@ -712,6 +729,8 @@ class BattleBoard(DocumentView):
         clear.setEnabled(bool(f.conditions))
         aid = menu.addAction("First aid…", lambda: self.first_aid(fid))
         aid.setEnabled(self.state.edition == "classic" and f.wounds > 0 and not f.dead)
+        fall = menu.addAction("Fall…", lambda: self.fall(fid))
+        fall.setEnabled(self.state.edition == "classic" and not f.dead)
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):

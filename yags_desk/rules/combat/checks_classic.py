@@ -5,7 +5,7 @@ unconscious); the Fatal roll (fumble or under 20 dies, 20-29 unconscious,
 30+ conscious; fumble chance 5, 10 for one blow of 6+ levels, +2 per level
 beyond); the end-of-round Fatal roll of a conscious Fatal fighter (one who lay
 still only falls unconscious on a failure); the dying roll each minute (20+,
-fumble 4, until first aid); killing the helpless. RULES 1.7: fatigue rolls.
+fumble 4, until first aid); killing the helpless (:mod:`kill_classic`). RULES 1.7: fatigue rolls.
 RULES 1.10: first aid. A stamina roll is Stamina + 2d10! (RULES 1.1).
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.due import DYING_FUMBLE_CLASSIC, DYING_TARGET, end_of_round_due
 from yags_desk.rules.combat.events import Check, Effect
+from yags_desk.rules.combat.kill_classic import kill_helpless
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.dice import OpenRoll
 from yags_desk.rules.errors import RulesError
@@ -113,20 +114,6 @@ def waive(state: CombatState, pending: Pending, reason: str) -> Check:
         raise RulesError("reason: say why the roll is waived")
     return Check(id=f.id, kind=pending.kind, target=pending.target, passed=True,
                  outcome=f"waived by the GM: {reason.strip()}", note=reason.strip())
-
-
-def kill_helpless(state: CombatState, killer_id: str) -> Check:
-    """The end-of-round killing of a helpless target (RULES 1.6)."""
-    k = state.fighter(killer_id)
-    d = k.declaration
-    if d is None or d.action != "kill_helpless" or d.target is None:
-        raise RulesError(f"{k.name} did not declare a killing blow on a helpless foe "
-                         "(RULES 1.6)")
-    t = state.fighter(d.target)
-    if not t.helpless:
-        raise RulesError(f"{t.name} is no longer helpless (RULES 1.6)")
-    return Check(id=k.id, kind="killing_blow", against=t.id, passed=True,
-                 outcome=f"kills the helpless {t.name}", effects=_dead(t.id))
 
 
 def first_aid(state: CombatState, healer_id: str, patient_id: str, dice: OpenRoll) -> Check:

@@ -244,6 +244,9 @@ def check_declaration(state: CombatState, e: Declare) -> None:
     f = state.fighter(e.id)
     if not f.can_act:
         raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if f.surprised:
+        raise RulesError(f"{f.name} is surprised and does nothing this round: clear the "
+                         "condition to let it act (RULES 1.5, RULES 2)")
     if f.attacked:
         raise RulesError(f"{f.name} has already acted this round; declarations come "
                          "before the actions (RULES 1.5)")

@@ -2,7 +2,7 @@
 rolls against and what the exact odds are computed from, so both agree.
 
 RULES 1.5: attack + 2d10! against the defence (at least 15; 15 when not
-defending, unaware or helpless); the defence rolled at the first attack of a
+defending, unaware, surprised or helpless); the defence rolled at the first attack of a
 round stands all round [decision of RULES 1.5]. RULES 1.8: a missile is
 dodged or blocked with a shield instead. RULES 1.9 and 1.11 modifiers come from
 :func:`modifiers_classic.attack_modifiers`.
@@ -25,7 +25,8 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_defence", "plan_attack"]
+__all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_attack_style", "best_defence",
+           "plan_attack"]
 
 MIN_DEFENCE = 15  # RULES 1.5
 _GONE = ("broken", "dropped")
@@ -65,9 +66,19 @@ def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | Non
     return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
 
 
+def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
+    """The usable melee style with the best attack plus damage (what an NPC picks)."""
+    d = f.derived(state.options)
+    melee = [s for s in d.styles if s.usable and s.style != "missile"
+             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+    return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
+
+
 def attack_refusal(state: CombatState, attacker_id: str) -> str | None:
     """Why ``attacker_id`` may not attack now (RULES 1.9, 1.11), or None."""
     f = state.fighter(attacker_id)
+    if f.surprised:
+        return f"{f.name} is surprised and does not act this round (RULES 1.5)"
     d = f.declaration
     if d is not None and d.special in ("aim", "prepare"):
         what = "aiming" if d.special == "aim" else "preparing"
@@ -136,8 +147,14 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         passive = "against 15"
     elif not t.can_act:
         passive = "helpless"
+    elif t.surprised:
+        passive = "surprised"  # no active defence: 15, as for the unaware (RULES 1.5)
     elif target_decl is not None and target_decl.special == "ambush":
         passive = "ambushing, no defence"  # RULES 1.9
+    elif target_decl is not None and target_decl.action == "rest":
+        # RULES 1.7: a round of rest has no attack and no defence, so the resting
+        # fighter counts the 15 of one not defending (RULES 1.5).
+        passive = "resting, no defence"
     name, value, dfumble, own = _defence(state, t, mods, td, defence_style)
     round_defence = None if mods.missile else t.defence
     return AttackPlan(

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
-from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
+from yags_desk.rules.combat.checks_classic import resolve_check
 from yags_desk.rules.combat.declare import declared_style
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
@@ -24,6 +24,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Initiative,
 )
+from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
@@ -31,6 +32,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
@@ -41,7 +43,7 @@ from yags_desk.rules.values import Value
 
 __all__ = ["LOSES_INITIATIVE", "TIEBREAK_SIDES", "NextAction", "action_order", "auto_round",
            "best_attack_style", "initiative_value", "make_initiative", "nearest_enemy",
-           "next_action", "ties"]
+           "needs_initiative", "next_action", "ties"]
 
 # RULES 1.9: these special attacks lose initiative: they act after everyone else.
 LOSES_INITIATIVE = LOSE_INITIATIVE
@@ -75,10 +77,20 @@ def make_initiative(state: CombatState, fid: str, dice: OpenRoll, tiebreak: int 
     f = state.fighter(fid)
     if not f.can_act:
         raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
+    if f.surprised:
+        raise RulesError(f"{f.name} is surprised and takes no part in this round (RULES 1.5)")
     if not 0 <= tiebreak <= TIEBREAK_SIDES:
         raise RulesError(f"tiebreak: the roll-off is 1 to {TIEBREAK_SIDES}")
     total = initiative_value(state, f).total + dice.total
     return Initiative(id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
+
+
+def needs_initiative(f: FighterState) -> bool:
+    """Whether ``f`` still rolls initiative this round (RULES 1.5): everyone who
+    acts, except those who wait or rest; a surprised fighter does not act."""
+    d = f.declaration
+    return (f.acts and f.initiative is None
+            and (d is None or d.action not in ("wait", "rest")))
 
 
 def _loses(f: FighterState) -> bool:
@@ -92,7 +104,7 @@ def _key(f: FighterState) -> tuple[int, int, int, int]:
 def action_order(state: CombatState) -> list[FighterState]:
     """Who acts in what order this round (RULES 1.5, 1.9): decreasing initiative,
     ties to higher Agility then the roll-off; specials that lose initiative last."""
-    ready = [f for f in state.active() if f.can_act and f.initiative is not None]
+    ready = [f for f in state.active() if f.acts and f.initiative is not None]
     return sorted(ready, key=_key)  # sorted() is stable: board order breaks what is left
 
 
@@ -133,7 +145,7 @@ def next_action(state: CombatState) -> NextAction | None:
         decl = loser.declaration
         # RULES 1.5: in a pair, the initiative loser strikes back if still standing.
         if (decl is not None and decl.action == "attack" and decl.target == a_id
-                and loser.can_act and not loser.attacked and not loser.has("prone")
+                and loser.acts and not loser.attacked and not loser.has("prone")
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
     for f in action_order(state):
@@ -163,14 +175,6 @@ def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
     then the one fewest have declared attacks on, then the least hurt, then board
     order (targets.spread_target)."""
     return spread_target(state, f, lambda g: (g.wounds,))
-
-
-def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None:
-    """The usable melee style with the best attack plus damage (what an NPC picks)."""
-    d = f.derived(state.options)
-    melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
-    return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
 
 
 def _declare(state: CombatState, f: FighterState) -> Declare | None:
@@ -204,13 +208,12 @@ def auto_round(state: CombatState, rng: random.Random,
 
     settle()
     for f in state.active():
-        if f.can_act and f.declaration is None and (only is None or f.id in only):
+        if f.acts and f.declaration is None and (only is None or f.id in only):
             decl = _declare(state, f)
             if decl is not None:
                 push(decl)
     for f in state.active():
-        acts = f.declaration is None or f.declaration.action not in ("wait", "rest")
-        if f.can_act and f.initiative is None and acts:
+        if needs_initiative(f):
             push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
     while (step := next_action(state)) is not None:
         f = state.fighter(step.fighter)
@@ -238,7 +241,7 @@ def auto_round(state: CombatState, rng: random.Random,
     while dues := end_of_round_due(state):
         due = dues[0]
         if due.kind == "killing_blow":
-            push(kill_helpless(state, due.id))
+            push(roll_kill_helpless(state, due.id, rng))
         else:
             push(resolve_check(state, due, roll_2d10x(rng)))
         settle()

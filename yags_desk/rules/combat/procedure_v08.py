@@ -68,7 +68,7 @@ def action_order(state: CombatState) -> list[tuple[str, str]]:
         for fid in ranked:
             f = state.fighter(fid)
             d = f.declaration
-            if d is None or d.action == "rest":
+            if d is None or d.action == "rest" or f.surprised:
                 continue
             mine = "wait" if d.action == "wait" else speed(state, f)
             if mine == phase:
@@ -81,7 +81,7 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
     attacked in melee by ``target`` without a defence against it, still
     stands and owes no Health check."""
     f = state.fighter(striker)
-    return f.can_act and target in f.counter_due and not state.pending_for(striker)
+    return f.acts and target in f.counter_due and not state.pending_for(striker)
 
 
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
@@ -130,14 +130,14 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     for fid in declaration_order(state):
         f = state.fighter(fid)
         target = nearest_enemy(state, fid)
-        if f.declaration is None and target is not None:
+        if f.declaration is None and target is not None and f.acts:
             push(Declare(id=fid, action="attack", target=target.id,
                          style=_best_melee(state, f), defences=1))
     for _phase, fid in action_order(state):
         f = state.fighter(fid)
         d = f.declaration
         if (d is None or d.action not in ("attack", "missile") or d.target is None
-                or not f.can_act):
+                or not f.acts):
             continue
         if f.attacked or state.pending_for(fid):
             continue

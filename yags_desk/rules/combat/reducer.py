@@ -138,6 +138,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
     if state.edition == "0.8":
+        if a.surprised:
+            raise RulesError(f"{a.name} is surprised and does not act this round (RULES 2)")
         check_attack_v08(state, e)  # declared attacks, counter strikes, defences (RULES 2)
     else:
         why = attack_refusal(state, a.id)  # aiming, preparing, riding (RULES 1.9, 1.11)
@@ -248,6 +250,9 @@ def _apply(state: CombatState, event: Event) -> CombatState:
             raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
         if state.edition == "0.8":
             return state._with(replace(initiative_v08(state, f, event), tiebreak=event.tiebreak))
+        if f.surprised:
+            raise RulesError(f"{f.name} is surprised and takes no part in this round "
+                             "(RULES 1.5)")
         return state._with(replace(f, initiative=event.total, tiebreak=event.tiebreak))
     if isinstance(event, Wound):
         return wound(state, f.id, event.levels)

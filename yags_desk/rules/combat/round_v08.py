@@ -86,9 +86,10 @@ def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> b
     Each declared defence covers every attack of one attacker (RULES 2).
     [decision] Defences go to fighters in the order they first meet ``t`` this
     round: each fighter ``t`` attacks and each that attacks ``t``. Once all are
-    taken, further attackers face the passive defence 15.
+    taken, further attackers face the passive defence 15. A surprised fighter
+    has no active defence (issue 14; RULES 3.2 describes surprise).
     """
-    if not t.can_act:
+    if not t.acts:
         return False
     return attacker_id in t.defending or len(t.defending) < declared_defences(t)
 

@@ -142,7 +142,7 @@ def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
     dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""
     fumble = ", fumbled" if e.fumble else ""
     second = " ".join(map(str, e.second_dice))
-    if e.against and e.second_dice and e.against in state.fighters:
+    if e.kind == "disarm" and e.second_dice and e.against and e.against in state.fighters:
         # An opposed roll (disarm, RULES 1.9): the other side's total and dice.
         other = state.fighters[e.against].name
         return (f"{f.name}'s {name}: {e.total}{dice}{fumble} against {other}'s {e.target} "

@@ -176,6 +176,19 @@ class FighterState:
         return not (self.removed or self.dead or self.has("unconscious"))
 
     @property
+    def surprised(self) -> bool:
+        """Caught unawares: while the "surprised" condition lasts the fighter takes
+        no action and has no active defence, only the 15 of RULES 1.5 for the
+        unaware (classic) or the passive 15 of RULES 2 (0.8), as RULES 3.2
+        describes surprise (issue 14)."""
+        return self.can_act and self.has("surprised")
+
+    @property
+    def acts(self) -> bool:
+        """Able to act this round: conscious, alive and not surprised."""
+        return self.can_act and not self.has("surprised")
+
+    @property
     def why_not(self) -> str:
         """Why the fighter cannot act, for messages."""
         if self.removed:

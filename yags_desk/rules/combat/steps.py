@@ -36,6 +36,7 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
+from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.procedure_classic import (
@@ -43,6 +44,7 @@ from yags_desk.rules.combat.procedure_classic import (
     best_attack_style,
     make_initiative,
     nearest_enemy,
+    needs_initiative,
     next_action,
 )
 from yags_desk.rules.combat.procedure_v08 import (
@@ -58,7 +60,7 @@ from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["STEP_KINDS", "Step", "StepKind", "auto_declaration", "auto_events", "fight_over",
-           "next_step", "waiting_for_opponents"]
+           "initiative_needed", "next_step", "waiting_for_opponents"]
 
 StepKind = Literal["check", "declare", "initiative", "action", "end_check", "end_round"]
 STEP_KINDS: tuple[str, ...] = ("check", "declare", "initiative", "action", "end_check",
@@ -126,6 +128,16 @@ class Step:
         return f"End of round {state.round}"
 
 
+def initiative_needed(state: CombatState) -> list[str]:
+    """Who still rolls initiative now: classic, every round those who act but do
+    not wait or rest (RULES 1.5); 0.8, once per combat, whoever can act lacks it
+    (RULES 2) [decision: a surprised 0.8 fighter rolls too, as the number lasts
+    the whole combat]."""
+    if state.edition == "classic":
+        return [f.id for f in state.active() if needs_initiative(f)]
+    return [f.id for f in state.active() if f.can_act and f.initiative is None]
+
+
 def waiting_for_opponents(state: CombatState) -> bool:
     """True while the roster (those not removed) holds fewer than two sides: there
     is nobody to fight yet, which is not the end of a fight."""
@@ -154,7 +166,7 @@ def _berserk_due(f: FighterState) -> bool:
 
 
 def _classic_step(state: CombatState) -> Step | None:
-    able = [f for f in state.active() if f.can_act]
+    able = [f for f in state.active() if f.acts]  # a surprised fighter does nothing
     undeclared = tuple(f.id for f in able if f.declaration is None)
     if undeclared:
         return Step("declare", undeclared)
@@ -162,8 +174,7 @@ def _classic_step(state: CombatState) -> Step | None:
         if _berserk_due(f):
             # RULES 1.9: going berserk changes initiative, so it is rolled first.
             return Step("check", (f.id,), Pending(f.id, "berserk", 15))
-    need = tuple(f.id for f in able if f.initiative is None
-                 and (f.declaration is None or f.declaration.action not in ("wait", "rest")))
+    need = tuple(f.id for f in able if needs_initiative(f))
     if need:
         return Step("initiative", need)
     act = next_action(state)
@@ -193,7 +204,7 @@ def _v08_step(state: CombatState) -> Step | None:
     # [decision] Only a fighter with a standing enemy must declare (as the automatic
     # round does); one with nobody to fight may still be given a declaration.
     undeclared = tuple(fid for fid in declaration_order(state)
-                       if state.fighter(fid).declaration is None
+                       if state.fighter(fid).declaration is None and state.fighter(fid).acts
                        and nearest_enemy_v08(state, fid) is not None)
     if undeclared:
         return Step("declare", undeclared)
@@ -208,7 +219,7 @@ def _v08_step(state: CombatState) -> Step | None:
         f = state.fighter(fid)
         d = f.declaration
         if (d is None or d.action not in ("attack", "missile") or d.target is None
-                or not f.can_act or f.attacked):
+                or not f.acts or f.attacked):
             continue
         if not state.fighter(d.target).can_act:
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
@@ -268,7 +279,7 @@ def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
     if state.edition == "0.8":
         return checks_v08.resolve_check(state, p, D20Roll(roll_d20(rng)))
     if p.kind == "killing_blow":
-        return checks_classic.kill_helpless(state, p.id)
+        return roll_kill_helpless(state, p.id, rng)
     if p.kind == "berserk":
         return berserk_check(state, p.id, roll_2d10x(rng))
     if p.kind == "riding":

@@ -95,6 +95,51 @@ def test_killing_blow_is_confirmed_without_dice(qtbot: QtBot) -> None:
     assert dialog.result_event == checks_classic.kill_helpless(state, "torvald")
 
 
+def test_a_killer_that_defended_rolls_its_blow_in_the_dialog(qtbot: QtBot) -> None:
+    from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
+
+    log = ford()
+    log.push(SetCondition(id="bandit-2", condition="unconscious"))
+    log.push(Declare(id="torvald", action="kill_helpless", target="bandit-2"))
+    style = "Two weapons: Short sword + Dagger"
+    log.push(Declare(id="bandit-1", action="attack", target="torvald", style=style))
+    typed = open_roll_from_typed
+    log.push(resolve_attack(log.state, "bandit-1", "torvald", style,
+                            AttackDice(typed((1, 1)), typed((4, 4)), typed((5, 5)))))
+    state = log.state
+    due = [p for p in end_of_round_due(state) if p.kind == "killing_blow"][0]
+    dialog = CheckDialog(None, state, due, random.Random(1))
+    qtbot.addWidget(dialog)
+    # RULES 1.6: Torvald defended, so attack and damage dice are asked for.
+    assert not dialog.roll_dice.isHidden() and not dialog.second_dice.isHidden()
+    assert dialog.apply_button.text() == "Apply" and "defended this round" in (
+        dialog.how_label.text())
+    assert not dialog.try_accept()
+    dialog.roll_dice.edit.setText("3 4")
+    dialog.second_dice.edit.setText("5 5")
+    assert dialog.try_accept()
+    assert dialog.result_event == checks_classic.kill_helpless(state, "torvald", typed((3, 4)),
+                                                               typed((5, 5)))
+    assert dialog.result_event is not None and dialog.result_event.second_dice == (5, 5)
+
+
+def test_an_ordinary_fall_asks_the_metres(qtbot: QtBot) -> None:
+    from yags_desk.rules.combat.state import Pending
+
+    state = ford().state
+    dialog = CheckDialog(None, state, Pending("aldric", "fall", 0, amount=2), random.Random(1))
+    qtbot.addWidget(dialog)
+    assert not dialog.metres_spin.isHidden() and dialog.metres_spin.value() == 2
+    dialog.metres_spin.setValue(10)
+    dialog.roll_dice.edit.setText("7 6")
+    dialog.second_dice.edit.setText("3 4")
+    assert dialog.try_accept()
+    # RULES 1.11: 6 + 13 = 19 cancels 3 of 10 m; 14 + 7 = 21 − base soak 14 = 7 → 2 levels.
+    e = dialog.result_event
+    assert e is not None and e.kind == "fall" and e.outcome == (
+        "7 of 10 m left: damage 21 − base soak 14 = 7 → 2 levels")
+
+
 def test_first_aid_from_the_patients_side(qtbot: QtBot) -> None:
     log = ford()
     log.push(Wound(id="aldric", levels=3))

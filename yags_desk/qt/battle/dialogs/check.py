@@ -34,6 +34,7 @@ from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat import checks_classic, checks_v08, mounted_classic
 from yags_desk.rules.combat import specials_classic as specials
 from yags_desk.rules.combat.events import Check
+from yags_desk.rules.combat.kill_classic import kill_is_rolled
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
@@ -68,6 +69,10 @@ def check_explanation(state: CombatState, p: Pending) -> str:
         return (f"{parts} = {v.total}, + 2d10!, against {target}; fumbles when the first "
                 f"two dice make {fumble} or less.")
     other = state.fighters.get(p.against)
+    if p.kind == "killing_blow" and kill_is_rolled(state, f.id):
+        return (f"{f.name} defended this round, so the blow on the helpless "
+                f"{other.name if other else 'target'} is rolled: attack + 2d10! against 15, "
+                "then damage + 2d10! against its soak (RULES 1.6).")
     return {
         "berserk": "Stamina × Berserk% − Will, + 2d10!, against 15 (RULES 1.9).",
         "disarm": (f"{f.name}'s Dexterity × weapon skill% + 2d10!, opposed by "
@@ -93,8 +98,12 @@ class CheckDialog(EventDialog[Check]):
                  rng: random.Random) -> None:
         f = state.fighter(pending.id)
         self.what = pending.describe(f.name, state.edition)
+        # RULES 1.6: a killer that defended this round rolls its blow.
+        self.rolled_kill = (pending.kind == "killing_blow" and state.edition == "classic"
+                            and kill_is_rolled(state, f.id))
+        confirm = pending.kind == "killing_blow" and not self.rolled_kill
         super().__init__(parent, self.what[0].upper() + self.what[1:],
-                         "Confirm" if pending.kind == "killing_blow" else "Apply")
+                         "Confirm" if confirm else "Apply")
         self.state, self.pending, self.rng = state, pending, rng
         self.preview_event: Check | None = None
         classic = state.edition == "classic"
@@ -112,6 +121,8 @@ class CheckDialog(EventDialog[Check]):
         form.addRow("Check", self.check_label)
         form.addRow("How", self.how_label)
         second = {"disarm": "defender's dice", "fall": "fall damage dice"}.get(kind, "")
+        if self.rolled_kill:
+            second = "damage dice"
         self.roll_dice = DiceEntry(die, "check dice", self)
         self.second_dice = DiceEntry(die, second or "second dice", self)
         self.roll_dice.set_rng(rng)
@@ -122,9 +133,9 @@ class CheckDialog(EventDialog[Check]):
         self.metres_spin.setValue(pending.amount or mounted_classic.MOUNT_FALL_M)
         self.water_check = QCheckBox("Into water (Swimming)", self)
         self.weapon_combo = QComboBox(self)
-        no_roll = kind == "killing_blow" or not self._has_procedure()
+        no_roll = not self._needs_dice()
         if not no_roll:
-            form.addRow("&Dice", self.roll_dice)
+            form.addRow("&Attack" if self.rolled_kill else "&Dice", self.roll_dice)
         if second:
             form.addRow("Second roll" if kind == "disarm" else "Damage", self.second_dice)
         if kind in ("riding", "fall"):
@@ -188,6 +199,11 @@ class CheckDialog(EventDialog[Check]):
             return k in _V08
         return k in (*_STAMINA, "berserk", "disarm", "break_weapon", "riding", "fall")
 
+    def _needs_dice(self) -> bool:
+        if self.pending.kind == "killing_blow":
+            return self.rolled_kill
+        return self._has_procedure()
+
     def roll_all(self) -> None:
         if self.roll_button.isHidden():
             return
@@ -199,8 +215,13 @@ class CheckDialog(EventDialog[Check]):
     def resolve(self) -> Check:
         """The Check these dice give (the engine's procedure for this kind)."""
         s, p, k = self.state, self.pending, self.pending.kind
-        if k == "killing_blow":
+        if k == "killing_blow" and not self.rolled_kill:
             return checks_classic.kill_helpless(s, p.id)
+        if k == "killing_blow":
+            attack, damage = self.roll_dice.value, self.second_dice.value
+            if not isinstance(attack, OpenRoll) or not isinstance(damage, OpenRoll):
+                raise RulesError("dice: roll or type the attack and the damage dice")
+            return checks_classic.kill_helpless(s, p.id, attack, damage)
         if not self._has_procedure():
             raise RulesError(f"kind: no roll is defined for a {k} check; waive it with a "
                              "reason")
@@ -239,8 +260,7 @@ class CheckDialog(EventDialog[Check]):
             self.show_error("\n".join(problems))
             return
         self.show_error("")
-        if (self.pending.kind != "killing_blow" and self._has_procedure()
-                and self.roll_dice.value is None):
+        if self._needs_dice() and self.roll_dice.value is None:
             self.preview_label.setText("Roll or type the dice to see the result.")
             return
         try:
