@@ -17,6 +17,9 @@ ROOT = Path(__file__).resolve().parents[3]
 # The combat engine (replaying a fight) and what only it uses.
 ENGINE = ("yags_desk.rules.combat.log", "yags_desk.rules.combat.reducer",
           "yags_desk.rules.combat.state", "yags_desk.rules.odds", "yags_desk.rules.derived")
+# Rooms of the window that the start page and the library do not show.
+ROOMS = ("yags_desk.qt.battle.board", "yags_desk.qt.character", "yags_desk.qt.catalogue",
+         "yags_desk.qt.printing", "yags_desk.printing", "yags_desk.qt.forms")
 
 
 def _modules_after(code: str, home: Path) -> list[str]:
@@ -39,6 +42,7 @@ def test_importing_the_main_window_loads_no_combat_rules_nor_encounter_model(
     assert [m for m in loaded if m.startswith("yags_desk.rules.combat")] == []
     assert "yags_desk.storage.encounter_file" not in loaded
     assert not set(ENGINE) & set(loaded)
+    assert [m for m in loaded if m.startswith(ROOMS)] == []
 
 
 def test_first_paint_on_the_sample_library_lists_it_without_the_combat_engine(
@@ -53,3 +57,4 @@ def test_first_paint_on_the_sample_library_lists_it_without_the_combat_engine(
     # fight is replayed, so the engine is not loaded until a board opens.
     assert "yags_desk.storage.encounter_file" in loaded
     assert not set(ENGINE) & set(loaded)
+    assert [m for m in loaded if m.startswith(ROOMS)] == []
