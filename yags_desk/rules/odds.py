@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
+from operator import add
 from typing import Any
 
 from yags_desk.rules.dice import roll_2d10x, roll_d20
@@ -44,6 +46,8 @@ CUTOFF = 1e-12
 PASSIVE_DEFENCE = 15
 # The highest fumble chance that matters: 2d10 and d20 never show more than 20.
 _MAX_FUMBLE = 20
+# The highest fumble chance whose fumbles all come from two dice below 10.
+_LOW_FUMBLES = 10
 
 
 @dataclass(frozen=True)
@@ -63,13 +67,9 @@ class _Dist:
             end -= 1
         if start == end:  # nothing left, e.g. a certain fumble
             return _Dist(lo, (0.0,), (0.0,))
-        lo, probs = lo + start, probs[start:end]
-        cum: list[float] = []
-        running = 0.0
-        for p in probs:
-            running += p
-            cum.append(running)
-        return _Dist(lo, tuple(probs), tuple(cum))
+        kept = tuple(probs[start:end])
+        # Running sums added left to right, as a loop would, but in C.
+        return _Dist(lo + start, kept, tuple(accumulate(kept)))
 
     @property
     def mass(self) -> float:
@@ -120,15 +120,25 @@ def _open_d10() -> tuple[float, ...]:
 
 @lru_cache(maxsize=1)
 def _tail_pair() -> tuple[float, ...]:
-    """Masses of (10 + open d10) + (10 + open d10), index = total: both base dice 10."""
+    """Masses of (10 + open d10) + (10 + open d10), index = total: both base dice 10.
+
+    Each total sums its products in the order of the first die's total, as a
+    plain double loop would (so the masses do not depend on how fast this is);
+    a row of products is added in one go, and the nine equal masses of a chain
+    of tens share one row (a zero mass adds a zero, which changes nothing).
+    """
     tail = _open_d10()
-    out = [0.0] * (2 * len(tail) + 20)
+    size = len(tail)
+    out = [0.0] * (2 * size + 20)
+    rows: dict[float, list[float]] = {}
     for i, p in enumerate(tail):
         if p == 0.0:
             continue
-        for j, q in enumerate(tail):
-            if q != 0.0:
-                out[20 + i + j] += p * q
+        row = rows.get(p)
+        if row is None:
+            row = rows[p] = [p * q for q in tail]
+        start = 20 + i
+        out[start:start + size] = map(add, out[start:start + size], row)
     return tuple(out)
 
 
@@ -138,24 +148,45 @@ def _open_2d10(fumble_chance: int) -> tuple[float, _Dist]:
 
     A fumble is decided by the two base dice only: their sum <= fumble chance.
     """
-    tail = _open_d10()
-    pair = _tail_pair()
-    out = [0.0] * len(pair)
     fumble = 0.0
     for a in range(1, 11):
         for b in range(1, 11):
             if a + b <= fumble_chance:
                 fumble += 0.01
-            elif a < 10 and b < 10:
+    if fumble_chance <= _LOW_FUMBLES:
+        # Fumbles here only take away totals of two unexploded dice (2 to 10), which
+        # nothing else reaches: the masses of no fumble, without those totals.
+        out = list(_open_2d10_masses(0))
+        out[:fumble_chance + 1] = [0.0] * (fumble_chance + 1)
+    else:
+        out = list(_open_2d10_masses(fumble_chance))
+    return fumble, _Dist.of(0, out)
+
+
+@lru_cache(maxsize=_MAX_FUMBLE + 1)
+def _open_2d10_masses(fumble_chance: int) -> tuple[float, ...]:
+    """Masses of the non-fumbled 2d10! totals, index = total (see :func:`_open_2d10`).
+
+    Masses are added in the order of the base dice (a plain double loop's), so a
+    total's mass does not depend on how this is computed; the masses of an
+    exploded die are added as one row.
+    """
+    tail = [0.01 * p for p in _open_d10()]
+    pair = [0.01 * p for p in _tail_pair()]
+    size = len(tail)
+    out = [0.0] * len(pair)
+    for a in range(1, 11):
+        for b in range(1, 11):
+            if a + b <= fumble_chance:
+                continue
+            if a < 10 and b < 10:
                 out[a + b] += 0.01
             elif a == 10 and b == 10:
-                for total, p in enumerate(pair):
-                    out[total] += 0.01 * p
+                out = list(map(add, out, pair))
             else:
-                low = a if b == 10 else b  # the die that did not explode
-                for total, p in enumerate(tail):
-                    out[10 + low + total] += 0.01 * p
-    return fumble, _Dist.of(0, out)
+                start = 10 + (a if b == 10 else b)  # the die that did not explode
+                out[start:start + size] = map(add, out[start:start + size], tail)
+    return tuple(out)
 
 
 @lru_cache(maxsize=_MAX_FUMBLE + 1)
@@ -192,7 +223,7 @@ def open_2d10_total_distribution() -> dict[int, float]:
 
 def clear_caches() -> None:
     """Forget the cached distributions (for benchmarks of a cold start)."""
-    for cached in (_open_d10, _tail_pair, _open_2d10, _d20):
+    for cached in (_open_d10, _tail_pair, _open_2d10_masses, _open_2d10, _d20):
         cached.cache_clear()
 
 

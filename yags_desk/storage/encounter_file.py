@@ -10,15 +10,17 @@ their schema (``yags_desk.rules.combat.events``) and options their model
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from yags_desk.rules.character import Character, new_id
 from yags_desk.rules.combat.events import AddCombatant, Event
-from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
+
+if TYPE_CHECKING:  # the engine loads when a fight is replayed, not to list the library
+    from yags_desk.rules.combat.log import CombatLog
 
 __all__ = [
     "MAX_COMBATANTS",
@@ -120,6 +122,8 @@ def encounter_log(encounter: Encounter) -> CombatLog:
     Raises RulesError naming the first event the rules refuse
     ("events.12: Bandit 1 is dead and cannot attack (RULES 1.6)").
     """
+    from yags_desk.rules.combat.log import CombatLog
+
     return CombatLog(encounter.edition, encounter.events, encounter.options,
                      roster=[c.as_event() for c in encounter.combatants])
 

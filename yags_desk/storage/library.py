@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -36,9 +36,11 @@ from yags_desk.storage.documents import (
     validate_file,
     write_document,
 )
-from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.paths import LibraryError
 from yags_desk.storage.recovery_journal import append_events, discard_journal, journal_path
+
+if TYPE_CHECKING:  # the encounter model loads the combat engine: only when one is read
+    from yags_desk.storage.encounter_file import Encounter
 
 __all__ = [
     "MARKER_NAME",
@@ -233,8 +235,12 @@ class Library:
     # -- loading ------------------------------------------------------------------------
 
     @staticmethod
-    def _load(folder: Path, kind: str, cls: type[M] | None) -> LoadReport[M]:
+    def _load(folder: Path, kind: str,
+              model_class: Callable[[], type[M]] | None) -> LoadReport[M]:
+        """Every ``*.json`` of ``folder`` read as ``kind``; ``model_class()`` (called at
+        the first file, so an empty folder imports nothing) is the class each must be."""
         report: LoadReport[M] = LoadReport()
+        cls: type[M] | None = None
         if not folder.is_dir():
             return report
         for path in sorted(folder.glob("*.json")):
@@ -249,6 +255,8 @@ class Library:
                         "this is a link to a file that does not exist "
                         f"({os.readlink(path)})"]))
                 continue  # else removed while we were reading
+            if model_class is not None and cls is None:
+                cls = model_class()
             if cls is not None and not isinstance(model, cls):
                 report.errors.append(DocumentError(path, [f"kind: not a {kind}"]))
                 continue
@@ -256,10 +264,13 @@ class Library:
         return report
 
     def load_characters(self) -> LoadReport[Character]:
-        return self._load(self.characters_dir, "character", Character)
+        return self._load(self.characters_dir, "character", lambda: Character)
 
     def load_encounters(self) -> LoadReport[Encounter]:
-        return self._load(self.encounters_dir, "encounter", Encounter)
+        def encounter() -> type[Encounter]:
+            from yags_desk.storage.encounter_file import Encounter
+            return Encounter
+        return self._load(self.encounters_dir, "encounter", encounter)
 
     def load_battles(self) -> LoadReport[BaseModel]:
         """Quick-combat battles (``rules.quick_combat.Battle`` models)."""

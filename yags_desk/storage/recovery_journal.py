@@ -31,7 +31,6 @@ from yags_desk.storage.documents import (
     Document,
     read_document,
 )
-from yags_desk.storage.encounter_file import Encounter, encounter_log
 
 __all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",
            "read_with_journal"]
@@ -112,9 +111,14 @@ def read_with_journal(path: Path | str) -> Document:
     encounter); any other document as :func:`read_document` reads it."""
     path = Path(path)
     document = read_document(path)
-    model = document.model
-    if not isinstance(model, Encounter):
+    if document.kind != "encounter":
         return document
+    # Here, not at the top: the encounter model loads the combat engine, which
+    # the window's start (this module is on its import path) does without.
+    from yags_desk.storage.encounter_file import Encounter, encounter_log
+
+    model = document.model
+    assert isinstance(model, Encounter)
     try:
         snapshot = path.read_bytes()
     except OSError:

@@ -42,7 +42,6 @@ from yags_desk.qt.shell.window_base import WindowBase
 from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.documents import DocumentError, read_document
-from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.library import Library
 from yags_desk.storage.recovery_journal import read_with_journal
 from yags_desk.storage.wording import gm_text
@@ -268,6 +267,7 @@ class MainWindow(WindowBase):
     def open_encounter(self, path: Path | str) -> DocumentView | None:
         """Open an encounter file on a battle board (or bring its tab to the front)."""
         from yags_desk.qt.battle.opening import board_for
+        from yags_desk.storage.encounter_file import Encounter
 
         path = Path(path).resolve()
         existing = self._find(path)
@@ -475,8 +475,11 @@ class MainWindow(WindowBase):
         model = document.model
         if document.kind == "catalogue":
             return self._restore_catalogue(path, model)
-        if isinstance(model, Encounter):
+        if document.kind == "encounter":
             from yags_desk.qt.battle.opening import restore_board
+            from yags_desk.storage.encounter_file import Encounter
+
+            assert isinstance(model, Encounter)
 
             made = restore_board(self, self.library, model)
             if made is None:
