@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from yags_desk.rules.character import Character, Skill, WornArmour, default_attributes
-from yags_desk.rules.combat.events import Initiative, SetCondition, Wound
+from yags_desk.rules.combat.events import EndRound, Initiative, SetCondition, SetOption, Wound
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.rules.options import RulesOptions
@@ -375,3 +375,20 @@ def test_encounter_limits() -> None:
         Encounter.model_validate({**data, "combatants": [data["combatants"][0]] * 2})
     with pytest.raises(ValidationError, match="Extra inputs"):
         Encounter.model_validate({**data, "map": "x"})
+
+
+def test_encounter_keeps_options_changed_mid_fight(tmp_path: Path) -> None:
+    """Issue 14: the file keeps the starting options and the changes as events; an
+    unknown option in a saved change is refused with the event and field named."""
+    encounter = make_encounter(events=(
+        EndRound(), SetOption(option="hit_locations", value=True, reason="players asked")))
+    path = tmp_path / "e.json"
+    write_document(path, "encounter", encounter)
+    loaded = read_document(path, "encounter").model
+    assert loaded.options.optional == ()  # type: ignore[attr-defined]
+    assert encounter_log(loaded).state.options.optional == ("hit_locations",)  # type: ignore[arg-type]
+    data = json.loads(path.read_text())
+    data["data"]["events"][1]["option"] = "called_shots"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RulesError, match="events.1: option: unknown option 'called_shots'"):
+        encounter_log(read_document(path, "encounter").model)  # type: ignore[arg-type]

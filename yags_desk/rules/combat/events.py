@@ -30,6 +30,7 @@ __all__ = [
     "Override",
     "RemoveCombatant",
     "SetCondition",
+    "SetOption",
     "Stuns",
     "Wound",
     "event_adapter",
@@ -310,6 +311,20 @@ class ActionLost(_Event):
     reason: LostReason
 
 
+class SetOption(_Event):
+    """The GM switches an optional rule (RULES 3) on or off, or changes one of the
+    GM's numbers (RULES 1.1, 1.6, 2), from this point of the fight on.
+
+    ``option`` is a name of ``OPTIONAL_RULES`` or of ``GM_SETTINGS``; ``value`` is
+    true/false for a switch, a number for a number (the classic fumble chance).
+    """
+
+    type: Literal["set_option"] = "set_option"
+    option: str = Field(min_length=1, max_length=60)
+    value: bool | int
+    reason: str = Field(default="", max_length=500)
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -318,7 +333,7 @@ class EndRound(_Event):
 
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
-    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost,
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption,
     Field(discriminator="type"),
 ]
 

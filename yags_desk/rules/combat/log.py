@@ -47,6 +47,7 @@ class CombatLog:
 
     @property
     def options(self) -> RulesOptions:
+        """The options the fight started with (``state.options`` are those in force)."""
         return self._start.options
 
     @property

@@ -29,9 +29,11 @@ from yags_desk.rules.combat.events import (
     Override,
     RemoveCombatant,
     SetCondition,
+    SetOption,
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -235,6 +237,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return _check(state, event)
     if isinstance(event, EndRound):
         return _end_round(state)
+    if isinstance(event, SetOption):
+        return set_option(state, event)  # the options in force from now on (issue 14)
     f = state.fighter(event.id)
     if f.removed:
         raise RulesError(f"{f.name} has been removed from the encounter")

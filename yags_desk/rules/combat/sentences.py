@@ -16,10 +16,12 @@ from yags_desk.rules.combat.events import (
     Override,
     RemoveCombatant,
     SetCondition,
+    SetOption,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.lost import reason_text
+from yags_desk.rules.combat.option_change import option_sentence
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -51,6 +53,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return f"Round {before.round} ends."
     if isinstance(event, Attack):
         return _attack_sentence(event, before, after)
+    if isinstance(event, SetOption):
+        return option_sentence(event, before)
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
