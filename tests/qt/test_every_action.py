@@ -34,6 +34,7 @@ DIALOGS = {
     "FirstAidDialog",
     "OverrideDialog",
     "ConditionDialog",
+    "RulesOptionsDialog",  # the board's Rules options… (issue 14)
     "RecoveryDialog",
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour

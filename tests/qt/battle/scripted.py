@@ -27,6 +27,7 @@ from yags_desk.rules.combat.events import (
     Initiative,
     Override,
     SetCondition,
+    SetOption,
 )
 from yags_desk.rules.combat.kill_classic import kill_is_rolled
 from yags_desk.rules.combat.lost import lose_action, lost_reason
@@ -56,6 +57,7 @@ class ScriptedDialogs:
         self.declarations: dict[str, Declare] = {}
         self.override_event: Override | None = None
         self.condition_event: SetCondition | None = None
+        self.options_events: list[SetOption] | None = None
         self.extra_fall_m = 0  # metres the GM adds in the fall dialog
         self.cancel = False
 
@@ -149,6 +151,10 @@ class ScriptedDialogs:
                   fighter_id: str) -> SetCondition | None:
         self.calls.append("condition")
         return self.condition_event
+
+    def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
+        self.calls.append("rules_options")
+        return list(self.options_events) if self.options_events is not None else None
 
 
 def _attackable(state: CombatState, fid: str) -> bool:

@@ -64,6 +64,7 @@ from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRoun
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending, check_name
 from yags_desk.rules.combat.steps import (
     Step,
@@ -273,11 +274,15 @@ class BattleBoard(DocumentView):
         self.declare_action = self._action("&Declare…", self.declare, ["D"])
         self.override_action = self._action("&Override…", self.override, ["O"])
         self.condition_action = self._action("&Condition…", self.condition, ["C"])
+        self.options_action = self._action(
+            "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
+            "Switch optional rules and the GM's settings from now on (logged, undoable)")
         self.toolbar = QToolBar("Battle")
         self.toolbar.setObjectName("battle_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.next_action, self.anyway_action, self.initiative_action,
-                       self.auto_action, self.end_round_action, self.add_action):
+                       self.auto_action, self.end_round_action, self.add_action,
+                       self.options_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -656,6 +661,20 @@ class BattleBoard(DocumentView):
             return False
         event = self.dialogs.condition(self, self.state, fid)
         return event is not None and self.push_events([event])
+
+    def rules_options(self) -> bool:
+        """Rules options…: the changes the GM applied, as one undo step; the status
+        line says what changed (issue 14)."""
+        events = self.dialogs.rules_options(self, self.state)
+        if not events:
+            return False
+        if not self.push_events(events, "Rules options"):
+            return False
+        log, end = self.log, len(self.log.events)
+        said = [describe(log.events[i], log.state_before(i), log.state_before(i + 1))
+                for i in range(end - len(events), end)]
+        self.status_message.emit(" ".join(said), 10_000)
+        return True
 
     def clear_condition(self, fid: str, condition: str) -> bool:
         return self.push_events([ClearCondition(id=fid, condition=condition)])

@@ -25,6 +25,7 @@ from yags_desk.rules.combat.events import (
     Initiative,
     Override,
     SetCondition,
+    SetOption,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
 
@@ -78,4 +79,9 @@ class BattleDialogs(Protocol):
                   fighter_id: str) -> SetCondition | None:
         """A condition (known names offered, free text allowed) for a number of
         rounds or until cleared."""
+        ...
+
+    def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
+        """The optional rules and the GM's numbers of the edition as they stand;
+        one SetOption per change (issue 14)."""
         ...

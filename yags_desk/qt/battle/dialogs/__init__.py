@@ -19,6 +19,7 @@ from yags_desk.qt.battle.dialogs.check import CheckDialog, FirstAidDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 from yags_desk.qt.battle.dialogs.initiative import InitiativeDialog
+from yags_desk.qt.battle.dialogs.options import RulesOptionsDialog
 from yags_desk.qt.battle.dialogs.simple import ConditionDialog, OverrideDialog
 from yags_desk.rules.combat.events import (
     Check,
@@ -27,11 +28,13 @@ from yags_desk.rules.combat.events import (
     Initiative,
     Override,
     SetCondition,
+    SetOption,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
 
 __all__ = ["AttackDialog", "CheckDialog", "ConditionDialog", "DeclareDialog", "DiceEntry",
-           "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs"]
+           "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs",
+           "RulesOptionsDialog"]
 
 
 class QtBattleDialogs:
@@ -62,3 +65,6 @@ class QtBattleDialogs:
     def condition(self, parent: QWidget, state: CombatState,
                   fighter_id: str) -> SetCondition | None:
         return ConditionDialog.run(parent, state, fighter_id)
+
+    def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
+        return RulesOptionsDialog.run(parent, state)
