@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests.printing.samples import SAMPLE, sample, sample_encounter, sample_party
+from tests.printing.samples import SAMPLE, play, sample, sample_encounter, sample_party
 from tests.rules.builders import classic
 from yags_desk.printing import (
     battle_report,
@@ -24,7 +24,7 @@ from yags_desk.printing.encounter_after import rounds_fought
 from yags_desk.printing.procedure import ROUND_STEPS, options_lines
 from yags_desk.printing.style import BOX, BOX_TICKED
 from yags_desk.rules.combat.checks_classic import DYING_FUMBLE, DYING_TARGET, resolve_check
-from yags_desk.rules.combat.events import SetCondition
+from yags_desk.rules.combat.events import SetCondition, SetOption
 from yags_desk.rules.combat.state import Pending
 from yags_desk.rules.derived import derive
 from yags_desk.rules.dice import open_roll_from_typed
@@ -249,3 +249,23 @@ def test_build_dispatches_and_refuses_mismatches() -> None:
         build("poster", [wolf])
     battle = read_document(SAMPLE / "battles" / "border-skirmish.json", "battle").model
     assert build("battle", [battle], seed=5) == build("battle", [battle], seed=5)
+
+
+def test_encounter_after_lists_the_options_in_force_and_when_each_changed() -> None:
+    """Issue 14: options switched mid-fight are printed with their round; the list
+    of options in use is the one at the end, not the file's starting one."""
+    enc = sample_encounter(rounds=1)
+    log = encounter_log(enc)
+    log.push(SetOption(option="hit_locations", value=False, reason="too slow"))
+    log.push(SetOption(option="classic_fumble_chance", value=5))
+    enc = play(enc.model_copy(update={"events": log.events}), 1)
+    text = text_of(encounter_after(enc))
+    options = text[text.index("Options in use"):text.index("Combat log")]
+    assert "Hit locations" not in options.split("At the start")[0].split("In force at the end")[1]
+    assert "Fumble chance 5 (poor conditions" in options
+    start = options[options.index("At the start"):options.index("Changed during")]
+    assert "Surprise in the first round" in start and "Hit locations" in start
+    assert "From round 2: hit locations off (too slow)." in options
+    assert "From round 2: fumble chance 5 (was 3)." in options
+    plain = text_of(encounter_after(sample_encounter(rounds=1)))
+    assert "No option was changed during the fight." in plain

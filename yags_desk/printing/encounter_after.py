@@ -9,16 +9,16 @@ across pages.
 from __future__ import annotations
 
 from yags_desk.printing.encounter import sides_of
-from yags_desk.printing.procedure import options_html
+from yags_desk.printing.procedure import options_html, options_lines
 from yags_desk.printing.style import document, esc, row, signed, table
-from yags_desk.rules.combat.events import EndRound
+from yags_desk.rules.combat.events import EndRound, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 
-__all__ = ["encounter_after", "log_rows", "rounds_fought", "status"]
+__all__ = ["encounter_after", "log_rows", "option_changes", "rounds_fought", "status"]
 
 
 def status(f: FighterState) -> str:
@@ -108,6 +108,22 @@ def _casualties(fighters: list[FighterState]) -> str:
     return "".join(lines) or "<p>No casualties.</p>"
 
 
+def option_changes(log: CombatLog) -> list[str]:
+    """Each option the GM changed during the fight, as its log sentence (with the round)."""
+    return [describe(e, log.state_before(i), log.state_before(i + 1))
+            for i, e in enumerate(log.events) if isinstance(e, SetOption)]
+
+
+def _changes_html(log: CombatLog) -> str:
+    changes = option_changes(log)
+    if not changes:
+        return "<p>No option was changed during the fight.</p>"
+    start = "; ".join(options_lines(log.options, log.edition)) or "standard rules"
+    intro = f"At the start: {start}. Changed during the fight:"
+    items = "".join(f"<li>{esc(c)}</li>" for c in changes)
+    return f'<p>{esc(intro)}</p><ul style="margin-top: 0">{items}</ul>'
+
+
 def encounter_after(encounter: Encounter) -> str:
     """Outcome, casualties, rounds and the log of an encounter as it stands.
 
@@ -136,7 +152,11 @@ def encounter_after(encounter: Encounter) -> str:
     out += ["<h2>Casualties</h2>", _casualties(fighters)]
     for side, members in sides_of(fighters):
         out += [f"<h3>{esc(side)}</h3>", _outcome_table(members, state)]
-    out += ["<h2>Options in use</h2>", options_html(encounter.options, encounter.edition)]
+    # Issue 14: the options in force now, and when each was changed during the fight.
+    out.append("<h2>Options in use</h2>")
+    if option_changes(log):
+        out.append("<p>In force at the end:</p>")
+    out += [options_html(state.options, encounter.edition), _changes_html(log)]
     out.append("<h2>Combat log</h2>")
     rows = log_rows(log)
     if rows:

@@ -60,8 +60,8 @@ def test_board_pushes_the_changes_as_one_undo_step_and_says_so(
     assert board.state.options.uses("hit_locations")
     assert board.state.options.classic_fumble_chance == 4
     assert board.undo_stack.count() == 1 and board.undo_stack.undoText() == "Rules options"
-    assert said[-1] == ("From round 1: hit locations (RULES 3.2) on. From round 1: fumble "
-                        "chance (RULES 1.1) 4 (was 3) (mud).")
+    assert said[-1] == ("From round 1: hit locations on. From round 1: fumble "
+                        "chance 4 (was 3) (mud).")
     # The file keeps the start; the change is in the events.
     saved = board.current_encounter()
     assert saved.options.optional == () and len(saved.events) == 2

@@ -24,8 +24,8 @@ def test_switching_minor_npcs_drop_mid_fight_changes_what_critical_does() -> Non
                        reason="the players asked"))
     assert log.state.options.minor_npcs_drop_at_critical
     assert not log.options.minor_npcs_drop_at_critical  # the starting value stays
-    assert last_sentence(log) == ("From round 2: unimportant NPCs drop at Critical "
-                                  "(RULES 1.6) on (the players asked).")
+    assert last_sentence(log) == ("From round 2: unimportant NPCs drop at Critical on "
+                                  "(the players asked).")
     log.push(Wound(id="bandit", levels=5))
     # RULES 1.6 GM option now in force: no roll, the bandit drops.
     assert log.state.pending == () and log.state.fighter("bandit").has("unconscious")
@@ -41,7 +41,7 @@ def test_fumble_chance_changed_mid_fight_sets_the_next_rolls_chance() -> None:
     log.push(EndRound())
     log.push(EndRound())
     log.push(SetOption(option="classic_fumble_chance", value=5))
-    assert last_sentence(log) == "From round 3: fumble chance (RULES 1.1) 5 (was 3)."
+    assert last_sentence(log) == "From round 3: fumble chance 5 (was 3)."
     # RULES 1.7: the fatigue roll at the end of round 3 takes the fumble chance in force.
     assert {p.fumble_chance for p in end_of_round_due(log.state) if p.kind == "fatigue"} == {5}
     log.undo()
@@ -53,7 +53,7 @@ def test_optional_rule_switched_on_and_off_and_replayed() -> None:
     log.push(SetOption(option="hit_locations", value=True))
     log.push(EndRound())
     log.push(SetOption(option="hit_locations", value=False, note="too slow"))
-    assert last_sentence(log) == ("From round 2: hit locations (RULES 3.2) off. (too slow)")
+    assert last_sentence(log) == ("From round 2: hit locations off. (too slow)")
     assert not log.state.options.uses("hit_locations")
     assert log.state_before(4).options.uses("hit_locations")
     # Saved and read back as JSON, the events replay to the same states.

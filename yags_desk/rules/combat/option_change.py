@@ -84,8 +84,8 @@ def _value_text(value: bool | int) -> str:
 
 
 def option_sentence(e: SetOption, before: CombatState) -> str:
-    """"From round 3: hit locations (RULES 3.2) on (the players asked)"."""
-    label = option_label(e.option, before.edition)
+    """"From round 3: hit locations on (the players asked)"."""
+    label = option_label(e.option, before.edition).split(" (RULES")[0]
     label = label[:1].lower() + label[1:]
     was = option_value(before.options, e.option)
     change = (_value_text(e.value) if isinstance(e.value, bool)
