@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from yags_desk.rules.combat.events import Event
+from yags_desk.rules.combat.events import Event, SetOption
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.option_change import GM_SETTINGS
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.options import OPTIONAL_RULES
 
 
 class LogMachine(RuleBasedStateMachine):
@@ -30,6 +33,14 @@ class LogMachine(RuleBasedStateMachine):
             self.log.push(event)
         except RulesError:
             assert (self.log.events, self.log.state) == before
+
+    @rule(option=st.sampled_from([*OPTIONAL_RULES, *GM_SETTINGS["classic"],
+                                  *GM_SETTINGS["0.8"]]),
+          value=st.booleans() | st.integers(0, 25))
+    def switch_option(self, option: str, value: bool | int) -> None:
+        """Options switched mid-fight (issue 14): refused or applied, undone and
+        replayed like any other event."""
+        self._try(SetOption(option=option, value=value))
 
     @rule()
     def undo(self) -> None:
