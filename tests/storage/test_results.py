@@ -15,14 +15,14 @@ from yags_desk.storage.results import apply_results, plan_results, restore_files
 def fight(library: Library, edition: str = "classic") -> Encounter:
     make = classic if edition == "classic" else v08
     aldric = make("Aldric")
-    bandit = make("Bandit").model_copy(update={"kind": "npc"})
+    bandit = make("Varn").model_copy(update={"kind": "npc"})
     mook = make("Mook").model_copy(update={"kind": "npc"})
     for c in (aldric, bandit, mook):
         library.save_character(c)
     stranger = make("Stranger")  # not in the library
     enc = new_encounter("Ambush at the ford", edition, (  # type: ignore[arg-type]
         Combatant(id="a", name="Aldric", side="pcs", character=aldric),
-        Combatant(id="b", name="Bandit", side="bad", character=bandit),
+        Combatant(id="b", name="Varn", side="bad", character=bandit),
         Combatant(id="m", name="Mook", side="bad", character=mook, minor=True),
         Combatant(id="s", name="Stranger", side="pcs", character=stranger)))
     events = [Wound(id="a", levels=3), Fatigue(id="a", levels=1),
@@ -39,7 +39,7 @@ def fight(library: Library, edition: str = "classic") -> Encounter:
 def test_plan_lists_changes_per_named_character_and_leaves_minor_out() -> None:
     library = Library.open()
     plan = plan_results(fight(library), library)
-    assert [r.name for r in plan.changes] == ["Aldric", "Bandit"]
+    assert [r.name for r in plan.changes] == ["Aldric", "Varn"]
     aldric, bandit = plan.changes
     assert aldric.before.wounds == 0 and aldric.after.wounds == 3
     assert (aldric.after.fatigue_short, aldric.after.fatigue_long) == (1, 1)
@@ -50,7 +50,7 @@ def test_plan_lists_changes_per_named_character_and_leaves_minor_out() -> None:
     assert any("Mook: a minor NPC" in s for s in plan.skipped)
     assert any("Stranger: no character file" in s for s in plan.skipped)
     with_minor = plan_results(fight(library), library, include_minor=True)
-    assert [r.name for r in with_minor.changes] == ["Aldric", "Bandit", "Mook"]
+    assert [r.name for r in with_minor.changes] == ["Aldric", "Varn", "Mook"]
 
 
 def test_08_stuns_and_wounds_reach_the_file() -> None:
@@ -93,3 +93,50 @@ def test_a_failed_write_puts_back_what_was_written(monkeypatch: pytest.MonkeyPat
     with pytest.raises(OSError):
         apply_results(plan.changes, library)
     assert {p: p.read_bytes() for p in before} == before
+
+
+def save_fight(library: Library, edition: str = "classic") -> str:
+    return str(library.save_encounter(fight(library, edition)))
+
+
+def test_cli_prints_and_writes(capsys: pytest.CaptureFixture[str]) -> None:
+    from yags_desk.cli import main
+
+    library = Library.open()
+    path = save_fight(library)
+    assert main(["apply-results", path]) == 0
+    out = capsys.readouterr().out
+    assert "Aldric" in out and "Wounds: Unhurt \u2192 Medium (-4), 3 levels" in out
+    assert "skipped: Mook: a minor NPC" in out and "skipped: Stranger" in out
+    assert "Wrote 2 character files." in out
+    wounds = {c.name: c.wounds for _, c in library.load_characters().items}
+    assert (wounds["Aldric"], wounds["Varn"], wounds["Mook"]) == (3, 2, 0)
+
+
+def test_cli_dry_run_writes_nothing_and_minor_is_included_when_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from yags_desk.cli import main
+
+    library = Library.open()
+    path = save_fight(library)
+    assert main(["apply-results", path, "--dry-run", "--include-minor", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [c["name"] for c in data["characters"]] == ["Aldric", "Varn", "Mook"]
+    assert data["written"] is False
+    assert all(c.wounds == 0 for _, c in library.load_characters().items
+               if c.name in ("Aldric", "Varn", "Mook"))
+    assert main(["apply-results", path, "--include-minor"]) == 0
+    assert {c.name: c.wounds for _, c in library.load_characters().items}["Mook"] == 1
+
+
+def test_cli_refuses_an_unreadable_encounter(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from yags_desk.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert main(["apply-results", str(bad)]) == 1
+    assert "bad.json" in capsys.readouterr().err
+    assert main(["apply-results", str(tmp_path / "missing.json")]) == 1
+    assert "no such file" in capsys.readouterr().err
