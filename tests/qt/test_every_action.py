@@ -35,6 +35,7 @@ DIALOGS = {
     "OverrideDialog",
     "ConditionDialog",
     "RecoveryDialog",
+    "ResultsDialog",  # Board ▸ Apply results to characters
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
 }
