@@ -22,7 +22,8 @@ from pydantic import ValidationError
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.aftermath import survivor
 from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.rules.tracks import v08_stun_level
+from yags_desk.rules.tracks import wound_level as _wound_level
 from yags_desk.storage.documents import atomic_write_bytes, format_validation_error, read_file_bytes
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.library import Library
@@ -35,18 +36,8 @@ LASTING = ("dead", "dying", "unconscious")
 
 
 def wound_level(character: Character) -> str:
-    """The character's current wound level as the sheet names it: "Unhurt",
-    "Light (-2), 2 levels" (classic, RULES 1.6) or "Okay", "Grazed (-1), 2 wounds"
-    (0.8, RULES 2)."""
-    if character.edition == "classic":
-        name, penalty = classic_level(character.body_boxes, character.wounds)
-        unit = "level" if character.wounds == 1 else "levels"
-    else:
-        name, penalty = v08_wound_level(character.wounds)
-        unit = "wound" if character.wounds == 1 else "wounds"
-    if not character.wounds:
-        return name
-    return f"{name} ({penalty:+d}), {character.wounds} {unit}"
+    """The character's current wound level in words (see ``rules.tracks.wound_level``)."""
+    return _wound_level(character.edition, character.body_boxes, character.wounds)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ class ResultsDialog(QDialog):
             item.setCheckState(0, Qt.CheckState.Unchecked if result.minor
                                else Qt.CheckState.Checked)
             for line in result.lines:
-                QTreeWidgetItem(item, [line])
+                QTreeWidgetItem(item, [line]).setToolTip(0, line)
             item.setExpanded(True)
         skipped = QLabel("\n".join(f"Not written: {line}" for line in plan.skipped), self)
         skipped.setWordWrap(True)
