@@ -405,27 +405,32 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
         plan = plan_results(encounter, lib, include_minor=args.include_minor)
     except RulesError as e:
         return _fail(f"{args.encounter}: the fight cannot be replayed ({e})")
-    data = {"encounter": plan.encounter, "written": not args.dry_run and bool(plan.changes),
+    changes = [r for r in plan.changes if args.overwrite_changed or not r.edited]
+    skipped = [*plan.skipped, *(
+        f"{r.name}: {r.path.name} was changed since the fight began "
+        f"({', '.join(r.edited)}); --overwrite-changed writes over it"
+        for r in plan.changes if r not in changes)]
+    data = {"encounter": plan.encounter, "written": not args.dry_run and bool(changes),
             "characters": [{"name": r.name, "file": str(r.path), "changes": list(r.lines)}
-                           for r in plan.changes],
-            "skipped": list(plan.skipped)}
+                           for r in changes],
+            "skipped": skipped}
     lines = [f"Results of \u201c{plan.encounter}\u201d:"]
-    for r in plan.changes:
+    for r in changes:
         lines.append(f"  {r.name} ({r.path.name})")
         lines += [f"    {line}" for line in r.lines]
-    if not plan.changes:
+    if not changes:
         lines.append("  no character file changes")
-    lines += [f"  skipped: {line}" for line in plan.skipped]
-    if plan.changes and not args.dry_run:
+    lines += [f"  skipped: {line}" for line in skipped]
+    if changes and not args.dry_run:
         if lib.read_only:
             return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
         try:
-            apply_results(plan.changes, lib)
+            apply_results(changes, lib)
         except (OSError, ValueError) as e:
             return _fail(f"{APP_NAME}: nothing written ({e})")
-        lines.append(f"Wrote {len(plan.changes)} character file"
-                     f"{'' if len(plan.changes) == 1 else 's'}.")
-    elif plan.changes:
+        lines.append(f"Wrote {len(changes)} character file"
+                     f"{'' if len(changes) == 1 else 's'}.")
+    elif changes:
         lines.append("Dry run: nothing written.")
     _emit(args, data, "\n".join(lines))
     return EXIT_OK
@@ -522,6 +527,9 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--include-minor", action="store_true",
                     help="also write minor NPCs that have a character file")
     ar.add_argument("--dry-run", action="store_true", help="only list the changes")
+    ar.add_argument("--overwrite-changed", action="store_true",
+                    help="also write character files changed since the fight began "
+                         "(their other changes are kept)")
     ar.set_defaults(func=cmd_apply_results)
     return p
 

@@ -140,3 +140,27 @@ def test_cli_refuses_an_unreadable_encounter(tmp_path, capsys) -> None:  # type:
     assert "bad.json" in capsys.readouterr().err
     assert main(["apply-results", str(tmp_path / "missing.json")]) == 1
     assert "no such file" in capsys.readouterr().err
+
+
+def test_a_file_changed_since_the_fight_began_is_flagged_and_the_cli_asks_first(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from yags_desk.cli import main
+
+    library = Library.open()
+    encounter = fight(library)
+    path, aldric = next((p, c) for p, c in library.load_characters().items
+                        if c.name == "Aldric")
+    library.save_character(aldric.model_copy(update={"player": "Ann"}), path)
+    plan = plan_results(encounter, library)
+    flagged = {r.name: r.edited for r in plan.changes}
+    assert flagged == {"Aldric": ("player",), "Varn": ()}
+    assert "was changed since the fight began (player)" in plan.changes[0].lines[0]
+    saved = str(library.save_encounter(encounter))
+    assert main(["apply-results", saved]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: Aldric: " in out and "--overwrite-changed" in out
+    now = {c.name: c for _, c in library.load_characters().items}
+    assert (now["Aldric"].wounds, now["Varn"].wounds) == (0, 2)
+    assert main(["apply-results", saved, "--overwrite-changed"]) == 0
+    now = {c.name: c for _, c in library.load_characters().items}
+    assert (now["Aldric"].wounds, now["Aldric"].player) == (3, "Ann")

@@ -14,7 +14,7 @@ undo (:func:`restore_files`) puts every file back.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -51,6 +51,9 @@ class CharacterResult:
     after: Character
     minor: bool
     lines: tuple[str, ...]  # readable, one change a line
+    # The file's fields that differ from the copy the fight started with: the GM
+    # must agree before they are written over (issue 16, bad input).
+    edited: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -111,6 +114,12 @@ def _result(state: CombatState, f: FighterState, path: Path, before: Character,
                            _lines(before, after, note if note not in before.notes else ""))
 
 
+def _edited(start: Character, now: Character) -> tuple[str, ...]:
+    """The fields of ``now`` (the file) that differ from ``start`` (the fight's copy)."""
+    a, b = start.model_dump(), now.model_dump()
+    return tuple(name.replace("_", " ") for name in b if a.get(name) != b[name])
+
+
 def plan_results(encounter: Encounter, library: Library,
                  include_minor: bool = False) -> ResultsPlan:
     """Per combatant with a character file, the changes the fight makes to it.
@@ -136,6 +145,12 @@ def plan_results(encounter: Encounter, library: Library,
         except ValueError as exc:
             skipped.append(f"{f.name}: {path.name} cannot take the fight's results ({exc})")
             continue
+        edited = _edited(combatant.character, before)
+        if edited:
+            result = replace(result, edited=edited, lines=(
+                f"{path.name} was changed since the fight began ({', '.join(edited)}); "
+                "writing keeps those changes and overwrites wounds, stuns and fatigue",
+                *result.lines))
         if not result.changed:
             skipped.append(f"{f.name}: no change")
             continue

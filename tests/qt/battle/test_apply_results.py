@@ -67,3 +67,16 @@ def test_cancel_writes_nothing(qtbot: Any) -> None:
     assert wounds(library) == {"Aldric": 0, "Varn": 0, "Mook": 0}
     assert board.undo_stack.count() == 0
     assert board.results_action in board.toolbar.actions()
+
+
+def test_a_file_changed_since_the_fight_began_is_left_unticked(qtbot: Any) -> None:
+    library = Library.open()
+    encounter = fight(library)
+    path, aldric = next((p, c) for p, c in library.load_characters().items
+                        if c.name == "Aldric")
+    library.save_character(aldric.model_copy(update={"notes": "Owes the miller."}), path)
+    dialog = ResultsDialog(None, plan_results(encounter, library))
+    qtbot.addWidget(dialog)
+    first = dialog.tree.topLevelItem(0)
+    assert first is not None and "file changed since the fight began" in first.text(0)
+    assert [r.name for r in dialog.chosen()] == ["Varn"]

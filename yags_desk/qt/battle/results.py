@@ -62,9 +62,11 @@ class ResultsDialog(QDialog):
             label = f"{result.name} \u2014 {result.path.name}"
             if result.minor:
                 label += " (minor NPC)"
+            if result.edited:  # never written over without the GM's tick
+                label += " (file changed since the fight began: tick to write over it)"
             item = QTreeWidgetItem(self.tree, [label])
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Unchecked if result.minor
+            item.setCheckState(0, Qt.CheckState.Unchecked if result.minor or result.edited
                                else Qt.CheckState.Checked)
             for line in result.lines:
                 QTreeWidgetItem(item, [line]).setToolTip(0, line)
