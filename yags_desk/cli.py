@@ -390,6 +390,52 @@ def cmd_library(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_apply_results(args: argparse.Namespace) -> int:
+    """End of a fight -> the characters' files (issue 16): print, then write."""
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.storage.library import Library
+    from yags_desk.storage.results import apply_results, plan_results
+
+    try:
+        encounter = _read(args.encounter, "encounter")
+    except _Refused as e:
+        return _fail(e.lines)
+    lib = Library.open(read_only_ok=True)
+    try:
+        plan = plan_results(encounter, lib, include_minor=args.include_minor)
+    except RulesError as e:
+        return _fail(f"{args.encounter}: the fight cannot be replayed ({e})")
+    changes = [r for r in plan.changes if args.overwrite_changed or not r.edited]
+    skipped = [*plan.skipped, *(
+        f"{r.name}: {r.path.name} was changed since the fight began "
+        f"({', '.join(r.edited)}); --overwrite-changed writes over it"
+        for r in plan.changes if r not in changes)]
+    data = {"encounter": plan.encounter, "written": not args.dry_run and bool(changes),
+            "characters": [{"name": r.name, "file": str(r.path), "changes": list(r.lines)}
+                           for r in changes],
+            "skipped": skipped}
+    lines = [f"Results of \u201c{plan.encounter}\u201d:"]
+    for r in changes:
+        lines.append(f"  {r.name} ({r.path.name})")
+        lines += [f"    {line}" for line in r.lines]
+    if not changes:
+        lines.append("  no character file changes")
+    lines += [f"  skipped: {line}" for line in skipped]
+    if changes and not args.dry_run:
+        if lib.read_only:
+            return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
+        try:
+            apply_results(changes, lib)
+        except (OSError, ValueError) as e:
+            return _fail(f"{APP_NAME}: nothing written ({e})")
+        lines.append(f"Wrote {len(changes)} character file"
+                     f"{'' if len(changes) == 1 else 's'}.")
+    elif changes:
+        lines.append("Dry run: nothing written.")
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
@@ -473,6 +519,18 @@ def build_parser() -> argparse.ArgumentParser:
     lb = add("library", "list the characters of your library (made from the samples on "
                         "first run)")
     lb.set_defaults(func=cmd_library)
+
+    ar = add("apply-results", "write the end of a fight into the library's character files "
+                              "(wounds, stuns, fatigue; dead, unconscious and broken or "
+                              "dropped weapons in the notes)")
+    ar.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file")
+    ar.add_argument("--include-minor", action="store_true",
+                    help="also write minor NPCs that have a character file")
+    ar.add_argument("--dry-run", action="store_true", help="only list the changes")
+    ar.add_argument("--overwrite-changed", action="store_true",
+                    help="also write character files changed since the fight began "
+                         "(their other changes are kept)")
+    ar.set_defaults(func=cmd_apply_results)
     return p
 
 

@@ -36,6 +36,7 @@ DIALOGS = {
     "ConditionDialog",
     "RulesOptionsDialog",  # the board's Rules options… (issue 14)
     "RecoveryDialog",
+    "ResultsDialog",  # Board ▸ Apply results to characters
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
 }

@@ -15,7 +15,8 @@ from yags_desk.rules.editions import (
     TrackLevel,
 )
 
-__all__ = ["boxes_by_category", "classic_level", "v08_stun_level", "v08_wound_level"]
+__all__ = ["boxes_by_category", "classic_level", "v08_stun_level", "v08_wound_level",
+           "wound_level"]
 
 UNHURT = "Unhurt"
 
@@ -55,3 +56,18 @@ def v08_stun_level(stuns: int,
         return "Okay", 0
     i = min(stuns, 6) - 1
     return V08_STUN_NAMES[i], track[i].penalty
+
+
+def wound_level(edition: str, body_boxes: Sequence[int], wounds: int) -> str:
+    """A sheet's wound level in words: "Unhurt", "Medium (-4), 3 levels" (classic,
+    RULES 1.6) or "Okay", "Grazed, 1 wound" (0.8, RULES 2); no penalty shown at 0."""
+    if edition == "classic":
+        name, penalty = classic_level(body_boxes, wounds)
+        unit = "level" if wounds == 1 else "levels"
+    else:
+        name, penalty = v08_wound_level(wounds)
+        unit = "wound" if wounds == 1 else "wounds"
+    if wounds <= 0:
+        return name
+    shown = f"{name} ({penalty:+d})" if penalty else name
+    return f"{shown}, {wounds} {unit}"

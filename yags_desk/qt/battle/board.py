@@ -55,6 +55,7 @@ from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
+from yags_desk.qt.battle.results import apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
 from yags_desk.qt.common.document import DocumentView
@@ -90,6 +91,8 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Auto-resolve NPCs to the end of the round", "Ctrl+R"),
     ("End the round", "Ctrl+E"),
     ("Add combatants", "Ctrl+Shift+A"),
+    ("Rules options: switch optional rules from now on", "Ctrl+Shift+O"),
+    ("Apply results to characters (write the fight into their files)", "Ctrl+Shift+W"),
     ("Declare for the selected fighter", "D"),
     ("Override a number of the selected fighter", "O"),
     ("Set a condition on the selected fighter", "C"),
@@ -277,12 +280,16 @@ class BattleBoard(DocumentView):
         self.options_action = self._action(
             "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
             "Switch optional rules and the GM's settings from now on (logged, undoable)")
+        self.results_action = self._action(
+            "Apply &results to characters…", self.apply_results, ["Ctrl+Shift+W"], "",
+            "Write the fight's wounds, stuns, fatigue and conditions into the library's "
+            "character files")
         self.toolbar = QToolBar("Battle")
         self.toolbar.setObjectName("battle_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.next_action, self.anyway_action, self.initiative_action,
                        self.auto_action, self.end_round_action, self.add_action,
-                       self.options_action):
+                       self.options_action, self.results_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -435,8 +442,9 @@ class BattleBoard(DocumentView):
             self.step_label.setText(what_now)
         elif result and step.kind not in ("check", "end_check"):
             phase = "fight over"
-            self.step_label.setText(f"{result} (Shift+N plays on; new combatants "
-                                    "join the fight.)")
+            self.step_label.setText(f"{result} Apply results to characters "
+                                    "(Ctrl+Shift+W) writes it into their files; Shift+N "
+                                    "plays on; new combatants join the fight.")
         else:
             self.step_label.setText(f"Next: {step.describe(state)}.")
         if not waiting or step.kind in ("check", "end_check"):
@@ -523,7 +531,9 @@ class BattleBoard(DocumentView):
         if not result:
             return False
         self.last_message = result
-        self.status_message.emit(f"{result} Next round anyway (Shift+N) plays on.", 10_000)
+        self.status_message.emit(f"{result} Apply results to characters (Ctrl+Shift+W) "
+                                 "writes it into their files; Next round anyway (Shift+N) "
+                                 "plays on.", 10_000)
         return True
 
     def next(self, force: bool = False) -> bool:
@@ -554,6 +564,10 @@ class BattleBoard(DocumentView):
 
     def end_round(self) -> bool:
         return self.push_events([EndRound()], f"End of round {self.state.round}")
+
+    def apply_results(self) -> bool:
+        """Write the fight's results into the library's character files (one undo step)."""
+        return apply_to_characters(self, self)
 
     def _is_npc(self, fid: str) -> bool:
         f = self.state.fighters.get(fid)

@@ -30,6 +30,7 @@ from PySide6.QtGui import QFont, QIcon
 
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.mime import CHARACTER_MIME
+from yags_desk.rules.tracks import wound_level
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line
 
@@ -135,6 +136,10 @@ def scan(library: Library) -> LibraryScan:
     for path, c in chars.items:
         detail = c.edition + (f" · {c.player}" if c.player else "")
         about = [_KIND_LABEL.get(c.kind, c.kind), f"{c.edition} edition"]
+        if c.kind != "template":  # the wounds the file holds now (issue 16)
+            level = wound_level(c.edition, c.body_boxes, c.wounds)
+            detail += f" · {level}"
+            about.append(level)
         if c.player:
             about.append(f"player {c.player}")
         result.entries[c.kind].append(Entry(

@@ -1,0 +1,82 @@
+"""Board ▸ Apply results to characters: the dialog, the files, one undo (issue 16)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from tests.qt.battle.helpers import make_board
+from tests.storage.test_results import fight
+from yags_desk.qt.battle.results import ResultsDialog
+from yags_desk.storage.library import Library
+from yags_desk.storage.results import plan_results
+
+
+def wounds(library: Library) -> dict[str, int]:
+    return {c.name: c.wounds for _, c in library.load_characters().items
+            if c.name in ("Aldric", "Varn", "Mook")}
+
+
+def test_dialog_ticks_named_characters_and_leaves_minor_unticked(qtbot: Any) -> None:
+    library = Library.open()
+    plan = plan_results(fight(library), library, include_minor=True)
+    dialog = ResultsDialog(None, plan)
+    qtbot.addWidget(dialog)
+    rows = [dialog.tree.topLevelItem(i) for i in range(dialog.tree.topLevelItemCount())]
+    assert [r.text(0).split(" \u2014 ")[0] for r in rows] == ["Aldric", "Varn", "Mook"]
+    assert [r.checkState(0) == Qt.CheckState.Checked for r in rows] == [True, True, False]
+    assert "Wounds: Unhurt \u2192 Medium (-4), 3 levels" in [
+        rows[0].child(i).text(0) for i in range(rows[0].childCount())]
+    assert [r.name for r in dialog.chosen()] == ["Aldric", "Varn"]
+    rows[2].setCheckState(0, Qt.CheckState.Checked)
+    rows[0].setCheckState(0, Qt.CheckState.Unchecked)
+    assert [r.name for r in dialog.chosen()] == ["Varn", "Mook"]
+
+
+def test_board_action_writes_the_ticked_files_and_undo_puts_them_back(
+        qtbot: Any) -> None:
+    library = Library.open()
+    board = make_board(qtbot, fight(library), library)
+    before = {r.path: r.path.read_bytes()
+              for r in plan_results(board.current_encounter(), library,
+                                    include_minor=True).changes}
+
+    def accept() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, ResultsDialog)
+        dialog.accept()
+
+    QTimer.singleShot(0, accept)
+    assert board.apply_results()
+    assert wounds(library) == {"Aldric": 3, "Varn": 2, "Mook": 0}
+    assert board.undo_stack.count() == 1
+    board.undo_stack.undo()
+    assert wounds(library) == {"Aldric": 0, "Varn": 0, "Mook": 0}
+    assert {p: p.read_bytes() for p in before} == before
+    board.undo_stack.redo()
+    assert wounds(library) == {"Aldric": 3, "Varn": 2, "Mook": 0}
+
+
+def test_cancel_writes_nothing(qtbot: Any) -> None:
+    library = Library.open()
+    board = make_board(qtbot, fight(library), library)
+    QTimer.singleShot(0, lambda: QApplication.activeModalWidget().reject())  # type: ignore[union-attr]
+    assert not board.apply_results()
+    assert wounds(library) == {"Aldric": 0, "Varn": 0, "Mook": 0}
+    assert board.undo_stack.count() == 0
+    assert board.results_action in board.toolbar.actions()
+
+
+def test_a_file_changed_since_the_fight_began_is_left_unticked(qtbot: Any) -> None:
+    library = Library.open()
+    encounter = fight(library)
+    path, aldric = next((p, c) for p, c in library.load_characters().items
+                        if c.name == "Aldric")
+    library.save_character(aldric.model_copy(update={"notes": "Owes the miller."}), path)
+    dialog = ResultsDialog(None, plan_results(encounter, library))
+    qtbot.addWidget(dialog)
+    first = dialog.tree.topLevelItem(0)
+    assert first is not None and "file changed since the fight began" in first.text(0)
+    assert [r.name for r in dialog.chosen()] == ["Varn"]

@@ -1,0 +1,183 @@
+"""End of a fight -> the characters' files (issue 16, item 1).
+
+:func:`plan_results` compares each combatant that has a character file in the
+library (same character id) with that file: wounds (0.8: with those past
+Fatal), stuns, short and long fatigue as the fighter leaves the fight
+(:func:`~yags_desk.rules.combat.aftermath.survivor`), and what the file has no
+field for (dead, dying, unconscious; a weapon broken or dropped) as a dated
+line added to the notes. Minor NPCs (RULES 1.6 GM option) are left out unless
+asked for. :func:`apply_results` writes the chosen changes through
+:meth:`Library.save_character`, and returns the files' previous bytes so one
+undo (:func:`restore_files`) puts every file back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from yags_desk.rules.character import Character
+from yags_desk.rules.combat.aftermath import survivor
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.tracks import v08_stun_level
+from yags_desk.rules.tracks import wound_level as _wound_level
+from yags_desk.storage.documents import atomic_write_bytes, format_validation_error, read_file_bytes
+from yags_desk.storage.encounter_file import Encounter, encounter_log
+from yags_desk.storage.library import Library
+
+__all__ = ["CharacterResult", "ResultsPlan", "apply_results", "plan_results",
+           "restore_files", "wound_level"]
+
+# Conditions that outlast the fight and are worth writing down (RULES 1.6, RULES 2).
+LASTING = ("dead", "dying", "unconscious")
+
+
+def wound_level(character: Character) -> str:
+    """The character's current wound level in words (see ``rules.tracks.wound_level``)."""
+    return _wound_level(character.edition, character.body_boxes, character.wounds)
+
+
+@dataclass(frozen=True)
+class CharacterResult:
+    """What one fight changes in one character file."""
+
+    fid: str
+    name: str
+    path: Path
+    before: Character
+    after: Character
+    minor: bool
+    lines: tuple[str, ...]  # readable, one change a line
+    # The file's fields that differ from the copy the fight started with: the GM
+    # must agree before they are written over (issue 16, bad input).
+    edited: tuple[str, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return self.before != self.after
+
+
+@dataclass(frozen=True)
+class ResultsPlan:
+    encounter: str  # its name
+    changes: tuple[CharacterResult, ...]
+    skipped: tuple[str, ...]  # why a combatant is left out, one line each
+
+
+def _stuns(c: Character) -> str:
+    return v08_stun_level(c.stuns)[0] + (f" ({c.stuns})" if c.stuns else "")
+
+
+def _fatigue(c: Character) -> str:
+    return f"{c.fatigue_short} short, {c.fatigue_long} long"
+
+
+def _note(f: FighterState, encounter: str) -> str:
+    lasting = ["dead"] if f.dead else [name for name, _ in f.conditions if name in LASTING]
+    weapons = [f"{weapon} {how}" for weapon, how in f.weapons_state if how != "damaged"]
+    weapons += [f"{weapon} damaged" for weapon, how in f.weapons_state if how == "damaged"]
+    if not lasting and not weapons:
+        return ""
+    return f"After the fight \u201c{encounter}\u201d: {', '.join(lasting + weapons)}."
+
+
+def _lines(before: Character, after: Character, note: str) -> tuple[str, ...]:
+    lines = []
+    if before.wounds != after.wounds:
+        lines.append(f"Wounds: {wound_level(before)} \u2192 {wound_level(after)}")
+    if before.edition == "0.8" and before.stuns != after.stuns:
+        lines.append(f"Stuns: {_stuns(before)} \u2192 {_stuns(after)}")
+    if (before.fatigue_short, before.fatigue_long) != (after.fatigue_short, after.fatigue_long):
+        lines.append(f"Fatigue: {_fatigue(before)} \u2192 {_fatigue(after)}")
+    if note:
+        lines.append(f"Notes gain: {note}")
+    return tuple(lines)
+
+
+def _result(state: CombatState, f: FighterState, path: Path, before: Character,
+            encounter: str) -> CharacterResult:
+    left = survivor(state, f.id)
+    note = _note(f, encounter)
+    notes = before.notes
+    if note and note not in notes:
+        notes = f"{notes.rstrip()}\n{note}".lstrip() if notes.strip() else note
+    update = {"wounds": left.wounds, "stuns": left.stuns, "fatigue_short": left.fatigue_short,
+              "fatigue_long": left.fatigue_long, "notes": notes}
+    try:
+        after = Character.model_validate(before.model_dump() | update)
+    except ValidationError as exc:  # the file's tracks no longer fit the fight's numbers
+        raise ValueError("; ".join(format_validation_error(exc))) from None
+    return CharacterResult(f.id, f.name, path, before, after, f.minor,
+                           _lines(before, after, note if note not in before.notes else ""))
+
+
+def _edited(start: Character, now: Character) -> tuple[str, ...]:
+    """The fields of ``now`` (the file) that differ from ``start`` (the fight's copy)."""
+    a, b = start.model_dump(), now.model_dump()
+    return tuple(name.replace("_", " ") for name in b if a.get(name) != b[name])
+
+
+def plan_results(encounter: Encounter, library: Library,
+                 include_minor: bool = False) -> ResultsPlan:
+    """Per combatant with a character file, the changes the fight makes to it.
+
+    Raises RulesError (from replaying the events) for an encounter the rules refuse.
+    """
+    state = encounter_log(encounter).state
+    files = {c.id: (path, c) for path, c in library.load_characters().items}
+    changes: list[CharacterResult] = []
+    skipped: list[str] = []
+    for combatant in encounter.combatants:
+        f = state.fighter(combatant.id)
+        if f.minor and not include_minor:
+            skipped.append(f"{f.name}: a minor NPC, left out (tick it to include it)")
+            continue
+        if f.character.id not in files:
+            skipped.append(f"{f.name}: no character file in the library has this "
+                           "character; nothing to write")
+            continue
+        path, before = files[f.character.id]
+        try:
+            result = _result(state, f, path, before, encounter.name)
+        except ValueError as exc:
+            skipped.append(f"{f.name}: {path.name} cannot take the fight's results ({exc})")
+            continue
+        edited = _edited(combatant.character, before)
+        if edited:
+            result = replace(result, edited=edited, lines=(
+                f"{path.name} was changed since the fight began ({', '.join(edited)}); "
+                "writing keeps those changes and overwrites wounds, stuns and fatigue",
+                *result.lines))
+        if not result.changed:
+            skipped.append(f"{f.name}: no change")
+            continue
+        changes.append(result)
+    return ResultsPlan(encounter.name, tuple(changes), tuple(skipped))
+
+
+def apply_results(results: Iterable[CharacterResult],
+                  library: Library) -> list[tuple[Path, bytes]]:
+    """Write each result's character; returns (file, its bytes before) for undo.
+
+    If a write fails, the files already written are put back before the error
+    propagates, so the step is all or nothing.
+    """
+    previous: list[tuple[Path, bytes]] = []
+    try:
+        for result in results:
+            old = read_file_bytes(result.path)
+            library.save_character(result.after, result.path)
+            previous.append((result.path, old))
+    except BaseException:
+        restore_files(previous)
+        raise
+    return previous
+
+
+def restore_files(previous: Sequence[tuple[Path, bytes]]) -> None:
+    """Put files back as they were (the undo of :func:`apply_results`)."""
+    for path, data in reversed(previous):
+        atomic_write_bytes(path, data)
