@@ -78,7 +78,10 @@ class Closer:
         self.timer = QTimer()
         self.timer.setInterval(50)
         self.timer.timeout.connect(self.tick)
-        self.first_seen: dict[int, int] = {}
+        # The dialog in front and the tick it was first seen at. The widget itself is
+        # kept, not its id(): a freed dialog's id is reused by the next one.
+        self.front: QWidget | None = None
+        self.since = 0
         self.ticks = 0
         self.timer.start()
 
@@ -87,14 +90,13 @@ class Closer:
         widget = QApplication.activeModalWidget()
         if widget is None or isinstance(widget, QProgressDialog):
             return
-        key = id(widget)
-        if key not in self.first_seen:
-            self.first_seen[key] = self.ticks
+        if widget is not self.front:
+            self.front, self.since = widget, self.ticks
             seen.append(_describe(widget))
             say(f"dialog: {_describe(widget)}")
             return
-        if (self.ticks - self.first_seen[key]) * 50 >= DWELL_MS:
-            del self.first_seen[key]
+        if (self.ticks - self.since) * 50 >= DWELL_MS:
+            self.front = None
             _close(widget)
 
 
@@ -170,7 +172,7 @@ def trigger_all(window: MainWindow, context: str, again: Callable[[], object]) -
         say(f"action: {context}: {action.text()} ({'on' if action.isEnabled() else 'off'})")
         if action.isEnabled():
             action.trigger()
-            settle()
+            settle(100)  # a window opened with open() shows once events are processed
         close_stray_windows(window)
 
 

@@ -52,7 +52,7 @@ def test_every_action_and_dialog_opens_and_closes_without_a_crash(tmp_path: Path
     assert "Traceback" not in run.stderr, run.stderr[-3000:]
     opened = {line.split(": ")[1] for line in out.splitlines()
               if line.startswith(("dialog: ", "window: "))}
-    assert DIALOGS <= opened, f"never opened: {sorted(DIALOGS - opened)}"
+    assert DIALOGS <= opened, f"never opened: {sorted(DIALOGS - opened)}\n{out[-6000:]}"
     actions = [line for line in out.splitlines() if line.startswith("action: ")]
     for context in ("start", "character", "catalogue", "board", "card menu", "library"):
         assert any(line.startswith(f"action: {context}: ") for line in actions), context
