@@ -30,14 +30,12 @@ from pydantic import (
 from yags_desk.rules.editions import EDITIONS, Edition
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage import paths
-from yags_desk.storage.csv_text import sniff_rows
+from yags_desk.storage.csv_text import duplicated_columns, read_rows, refuse_if_any
 from yags_desk.storage.documents import (
-    MAX_ERRORS,
     DocumentError,
     atomic_write_bytes,
     format_validation_error,
     read_document,
-    read_file_bytes,
     refuse_if_read_only,
     write_document,
 )
@@ -306,24 +304,10 @@ def _row_item(header: list[str], row: list[str], edition: Edition) -> Item:
 
 
 def _import_csv(path: Path, edition: Edition) -> list[Item]:
-    raw = read_file_bytes(path)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DocumentError(path, [f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
-                                   f"offset {exc.start}); save it as 'CSV UTF-8'"]) from None
-    try:
-        rows = sniff_rows(text)
-    except csv.Error as exc:
-        raise DocumentError(path, [f"not a valid CSV file: {exc}"]) from None
-    numbered = [(n, row) for n, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
-    if not numbered:
-        raise DocumentError(path, ["file is empty"])
-    _, header = numbered[0]
-    header = [h.strip() for h in header]
+    numbered = read_rows(path)
+    header = [h.strip() for h in numbered[0][1]]
     errors = [f"header: unknown column {h!r}" for h in header if h not in CSV_COLUMNS]
-    errors += [f"header: column {h!r} appears twice" for h in sorted(set(header))
-               if header.count(h) > 1]
+    errors += duplicated_columns(header)
     if len(numbered) - 1 > MAX_ITEMS:
         errors.append(f"file has {len(numbered) - 1} items; the limit is {MAX_ITEMS}")
     if errors:
@@ -350,10 +334,7 @@ def _import_csv(path: Path, edition: Edition) -> list[Item]:
         else:
             first_row[item.id] = number
             items.append(item)
-    if errors:
-        extra = len(errors) - MAX_ERRORS
-        raise DocumentError(path, errors[:MAX_ERRORS] + (
-            [f"... and {extra} more problems"] if extra > 0 else []))
+    refuse_if_any(path, errors)
     return items
 
 

@@ -26,7 +26,6 @@ lists each problem as ``row 3, skills: ...``.
 
 from __future__ import annotations
 
-import csv
 import re
 from pathlib import Path
 from typing import Any
@@ -37,12 +36,10 @@ from yags_desk.rules.character import Character, Skill, WornArmour, default_attr
 from yags_desk.rules.editions import EDITIONS, Edition, edition_rules
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage.catalogues import load_catalogue
-from yags_desk.storage.csv_text import sniff_rows
+from yags_desk.storage.csv_text import duplicated_columns, read_rows, refuse_if_any
 from yags_desk.storage.documents import (
-    MAX_ERRORS,
     DocumentError,
     format_validation_error,
-    read_file_bytes,
 )
 
 __all__ = ["COLUMNS", "MAX_ROWS", "import_characters"]
@@ -54,15 +51,6 @@ COLUMNS = BASE_COLUMNS + ATTRIBUTE_COLUMNS
 MAX_ROWS = 2000
 _LIST_SPLIT = re.compile(r"\s*[,|]\s*")
 _SKILL = re.compile(r"^(?P<name>.+?)\s+(?P<value>-?\d+)$")
-
-
-def _decode(path: Path) -> str:
-    raw = read_file_bytes(path)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DocumentError(path, [f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at "
-                                   f"offset {exc.start}); save it as 'CSV UTF-8'"]) from None
 
 
 def _items(text: str) -> list[str]:
@@ -174,18 +162,11 @@ def import_characters(path: Path | str, library_root: Path | None = None) -> lis
     problem as ``row N, column: message``.
     """
     path = Path(path)
-    try:
-        rows = sniff_rows(_decode(path))
-    except csv.Error as exc:
-        raise DocumentError(path, [f"not a valid CSV file: {exc}"]) from None
-    numbered = [(n, row) for n, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
-    if not numbered:
-        raise DocumentError(path, ["file is empty"])
+    numbered = read_rows(path)
     header = [h.strip().casefold() for h in numbered[0][1]]
     errors = [f"header: unknown column {h!r} (known: {', '.join(COLUMNS)})"
               for h in header if h not in COLUMNS]
-    errors += [f"header: column {h!r} appears twice" for h in sorted(set(header))
-               if header.count(h) > 1]
+    errors += duplicated_columns(header)
     errors += [f"header: column {h!r} is required" for h in ("name", "edition")
                if h not in header]
     if len(numbered) - 1 > MAX_ROWS:
@@ -203,9 +184,6 @@ def import_characters(path: Path | str, library_root: Path | None = None) -> lis
         errors += [f"row {number}, {line}" for line in row.errors]
         if character is not None:
             characters.append(character)
-    if errors:
-        extra = len(errors) - MAX_ERRORS
-        raise DocumentError(path, errors[:MAX_ERRORS] + (
-            [f"... and {extra} more problems"] if extra > 0 else []))
+    refuse_if_any(path, errors)
     return characters
 
