@@ -25,8 +25,7 @@ from __future__ import annotations
 import ctypes
 import sys
 
-__all__ = ["IMMORTAL_REFERENCES", "SINGLETONS", "make_none_immortal",
-           "make_singletons_immortal"]
+__all__ = ["IMMORTAL_REFERENCES", "SINGLETONS", "make_singletons_immortal"]
 
 IMMORTAL_REFERENCES = 1 << 40
 SINGLETONS: tuple[object, ...] = (None, True, False)
@@ -44,6 +43,3 @@ def make_singletons_immortal() -> None:
         refcount = ctypes.c_ssize_t.from_address(id(singleton))
         refcount.value += IMMORTAL_REFERENCES
     _done = True
-
-
-make_none_immortal = make_singletons_immortal  # the name it had when only None leaked

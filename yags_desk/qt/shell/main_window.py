@@ -90,6 +90,7 @@ class MainWindow(WindowBase):
         self.central.addWidget(self.tabs)
         self.setCentralWidget(self.central)
 
+        self._quiet_refresh = False  # a refresh the watcher asked for: no message box
         self.library_dock = LibraryDock(library, self)
         self.library_dock.open_requested.connect(self.open_entry)
         self.library_dock.print_requested.connect(self._print_entries)
@@ -589,7 +590,7 @@ class MainWindow(WindowBase):
         """Tell the GM about unreadable library files once per set of files
         (remembered across starts); the dock's Problems line keeps naming them.
         A refresh because another program changed files never pops up."""
-        if getattr(self, "_quiet_refresh", False):
+        if self._quiet_refresh:
             return
         files = problem_files(self.library_dock.last_scan.errors)
         if files == self.settings.reported_problems():
