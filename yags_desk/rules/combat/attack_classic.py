@@ -141,12 +141,15 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
     attack_total = p.attack + dice.attack.total
 
     defence_total, def_fumble, rolled, standing = MIN_DEFENCE, False, False, False
+    round_defence: int | None = None
     def_dice: tuple[int, ...] = ()
+    fixed = p.fixed_defence()
     if p.passive:
-        pass
-    elif p.round_defence is not None:
-        # RULES 1.5 [decision]: the defence rolled at the first attack stands all round.
-        defence_total, standing = p.round_defence, True
+        defence_total = fixed if fixed is not None else MIN_DEFENCE
+    elif fixed is not None:
+        # RULES 1.5 [decision]: the defence rolled at the first attack stands all
+        # round (optional rules may change it against this attack, RULES 3).
+        defence_total, standing = fixed, True
     elif dice.defence is not None and p.defence_value is not None:
         def_dice = dice.defence.dice
         # [decision] a dodge or block against a missile is its own roll and is not
@@ -155,6 +158,11 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         def_fumble = dice.defence.is_fumble(p.defence_fumble_chance)
         if not def_fumble:
             defence_total = max(MIN_DEFENCE, p.defence_value + dice.defence.total)
+            if rolled and p.defence_extra:
+                # RULES 3: what stands for the round is the defence without the
+                # change that holds against this attacker only.
+                round_defence = max(MIN_DEFENCE,
+                                    p.defence_value - p.defence_extra + dice.defence.total)
     hit = not att_fumble and attack_total >= defence_total
 
     target, declared = t, None
@@ -185,5 +193,6 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         modifiers=record[:50],
         attack_dice=dice.attack.dice, attack_total=attack_total, attack_fumble=att_fumble,
         defence_dice=def_dice, defence_total=defence_total, defence_fumble=def_fumble,
-        defence_rolled=rolled, defence_standing=standing, hit=hit, damage_kind=p.damage_kind,
+        defence_rolled=rolled, defence_standing=standing, round_defence=round_defence,
+        hit=hit, damage_kind=p.damage_kind,
         **result)

@@ -36,6 +36,8 @@ from yags_desk.rules.combat.attack_roll_v08 import (
 )
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
+from yags_desk.rules.combat.optional import AttackKind, optional_mods
+from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -113,11 +115,35 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     m = _modifiers_v08(state, attacker_id, defender_id, counter=counter, style=style,
                        defence_style=defence_style)
     m = _against_armour(state, m)
+    m = _with_optional(state, m)
     if situational is None:
         return m
     label, amount = situational
     return replace(m, attack=m.attack + amount,
                    modifiers=(*m.modifiers, (f"attack: {label}", amount)))
+
+
+def _with_optional(state: CombatState, m: AttackMods) -> AttackMods:
+    """What the optional rules in force add to this attack (RULES 3, optional/):
+    the defence change goes to a rolled defence, or when positive to the passive
+    difficulty (a defence never counts under the passive 15)."""
+    opt = optional_mods(state, m.attacker, m.defender,
+                        AttackKind(missile=m.missile, counter=m.counter, style=m.style.label))
+    if opt == NONE:
+        return m
+    extra = opt.total("defence")
+    defence, difficulty = m.defence, m.difficulty
+    pairs = opt.as_pairs()
+    if defence is not None:
+        defence += extra
+    else:
+        pairs = tuple(p for p in pairs if not p[0].startswith("defence: "))
+        if extra > 0:
+            difficulty += extra
+            pairs += tuple((f"difficulty: {label}", n) for label, n in opt.defence)
+    return replace(m, attack=m.attack + opt.total("attack"), defence=defence,
+                   difficulty=difficulty, damage=m.damage + opt.total("damage"),
+                   soak=m.soak + opt.total("soak"), modifiers=(*m.modifiers, *pairs))
 
 
 def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:

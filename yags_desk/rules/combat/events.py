@@ -251,6 +251,10 @@ class Attack(_Event):
     defence_fumble: bool = False
     defence_rolled: bool = False
     defence_standing: bool = False  # classic: the defence rolled earlier this round
+    # classic: the defence that stands for the rest of the round when optional
+    # rules changed this attack's defence for this attacker only (RULES 3); None:
+    # ``defence_total`` stands.
+    round_defence: int | None = None
     hit: bool
     damage_dice: tuple[int, ...] = Field(default=(), max_length=200)
     damage_total: int = 0

@@ -30,10 +30,11 @@ def plan_odds(p: AttackPlan, *, defending: bool = True) -> AttackOdds:
     do no damage, so only the hit chance is given (RULES 1.9).
     """
     attack, defence = p.attack, p.defence_value
-    if p.passive or not defending:
+    fixed = p.fixed_defence()
+    if not defending:
         defence = None
-    elif p.round_defence is not None:
-        attack, defence = p.attack + MIN_DEFENCE - p.round_defence, None
+    elif fixed is not None:
+        attack, defence = p.attack + MIN_DEFENCE - fixed, None
     with_damage = p.mods.does_damage
     return attack_odds(
         "classic", attack, defence,

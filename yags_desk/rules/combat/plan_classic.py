@@ -11,7 +11,7 @@ dodged or blocked with a shield instead. RULES 1.9 and 1.11 modifiers come from
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from yags_desk.rules.combat.declare import declared_style
 from yags_desk.rules.combat.missile_classic import missile_defences, validate_close
@@ -21,6 +21,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     defence_modifiers,
 )
+from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.errors import RulesError
@@ -39,6 +40,9 @@ class AttackPlan:
     ``passive`` says why the defender counts 15 whatever happens ("" when it may
     defend); ``round_defence`` is its defence already rolled this round;
     otherwise it rolls ``defence_value`` + 2d10! (None: it has no defence).
+    ``defence_extra`` is what the optional rules add to the defence against
+    this attack only (RULES 3): already inside ``defence_value``; added to
+    ``round_defence`` and, when positive, to a passive 15 by :meth:`fixed_defence`.
     """
 
     attacker: FighterState
@@ -57,6 +61,17 @@ class AttackPlan:
     soak: int
     damage_kind: str  # "wounds" or "fatigue"
     close: tuple[str, ...] = ()
+    defence_extra: int = 0
+
+    def fixed_defence(self) -> int | None:
+        """The defence this attack must reach when no defence die is rolled
+        (passive, or standing for the round), optional rules included; None
+        when the defender rolls."""
+        if self.passive:
+            return MIN_DEFENCE + max(0, self.defence_extra)
+        if self.round_defence is not None:
+            return max(MIN_DEFENCE, self.round_defence + self.defence_extra)
+        return None
 
 
 def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | None:
@@ -157,13 +172,20 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         passive = "resting, no defence"
     name, value, dfumble, own = _defence(state, t, mods, td, defence_style)
     round_defence = None if mods.missile else t.defence
+    # RULES 3: what the optional rules in force add to this attack.
+    opt = optional_mods(state, a.id, t.id, AttackKind(missile=mods.missile, style=s.label))
+    mods = replace(mods, attack=mods.attack + opt.attack, damage=mods.damage + opt.damage,
+                   soak=mods.soak + opt.soak)
+    extra = opt.total("defence")
+    if value is not None:
+        value += extra
     return AttackPlan(
         attacker=a, defender=t, style=s, mods=mods,
         attack=s.attack.total + mods.total("attack"),
         fumble_chance=s.fumble_chance + mods.total("fumble"),
         passive=passive, round_defence=round_defence, defence_name=name,
-        defence_value=value, defence_fumble_chance=dfumble, defence_mods=own,
+        defence_value=value, defence_fumble_chance=dfumble, defence_mods=own + opt.defence,
         damage=s.damage.total + mods.total("damage"),
         soak=td.soak.total + mods.total("soak"),
         damage_kind="fatigue" if s.damage_kind == "fatigue" or mods.subdue else "wounds",
-        close=bystanders)
+        close=bystanders, defence_extra=extra)

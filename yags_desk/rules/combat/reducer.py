@@ -163,7 +163,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     state = replace(state, last_attack=None if e.counter else (a.id, t.id))
     t = state.fighter(t.id)
     if e.defence_rolled:
-        t = replace(t, defence=e.defence_total)
+        t = replace(t, defence=e.defence_total if e.round_defence is None else e.round_defence)
     if e.defence_dice:
         t = replace(t, defended=True)
     state = state._with(t)

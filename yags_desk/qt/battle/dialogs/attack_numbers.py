@@ -145,11 +145,18 @@ def _plan(state: CombatState, a: str, t: str, style: str, ch: AttackChoices) -> 
 def _classic_defence_rows(state: CombatState, p: AttackPlan, ch: AttackChoices
                           ) -> tuple[list[Row], str, bool]:
     g = "Defence"
-    if p.passive:
-        return [(g, f"Passive: {p.passive}", MIN_DEFENCE, True)], f"{MIN_DEFENCE} (passive)", False
-    if p.round_defence is not None:
+    fixed = p.fixed_defence()
+    optional = [(g, label, n, False) for label, n in p.defence_mods
+                if label.startswith("RULES 3")]
+    if p.passive and fixed is not None:
+        return ([(g, f"Passive: {p.passive}", MIN_DEFENCE, fixed == MIN_DEFENCE), *optional]
+                + ([(g, "Passive defence against this attack", fixed, True)]
+                   if fixed != MIN_DEFENCE else []), f"{fixed} (passive)", False)
+    if p.round_defence is not None and fixed is not None:
         return ([(g, "Rolled at the first attack this round; stands all round (RULES 1.5)",
-                  p.round_defence, True)], f"{p.round_defence} (standing)", False)
+                  p.round_defence, fixed == p.round_defence), *optional]
+                + ([(g, "Standing defence against this attack", fixed, True)]
+                   if fixed != p.round_defence else []), f"{fixed} (standing)", False)
     if p.defence_value is None:
         return [(g, "No usable defence: passive", MIN_DEFENCE, True)], f"{MIN_DEFENCE}", False
     if not ch.defending:

@@ -1,0 +1,45 @@
+"""What the optional rules of RULES 3 add to one attack, gathered in one place.
+
+Each optional rule that changes an attack's numbers is a *provider*: a function
+of the fight's state, the attacker, the defender and the kind of attack that
+returns an :class:`OptionalMods` (or raises :class:`RulesError` naming the rule
+when the option forbids the attack). Only providers whose option is on in
+``state.options`` are asked. Both editions' attack procedures, the exact odds
+and the attack dialog read the same result, so a modifier shown is a modifier
+applied. Labels name their source, e.g. ``"RULES 3.1 back turned"``.
+
+A provider lives in its own module of this package (``optional/<rule>.py``,
+importing its shapes from :mod:`.base`) and is listed in :data:`PROVIDERS`
+below (option name → provider). The attack procedures apply the result like this:
+
+- ``attack``, ``damage`` and ``soak`` are added to the attacker's attack, the
+  damage and the target's soak;
+- ``defence`` is added to the target's defence *against this attack only*:
+  to a rolled defence before the 15 floor, to a classic defence already
+  standing for the round, and to a passive 15 only when positive (a defence
+  never counts less than the 15 of not defending, RULES 1.5 and RULES 2).
+"""
+
+from __future__ import annotations
+
+from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
+from yags_desk.rules.combat.state import CombatState
+
+__all__ = ["PROVIDERS", "AttackKind", "Mod", "OptionalMods", "Provider", "optional_mods"]
+
+PLAIN = AttackKind()
+
+# Option name (a key of options.OPTIONAL_RULES) → its provider; one line per
+# optional rule that changes an attack's numbers, in the order they apply.
+PROVIDERS: dict[str, Provider] = {
+}
+
+
+def optional_mods(state: CombatState, attacker_id: str, defender_id: str,
+                  kind: AttackKind = PLAIN) -> OptionalMods:
+    """Everything the optional rules in force add to this attack (RULES 3)."""
+    out = NONE
+    for option, provider in PROVIDERS.items():
+        if state.options.uses(option):
+            out = out + provider(state, attacker_id, defender_id, kind)
+    return out
