@@ -271,3 +271,18 @@ def test_undo_steps_are_named_in_words(qtbot: Any, library: Library) -> None:
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
     assert board.push_events([SetCondition(id="archer-1", condition="unconscious")])
     assert board.undo_stack.undoText() == "Set condition: Archer 1"
+
+
+def test_first_aid_is_offered_on_a_wounded_or_stunned_08_card(
+        qtbot: Any, library: Library) -> None:
+    """Issue 14 item 4: first aid during a 0.8 fight (it was classic only)."""
+    board = make_board(qtbot, sample(library, "sparring.json"), library)
+    fid = next(iter(board.state.fighters))
+
+    def aid_enabled() -> bool:
+        menu = board.card_menu(fid)
+        return next(a for a in menu.actions() if a.text() == "First aid…").isEnabled()
+
+    assert not aid_enabled()  # unhurt
+    assert board.push_events([Wound(id=fid, levels=2)])
+    assert aid_enabled()

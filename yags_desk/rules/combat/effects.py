@@ -159,6 +159,13 @@ def apply_effect(state: CombatState, e: Effect) -> CombatState:
                                            amount=e.amount))
     if e.kind == "first_aid":
         return state._with(replace(f, tended=True).without_condition("dying"))
+    if e.kind == "heal":
+        # RULES 2 (combat-wounds.yags, First aid): levels healed, never below none.
+        if e.name == "wounds":
+            return state._with(replace(f, wounds=max(0, f.wounds - e.amount)))
+        if e.name == "stuns":
+            return state._with(replace(f, stuns=max(0, f.stuns - e.amount)))
+        raise RulesError(f"effect.name: heal wounds or stuns, not {e.name!r}")
     condition = {"weapon_damaged": "damaged", "weapon_broken": "broken",
                  "weapon_dropped": "dropped"}[e.kind]
     return state._with(_weapon(f, e.name, condition))

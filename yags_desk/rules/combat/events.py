@@ -76,7 +76,8 @@ CheckKind = Literal[
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
                      "first_aid", "check",
-                     "stuns_add"]  # 0.8 mixed damage: stuns that add up (RULES 2)
+                     "stuns_add",  # 0.8 mixed damage: stuns that add up (RULES 2)
+                     "heal"]  # 0.8 first aid: ``amount`` wounds or stuns (``name``) healed
 
 
 class _Event(BaseModel):

@@ -155,6 +155,28 @@ def test_first_aid_from_the_patients_side(qtbot: QtBot) -> None:
                                                            OpenRoll((9, 8)))
 
 
+
+def test_v08_first_aid_treats_wounds_or_stuns_with_a_d20(qtbot: QtBot) -> None:
+    """Issue 14 item 4: 0.8 first aid in a fight, the healing record's own roll."""
+    from tests.rules.combat.test_first_aid_v08 import fight
+    from yags_desk.rules.combat.first_aid_v08 import first_aid_v08
+
+    state = fight(wounds=3, stuns=2).state
+    dialog = FirstAidDialog(None, state, "brenna", random.Random(1))
+    qtbot.addWidget(dialog)
+    assert not dialog.treats_combo.isHidden()
+    _pick(dialog.healer_combo, "sister")
+    # Intelligence 4 x First aid 3 = 12; Medium wounds (-6) and Light stuns (-3): 10 + 5.
+    assert "against 15" in dialog.how_label.text()
+    _pick(dialog.treats_combo, "stuns")
+    assert "against 5" in dialog.how_label.text()
+    dialog.roll_dice.edit.setText("4")
+    assert dialog.try_accept()
+    assert dialog.result_event == first_aid_v08(state, "sister", "brenna", D20Roll(4), "stuns")
+    # 12 + 4 = 16 against 5: 2 levels of success, 2 stuns healed.
+    assert dialog.result_event is not None and dialog.result_event.passed
+
+
 # --- declarations -------------------------------------------------------------------
 
 

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QWidget
 
 from yags_desk.qt.battle.dialogs.attack import AttackDialog
-from yags_desk.qt.battle.dialogs.check import CheckDialog, FirstAidDialog
+from yags_desk.qt.battle.dialogs.check import CheckDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
+from yags_desk.qt.battle.dialogs.first_aid import FirstAidDialog
 from yags_desk.qt.battle.dialogs.initiative import InitiativeDialog
 from yags_desk.qt.battle.dialogs.options import RulesOptionsDialog
 from yags_desk.qt.battle.dialogs.simple import ConditionDialog, OverrideDialog

@@ -1,4 +1,4 @@
-"""The check dialog (a roll the rules call for) and the first aid dialog.
+"""The check dialog: a roll the rules call for (first aid is in :mod:`.first_aid`).
 
 Classic (2d10!): the Critical, Fatal, end-of-round Fatal and dying rolls and
 the fatigue roll (RULES 1.6, 1.7) through :func:`checks_classic.resolve_check`;
@@ -40,9 +40,8 @@ from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.values import pct
 
-__all__ = ["CheckDialog", "FirstAidDialog", "check_explanation"]
+__all__ = ["CheckDialog", "check_explanation"]
 
 _STAMINA = ("critical", "fatal", "fatal_round", "dying", "fatigue")
 _V08 = ("fatal", "beaten", "fatal_round", "dying")
@@ -297,100 +296,3 @@ class CheckDialog(EventDialog[Check]):
                                           QLineEdit.EchoMode.Normal, "")
         if ok:
             self.waive(reason)
-
-
-class FirstAidDialog(EventDialog[Check]):
-    """First aid on a wounded fighter (RULES 1.10): ``healer_combo``, ``roll_dice``."""
-
-    def __init__(self, parent: QWidget | None, state: CombatState, patient_id: str,
-                 rng: random.Random) -> None:
-        p = state.fighter(patient_id)
-        super().__init__(parent, f"First aid for {p.name}", "Apply")
-        self.state, self.patient_id, self.rng = state, patient_id, rng
-        self.preview_event: Check | None = None
-        form = QFormLayout()
-        self.patient_label = QLabel(fighter_summary(state, p), self)
-        self.patient_label.setWordWrap(True)
-        self.healer_combo = QComboBox(self)
-        # [decision] Anyone of the patient's side still able to act may tend it,
-        # the patient too when it can (RULES 1.10 names no one).
-        for f in state.active():
-            if f.side == p.side and f.can_act:
-                self.healer_combo.addItem(f.name, f.id)
-        self.how_label = QLabel(self)
-        self.how_label.setWordWrap(True)
-        self.roll_dice = DiceEntry("2d10!", "first aid dice", self)
-        self.roll_dice.set_rng(rng)
-        form.addRow("Patient", self.patient_label)
-        form.addRow("&Healer", self.healer_combo)
-        form.addRow("How", self.how_label)
-        form.addRow("&Dice", self.roll_dice)
-        self.roll_button = QPushButton("Roll (R)", self)
-        self.roll_button.setAutoDefault(False)
-        self.button_box.addButton(self.roll_button, self.button_box.ButtonRole.ActionRole)
-        self.preview_label = QLabel(self)
-        self.preview_label.setWordWrap(True)
-        lay = QVBoxLayout(self)
-        lay.addLayout(form)
-        lay.addWidget(self.preview_label)
-        lay.addStretch(1)
-        lay.addWidget(self.error_label)
-        lay.addWidget(self.button_box)
-        self.wire_rolling(self.roll_all, self.roll_button, (self.roll_dice,), self.refresh_preview)
-        self.healer_combo.currentIndexChanged.connect(self.refresh_preview)
-        self.setMinimumWidth(480)
-        self.refresh_preview()
-        self.roll_dice.edit.setFocus()
-
-    @staticmethod
-    def run(parent: QWidget | None, state: CombatState, patient_id: str,
-            rng: random.Random) -> Check | None:
-        return ask(FirstAidDialog(parent, state, patient_id, rng))
-
-    def roll_all(self) -> None:
-        if self.roll_dice.value is None:
-            self.roll_dice.roll()
-
-    def refresh_preview(self) -> None:
-        self.preview_event = None
-        self.apply_button.setEnabled(False)
-        healer = self.healer_combo.currentData()
-        p = self.state.fighter(self.patient_id)
-        if not isinstance(healer, str):
-            self.how_label.setText("")
-            self.show_error(f"healer: no one of {p.side} can tend {p.name}")
-            return
-        h = self.state.fighter(healer)
-        c = h.character
-        value = pct(c.attributes["dexterity"], c.skill("First aid"))
-        penalty = h.derived(self.state.options).total_penalty
-        category = p.wound_category()
-        target = checks_classic.FIRST_AID_DIFFICULTY.get(category)
-        self.how_label.setText(
-            f"Dexterity {c.attributes['dexterity']} × First aid {c.skill('First aid')}% = "
-            f"{value}{f' {penalty:+d} (wounds, fatigue, load)' if penalty else ''}, + 2d10!, "
-            f"against {target if target is not None else '–'} ({category}).")
-        if self.roll_dice.error:
-            self.show_error(self.roll_dice.error)
-            return
-        v = self.roll_dice.value
-        if v is None:
-            self.show_error("")
-            self.preview_label.setText("Roll or type the dice to see the result.")
-            return
-        assert isinstance(v, OpenRoll)
-        try:
-            e = checks_classic.first_aid(self.state, healer, self.patient_id, v)
-            after = apply(self.state, e)
-        except (RulesError, ValueError, KeyError) as err:
-            self.show_error(error_text(err))
-            return
-        self.show_error("")
-        self.preview_event = e
-        self.preview_label.setText(describe(e, self.state, after))
-        self.apply_button.setEnabled(True)
-
-    def build_result(self) -> Check:
-        if self.preview_event is None:
-            raise RulesError("first aid dice: roll or type the dice first")
-        return self.preview_event
