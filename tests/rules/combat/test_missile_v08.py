@@ -283,3 +283,25 @@ def test_odds_of_a_shot_into_melee_count_the_stray_that_finds_the_target() -> No
         for a in faces for d in faces for s in (1, 2))
     assert odds.hit == pytest.approx(on_orc / 800)
     assert odds.attack_fumble == pytest.approx(6 / 20)
+
+
+def test_a_stray_shot_meets_the_armour_of_the_one_it_hits() -> None:
+    """Issue 14 item 4: the stray shot's soak is that of the person it flies at,
+    armour against the missile included (armour_v08: mail halved against impaling)."""
+    from yags_desk.rules.character import WornArmour
+    from yags_desk.rules.items import Armour
+
+    mail = Armour(id="mail", name="Mail shirt", edition="0.8", protection=6, load=4,
+                  properties=("mail",))
+    log = board()
+    brenna = log.state.fighter("brenna")
+    armoured = brenna.character.model_copy(update={"armour": (WornArmour(item=mail),)})
+    log.push(AddCombatant(id="guard", name="Guard", side="party", character=armoured))
+    log.push(Initiative(id="guard", dice=(5,), total=16))
+    shoot(log, range_m=10, close=("guard",))
+    e = resolve_attack_v08(log.state, "archer", "orc", AttackDiceV08(
+        d20_from_typed(4), d20_from_typed(10), d20_from_typed(6), stray=2))
+    # Soak 12 + mail 6 = 18, the mail halved against the impaling arrow: 12 + 3 = 15;
+    # damage 18 + 6 = 24 - 15 = 9: 1 + 9 // 5 = 2 wounds (RULES 2).
+    assert (e.defender, e.hit, e.soak, e.levels) == ("guard", True, 15, 2)
+    assert any("Mail shirt halved against impaling" in label for label, _ in e.modifiers)

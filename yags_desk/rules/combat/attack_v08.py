@@ -267,7 +267,9 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
     if m.missile and r.attack_fumble and d is not None and d.close:
         # combat-missile.yags, Firing into melee: the fumble flies at someone in
         # the melee, picked at random, who defends as normal.
-        m, t, r, defence_die = stray_shot(state, a.id, t.id, dice, m)
+        m, t, r, defence_die = stray_shot(
+            state, a.id, t.id, dice, m,
+            lambda shot: _with_optional(state, _against_armour(state, shot)))
         declared_target = defender_id
     notes = list(m.notes)
     kind, ineffective = m.damage_kind, ineffective or m.ineffective

@@ -32,6 +32,7 @@ combat-missile.yags, cited by section below).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from yags_desk.rules.combat.attack_roll_v08 import (
@@ -356,11 +357,14 @@ def check_missile_declaration(state: CombatState, f: FighterState, style: StyleV
 
 
 def stray_shot(state: CombatState, attacker_id: str, target_id: str, dice: AttackDiceV08,
-               m: AttackMods) -> tuple[AttackMods, FighterState, RollOutcome, int | None]:
+               m: AttackMods, against: Callable[[AttackMods], AttackMods] = lambda m: m,
+               ) -> tuple[AttackMods, FighterState, RollOutcome, int | None]:
     """A fumbled shot into a melee (Firing into melee): ``dice.stray`` picks who it
     flies at (1 = the intended target, 2.. = the declared ``close`` in order);
     that person defends as normal. [decision] The fumbled die's total is the
-    attack against them, with the numbers of a shot at them."""
+    attack against them, with the numbers of a shot at them: ``against`` adds
+    what the attack procedure adds to any shot (the person's armour against the
+    missile, the optional rules)."""
     a = state.fighter(attacker_id)
     d = a.declaration
     assert d is not None and d.target is not None
@@ -372,7 +376,7 @@ def stray_shot(state: CombatState, attacker_id: str, target_id: str, dice: Attac
     if not 1 <= dice.stray <= len(people):
         raise RulesError(f"dice.stray: {dice.stray} is not between 1 and {len(people)}")
     hit_id = people[dice.stray - 1]
-    m2 = replace(missile_modifiers_v08(state, attacker_id, hit_id), fumble_chance=0)
+    m2 = replace(against(missile_modifiers_v08(state, attacker_id, hit_id)), fumble_chance=0)
     t = state.fighter(hit_id)
     if m2.defence is not None and dice.defence is None:
         raise RulesError(f"dice.defence: {t.name} defends actively against {a.name}; "
