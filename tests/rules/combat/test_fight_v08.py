@@ -107,7 +107,7 @@ def test_scripted_fight_outcome() -> None:
         "Brenna attacks Orc and hits: 20 against 15 (passive); damage 19 − soak 12 = 7 → "
         "2 wounds, wounds Light (-3) [attack: Brenna's 2 defences -10].",
         "Orc attacks Brenna and hits: 26 against 15; damage 22 − soak 12 = 10 → 3 levels "
-        "mixed: 2 stuns + 1 wound, wounds Minor (+0), stuns Light (-3) [defence: Brenna's "
+        "mixed: 2 stuns + 1 wound, wounds Minor, stuns Light (-3) [defence: Brenna's "
         "2 defences -10].",
         "Brenna counter strikes Orc and hits: 25 against 15 (passive); damage 31 − soak 12 "
         "= 19 → 4 wounds, wounds Fatal (-25) [attack: Brenna's 2 defences -10].",

@@ -19,6 +19,7 @@ from yags_desk.rules.combat.checks_classic import kill_helpless, resolve_check
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
     AddCombatant,
+    Check,
     ClearCondition,
     Declare,
     EndRound,
@@ -298,3 +299,23 @@ class FightMachine(LogMachine):
 
 TestFightMachine = FightMachine.TestCase
 TestFightMachine.settings = settings(max_examples=60, stateful_step_count=40, deadline=None)
+
+
+def test_a_level_without_penalty_is_named_without_a_plus_zero() -> None:
+    """The log said "Hurt (+0)"; a GM reads "Hurt" (RULES 1.6: Hurt has no penalty)."""
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="a", name="Ann", side="x", character=classic("Ann")),
+        AddCombatant(id="b", name="Bo", side="y", character=classic("Bo"))])
+    for expected in ("Ann takes 1 body level → Hurt.", "Ann takes 1 body level → Light (-2)."):
+        before = log.state
+        log.push(Wound(id="a", levels=1))
+        assert describe(log.events[-1], before, log.state) == expected
+
+
+def test_a_check_without_dice_or_outcome_reads_as_a_sentence() -> None:
+    """It read "Varn's roll: ." (a GM's own roll recorded without a result)."""
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="a", name="Varn", side="x", character=classic("Varn"))])
+    before = log.state
+    log.push(Check(id="a", kind="other"))
+    assert describe(log.events[-1], before, log.state) == "Varn's roll."

@@ -28,7 +28,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.wounds import split_mixed, v08_levels
 
-__all__ = ["describe"]
+__all__ = ["describe", "level_text"]
 
 
 def _wound_text(f: FighterState, state: CombatState) -> str:
@@ -36,8 +36,14 @@ def _wound_text(f: FighterState, state: CombatState) -> str:
         name, penalty = classic_level(f.body_boxes(), f.wounds)
     else:
         name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
-    beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
-    return f"{name} ({penalty:+d}{beyond})"
+    return level_text(name, penalty, f.levels_beyond)
+
+
+def level_text(name: str, penalty: int, beyond: int = 0) -> str:
+    """"Light (-2)", "Medium (-6, 1 beyond)"; a level without penalty is just its
+    name ("Hurt", not "Hurt (+0)")."""
+    parts = ([f"{penalty:+d}"] if penalty else []) + ([f"{beyond} beyond"] if beyond else [])
+    return f"{name} ({', '.join(parts)})" if parts else name
 
 
 def describe(event: Event, before: CombatState, after: CombatState) -> str:
@@ -76,7 +82,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         name, penalty = v08_stun_level(f.stuns, after.options.v08_track())
         was = before.fighter(event.id).stuns
         change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
-        return f"{f.name} takes a blow of {event.levels} stuns: {change}, {name} ({penalty:+d})."
+        level = level_text(name, penalty)
+        return f"{f.name} takes a blow of {event.levels} stuns: {change}, {level}."
     if isinstance(event, Fatigue):
         collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
             event.id).has("unconscious") else ""
@@ -142,7 +149,7 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
 def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
     name = check_name(e.kind, f.character.edition)
     if not e.dice and not e.total:
-        return f"{f.name}'s {name}: {e.outcome}."
+        return f"{f.name}'s {name}: {e.outcome}." if e.outcome else f"{f.name}'s {name}."
     dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""
     fumble = ", fumbled" if e.fumble else ""
     second = " ".join(map(str, e.second_dice))
@@ -214,9 +221,8 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
     raw = v08_levels(e.damage_total, e.soak) or e.levels
     track = after.options.v08_track()
     wounds, stuns = v08_wound_level(t.wounds, track), v08_stun_level(t.stuns, track)
-    beyond = f", {t.levels_beyond} beyond" if t.levels_beyond else ""
-    wound_text = f"wounds {wounds[0]} ({wounds[1]:+d}{beyond})"
-    stun_text = f"stuns {stuns[0]} ({stuns[1]:+d})"
+    wound_text = f"wounds {level_text(*wounds, t.levels_beyond)}"
+    stun_text = f"stuns {level_text(*stuns)}"
     if raw == 0:
         text += " → no damage"
     elif e.ineffective:
