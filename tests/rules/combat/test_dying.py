@@ -98,6 +98,8 @@ def test_classic_failing_kills_and_the_rolls_stop() -> None:
     log.push(resolve_check(log.state, dying_due(log)[0], typed((5, 4))))  # 19: dies
     a = log.state.fighter("aldric")
     assert a.dead and not a.dying and a.dying_since is None
+    # The card, the printout and the character file read "dead", not "dead, dying".
+    assert not a.has("dying")
     assert dying_due(log) == []
     assert to_round(log, 40) == []
 

@@ -142,8 +142,11 @@ def apply_effect(state: CombatState, e: Effect) -> CombatState:
     if e.kind == "condition":
         if not e.name:
             raise RulesError("effect.name: a condition needs a name")
-        state = state._with(f.with_condition(e.name, e.rounds))
-        return drop_pending(state, f.id) if e.name.casefold() == "dead" else state
+        if e.name.casefold() == "dead":
+            # RULES 1.6: death ends the dying; the dead roll nothing more.
+            state = state._with(f.with_condition(e.name, e.rounds).without_condition("dying"))
+            return drop_pending(state, f.id)
+        return state._with(f.with_condition(e.name, e.rounds))
     if e.kind == "clear":
         return state._with(f.without_condition(e.name))
     if e.kind == "berserk":
