@@ -314,6 +314,10 @@ def test_players_alone_wait_for_opponents_and_npcs_join_an_enemy_side(
     board.next_action.trigger()
     assert board.log.events == () and "another side" in said[-1]
     assert not board.auto_resolve() and board.log.events == ()
+    # Ctrl+I waited for nobody: initiative is refused too, with what to do.
+    assert not board.initiative_action.isEnabled()
+    assert not board.roll_initiative() and board.log.events == ()
+    assert "add opponents" in said[-1]
 
     dialog = AddCombatantsDialog(library, board.state, board)
     qtbot.addWidget(dialog)

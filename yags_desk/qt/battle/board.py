@@ -456,6 +456,7 @@ class BattleBoard(DocumentView):
             self._fit_list()
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
+        self.initiative_action.setEnabled(not waiting)
 
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
@@ -555,6 +556,10 @@ class BattleBoard(DocumentView):
 
     def roll_initiative(self) -> bool:
         state = self.state
+        if waiting_for_opponents(state):
+            self.refuse("Initiative waits for the other side: add opponents first "
+                        "(Ctrl+Shift+A).")
+            return False
         need = initiative_needed(state)
         if not need:
             self.refuse("Nobody needs initiative now.")
