@@ -32,12 +32,20 @@ def _emit(args: argparse.Namespace, data: Any, text: str) -> None:
     if getattr(args, "json", False):
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        print(text)
+        print(_readable(text))
+
+
+def _readable(text: str) -> str:
+    """The rules' citations as the GM finds them: "RULES 1.6" in the code reads
+    "Rules reference §1.6" (Help ▸ Rules reference)."""
+    from yags_desk.help.refs import for_screen
+
+    return for_screen(text)
 
 
 def _fail(lines: Sequence[str] | str) -> int:
     for line in [lines] if isinstance(lines, str) else lines:
-        print(line, file=sys.stderr)
+        print(_readable(line), file=sys.stderr)
     return EXIT_REFUSED
 
 

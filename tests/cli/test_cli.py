@@ -242,3 +242,18 @@ def test_library_columns_line_up_with_cjk_names(
     rows = [line for line in out.splitlines() if " classic " in line or " 0.8 " in line]
     assert any("龍之介" in r for r in rows) and any("ｶﾅ" in r for r in rows)
     assert len({column_of_kind(r) for r in rows}) == 1
+
+
+def test_refusals_cite_the_rules_reference_as_the_window_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal printed the code's "RULES 1.5"; a GM finds "Rules reference §1.5"
+    (Help ▸ Rules reference), as in the window."""
+    doc = json.loads((SAMPLE / "encounters" / "sparring.json").read_text(encoding="utf-8"))
+    doc["data"]["events"] = [
+        {"type": "set_condition", "id": "kestrel", "condition": "surprised", "rounds": 1},
+        {"type": "declare", "id": "kestrel", "action": "attack", "target": "brenna"}]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    code, _, err = run(capsys, "apply-results", str(bad))
+    assert code != 0 and "surprised" in err
+    assert "Rules reference §1.5" in err and "RULES" not in err
