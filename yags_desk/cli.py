@@ -436,6 +436,36 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- log -------------------------------------------------------------------
+def cmd_log(args: argparse.Namespace) -> int:
+    """A fight's log as Markdown, CSV or JSON (issue 17 item 4), printed or written."""
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.storage.log_export import (
+        ExportError,
+        export_log,
+        log_csv,
+        log_json,
+        log_markdown,
+    )
+
+    try:
+        encounter = _read(args.encounter, "encounter")
+    except _Refused as e:
+        return _fail(e.lines)
+    try:
+        if args.output is None:
+            build = {"md": log_markdown, "csv": log_csv, "json": log_json}[args.format]
+            sys.stdout.write(build(encounter))
+            return EXIT_OK
+        export_log(encounter, Path(args.output), args.format)
+    except RulesError as e:
+        return _fail(f"{args.encounter}: the fight cannot be replayed ({e})")
+    except ExportError as e:
+        return _fail(f"--output: {e}")
+    print(f"{args.output}: the log of \u201c{encounter.name}\u201d as {args.format}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
@@ -531,6 +561,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also write character files changed since the fight began "
                          "(their other changes are kept)")
     ar.set_defaults(func=cmd_apply_results)
+
+    log_help = "write a fight's log as Markdown, CSV (one row per event) or JSON (the events)"
+    lg = sub.add_parser("log", help=log_help, description=log_help)
+    lg.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file")
+    lg.add_argument("--format", choices=["md", "csv", "json"], default="md",
+                    help="md: the log sentences by round (default); csv: round, actor, "
+                         "target, rolls and result of each event; json: the events, which "
+                         "replay to the same fight")
+    lg.add_argument("--output", metavar="FILE",
+                    help="the file to write (default: print the log)")
+    lg.set_defaults(func=cmd_log)
     return p
 
 

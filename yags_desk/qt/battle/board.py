@@ -53,6 +53,7 @@ from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
+from yags_desk.qt.battle.export_log import ask_export_path, export_board_log
 from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
@@ -79,6 +80,7 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
+from yags_desk.storage.paths import slugify
 from yags_desk.storage.recovery_journal import COMPACT_AFTER
 
 __all__ = ["SHORTCUTS", "BattleBoard", "fight_result", "waiting_text"]
@@ -564,6 +566,18 @@ class BattleBoard(DocumentView):
 
     def end_round(self) -> bool:
         return self.push_events([EndRound()], f"End of round {self.state.round}")
+
+    def export_log(self) -> bool:
+        """File ▸ Export log…: the fight's log as Markdown, CSV or JSON (issue 17)."""
+        folder = self.path.parent if self.path is not None else self.library.encounters_dir
+        suggested = folder / f"{slugify(self.encounter.name, 'encounter')}-log.md"
+        chosen = ask_export_path(self, suggested)
+        return chosen is not None and export_board_log(self, *chosen)
+
+    def report(self, message: str) -> None:
+        """A passing message in the status bar (an export written)."""
+        show_problem(self.message, "")
+        self.status_message.emit(message, 6000)
 
     def apply_results(self) -> bool:
         """Write the fight's results into the library's character files (one undo step)."""
