@@ -41,7 +41,7 @@ def _answer(monkeypatch: pytest.MonkeyPatch, path: Path, chosen: str) -> None:
 
 def test_export_log_is_enabled_only_with_a_board_in_front(window: MainWindow) -> None:
     assert not window.export_log_action.isEnabled()
-    board = _board(window)
+    _board(window)
     assert window.export_log_action.isEnabled()
     sheet = window.new_character("classic")  # a character sheet in front
     assert sheet is not None and window.current_document() is sheet
