@@ -590,7 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     fc = add("forecast", "play an encounter many times with automatic rounds: each side's "
                          "chance of winning, the rounds it lasts, how each player character "
-                         "ends (with 95% intervals)")
+                         "ends (with 95%% intervals)")
     fc.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file")
     fc.add_argument("--runs", type=int, default=500, help="how many fights (default 500)")
     fc.add_argument("--seed", type=int, help="seed for a repeatable forecast (default: "
