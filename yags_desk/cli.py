@@ -444,6 +444,62 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- forecast --------------------------------------------------------------
+def cmd_forecast(args: argparse.Namespace) -> int:
+    """Play an encounter many times with automatic rounds (issue 17 item 2)."""
+    from yags_desk.rules.combat.forecast import MAX_ROUND_LIMIT, MAX_RUNS, forecast
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.storage.encounter_file import encounter_log
+
+    bad = _out_of_range([("--runs", args.runs, 1, MAX_RUNS),
+                         ("--round-limit", args.round_limit, 1, MAX_ROUND_LIMIT)])
+    if bad:
+        return _fail(bad)
+    try:
+        encounter = _read(args.encounter, "encounter")
+    except _Refused as e:
+        return _fail(e.lines)
+    # No seed: one is drawn and printed, so the same forecast can be made again.
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    try:
+        state = encounter_log(encounter).state
+        result = forecast(state, encounter.name, args.runs, seed, args.round_limit)
+    except RulesError as e:
+        return _fail(f"{args.encounter}: no forecast ({e})")
+    _emit(args, result.to_json(), "\n".join(result.lines()))
+    return EXIT_OK
+
+
+# --- log -------------------------------------------------------------------
+def cmd_log(args: argparse.Namespace) -> int:
+    """A fight's log as Markdown, CSV or JSON (issue 17 item 4), printed or written."""
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.storage.log_export import (
+        ExportError,
+        export_log,
+        log_csv,
+        log_json,
+        log_markdown,
+    )
+
+    try:
+        encounter = _read(args.encounter, "encounter")
+    except _Refused as e:
+        return _fail(e.lines)
+    try:
+        if args.output is None:
+            build = {"md": log_markdown, "csv": log_csv, "json": log_json}[args.format]
+            sys.stdout.write(build(encounter))
+            return EXIT_OK
+        export_log(encounter, Path(args.output), args.format)
+    except RulesError as e:
+        return _fail(f"{args.encounter}: the fight cannot be replayed ({e})")
+    except ExportError as e:
+        return _fail(f"--output: {e}")
+    print(f"{args.output}: the log of \u201c{encounter.name}\u201d as {args.format}")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
@@ -539,6 +595,28 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also write character files changed since the fight began "
                          "(their other changes are kept)")
     ar.set_defaults(func=cmd_apply_results)
+
+    fc = add("forecast", "play an encounter many times with automatic rounds: each side's "
+                         "chance of winning, the rounds it lasts, how each player character "
+                         "ends (with 95%% intervals)")
+    fc.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file")
+    fc.add_argument("--runs", type=int, default=500, help="how many fights (default 500)")
+    fc.add_argument("--seed", type=int, help="seed for a repeatable forecast (default: "
+                                             "drawn at random and printed)")
+    fc.add_argument("--round-limit", type=int, default=30,
+                    help="stop a fight no side has won after this many rounds (default 30)")
+    fc.set_defaults(func=cmd_forecast)
+
+    log_help = "write a fight's log as Markdown, CSV (one row per event) or JSON (the events)"
+    lg = sub.add_parser("log", help=log_help, description=log_help)
+    lg.add_argument("encounter", metavar="ENCOUNTER", help="the encounter file")
+    lg.add_argument("--format", choices=["md", "csv", "json"], default="md",
+                    help="md: the log sentences by round (default); csv: round, actor, "
+                         "target, rolls and result of each event; json: the events, which "
+                         "replay to the same fight")
+    lg.add_argument("--output", metavar="FILE",
+                    help="the file to write (default: print the log)")
+    lg.set_defaults(func=cmd_log)
     return p
 
 

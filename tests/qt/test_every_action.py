@@ -37,6 +37,7 @@ DIALOGS = {
     "RulesOptionsDialog",  # the board's Rules options… (issue 14)
     "RecoveryDialog",
     "ResultsDialog",  # Board ▸ Apply results to characters
+    "ForecastDialog",  # Board ▸ Forecast… (issue 17)
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
 }

@@ -9,10 +9,12 @@ for pencil notes; then the options in use and a reminder of the round.
 
 from __future__ import annotations
 
+from yags_desk.printing.forecast import forecast_html
 from yags_desk.printing.npc import grid, npc_block
 from yags_desk.printing.parts import KIND_LABELS
 from yags_desk.printing.procedure import options_html, round_html
 from yags_desk.printing.style import boxes, document, esc, row, signed
+from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK, V08_STUN_NAMES
@@ -112,8 +114,9 @@ def _blocks(fighters: list[FighterState], options: RulesOptions) -> list[str]:
     return out
 
 
-def encounter_before(encounter: Encounter) -> str:
-    """The summary a GM takes to the table before the fight starts."""
+def encounter_before(encounter: Encounter, forecast: Forecast | None = None) -> str:
+    """The summary a GM takes to the table before the fight starts, with the
+    ``forecast`` when one has been run (issue 17)."""
     state = start_state(encounter)
     fighters = [f for f in state.fighters.values() if not f.removed]
     sides = sides_of(fighters)
@@ -125,6 +128,8 @@ def encounter_before(encounter: Encounter) -> str:
         out.append(f"<p>{esc(encounter.notes.strip())}</p>")
     out += ["<h2>Options in use</h2>", options_html(encounter.options, encounter.edition),
             f"<h2>The round ({esc(encounter.edition)})</h2>", round_html(encounter.edition)]
+    if forecast is not None:
+        out.append(forecast_html(forecast))
     if not sides:
         out.append("<p>No combatants yet.</p>")
     for side, members in sides:

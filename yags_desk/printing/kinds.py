@@ -13,6 +13,7 @@ from yags_desk.printing.npc import npc_blocks
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
 from yags_desk.rules.character import Character
+from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.quick_combat import Battle, TurnResult, run_battle
 from yags_desk.storage.encounter_file import Encounter
 
@@ -38,10 +39,12 @@ def default_kind(model: Any) -> str:
 
 def build(kind: str, models: Sequence[Any], *, blank: bool = False,
           rng: random.Random | None = None, seed: int | None = None,
-          on_turn: Callable[[TurnResult], None] | None = None) -> str:
+          on_turn: Callable[[TurnResult], None] | None = None,
+          forecast: Forecast | None = None) -> str:
     """The HTML of ``kind`` for ``models`` (several characters, or one encounter or
     battle). A battle is fought with ``rng`` (``seed`` is printed with it),
-    telling ``on_turn`` each turn as it ends.
+    telling ``on_turn`` each turn as it ends. ``forecast`` goes into the
+    encounter summary before the fight.
 
     Raises ValueError naming the problem; RulesError if an encounter's events
     do not replay.
@@ -69,5 +72,5 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
         return battle_report(run_battle(model, rng or random.Random(seed), on_turn=on_turn),
                              seed)
     if kind == "encounter-before":
-        return encounter_before(model)
+        return encounter_before(model, forecast)
     return encounter_after(model)

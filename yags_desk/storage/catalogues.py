@@ -30,7 +30,12 @@ from pydantic import (
 from yags_desk.rules.editions import EDITIONS, Edition
 from yags_desk.rules.items import Armour, Weapon
 from yags_desk.storage import paths
-from yags_desk.storage.csv_text import duplicated_columns, read_rows, refuse_if_any
+from yags_desk.storage.csv_text import (
+    FORMULA_START,
+    duplicated_columns,
+    read_rows,
+    refuse_if_any,
+)
 from yags_desk.storage.documents import (
     DocumentError,
     atomic_write_bytes,
@@ -204,8 +209,7 @@ def _columns() -> tuple[str, ...]:
 
 
 CSV_COLUMNS = _columns()
-# Cells a spreadsheet would run as a formula get a leading apostrophe on export.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_START = FORMULA_START
 
 
 def _is_tuple_field(name: str) -> bool:

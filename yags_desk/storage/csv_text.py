@@ -14,7 +14,16 @@ from pathlib import Path
 
 from yags_desk.storage.documents import MAX_ERRORS, DocumentError, read_file_bytes
 
-__all__ = ["duplicated_columns", "read_rows", "refuse_if_any", "sniff_rows"]
+__all__ = ["FORMULA_START", "duplicated_columns", "guard_formula", "read_rows",
+           "refuse_if_any", "sniff_rows"]
+
+# Cells a spreadsheet would run as a formula get a leading apostrophe on export.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def guard_formula(text: str) -> str:
+    """``text`` for a CSV cell, with an apostrophe before a would-be formula."""
+    return "'" + text if text.startswith(FORMULA_START) else text
 
 _SAMPLE = 64 * 1024
 

@@ -53,6 +53,8 @@ from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
+from yags_desk.qt.battle.export_log import ask_export_path, export_board_log
+from yags_desk.qt.battle.forecast_view import ForecastDialog
 from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
@@ -62,6 +64,7 @@ from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
+from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.reducer import apply
@@ -79,6 +82,7 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
 from yags_desk.storage.library import Library
+from yags_desk.storage.paths import slugify
 from yags_desk.storage.recovery_journal import COMPACT_AFTER
 
 __all__ = ["SHORTCUTS", "BattleBoard", "fight_result", "waiting_text"]
@@ -93,6 +97,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Add combatants", "Ctrl+Shift+A"),
     ("Rules options: switch optional rules from now on", "Ctrl+Shift+O"),
     ("Apply results to characters (write the fight into their files)", "Ctrl+Shift+W"),
+    ("Forecast: play the fight many times and see how it tends to end", "Ctrl+Shift+F"),
     ("Declare for the selected fighter", "D"),
     ("Override a number of the selected fighter", "O"),
     ("Set a condition on the selected fighter", "C"),
@@ -162,6 +167,8 @@ class BattleBoard(DocumentView):
         self._recorded: tuple[int, Event | None, int] | None = None
         self.autosaves = 0
         self.ops = RosterOps(self, self)
+        # The last forecast made before the first event, with the line-up it was made for.
+        self.last_forecast: tuple[Forecast, tuple[Any, ...]] | None = None
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)
@@ -284,12 +291,16 @@ class BattleBoard(DocumentView):
             "Apply &results to characters…", self.apply_results, ["Ctrl+Shift+W"], "",
             "Write the fight's wounds, stuns, fatigue and conditions into the library's "
             "character files")
+        self.forecast_action = self._action(
+            "Fo&recast…", self.forecast, ["Ctrl+Shift+F"], "",
+            "Play the fight many times from here: each side's chance of winning, the "
+            "rounds, how each player character ends")
         self.toolbar = QToolBar("Battle")
         self.toolbar.setObjectName("battle_toolbar")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.next_action, self.anyway_action, self.initiative_action,
                        self.auto_action, self.end_round_action, self.add_action,
-                       self.options_action, self.results_action):
+                       self.options_action, self.results_action, self.forecast_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -569,6 +580,41 @@ class BattleBoard(DocumentView):
 
     def end_round(self) -> bool:
         return self.push_events([EndRound()], f"End of round {self.state.round}")
+
+    def forecast(self) -> ForecastDialog:
+        """Board ▸ Forecast…: the dialog that plays the fight many times (issue 17)."""
+        from_start = not self.log.events
+        key = (self.encounter.combatants, self.encounter.options)
+
+        def keep(result: Forecast) -> None:
+            if from_start:
+                self.last_forecast = (result, key)
+
+        dialog = ForecastDialog(self.state, self.encounter.name, self, on_result=keep)
+        dialog.exec()
+        return dialog
+
+    def print_extras(self) -> dict[str, Any]:
+        """The last forecast made from the start of this very line-up goes into the
+        printed summary before the fight."""
+        if self.last_forecast is None:
+            return {}
+        result, key = self.last_forecast
+        if key != (self.encounter.combatants, self.encounter.options):
+            return {}
+        return {"forecast": result}
+
+    def export_log(self) -> bool:
+        """File ▸ Export log…: the fight's log as Markdown, CSV or JSON (issue 17)."""
+        folder = self.path.parent if self.path is not None else self.library.encounters_dir
+        suggested = folder / f"{slugify(self.encounter.name, 'encounter')}-log.md"
+        chosen = ask_export_path(self, suggested)
+        return chosen is not None and export_board_log(self, *chosen)
+
+    def report(self, message: str) -> None:
+        """A passing message in the status bar (an export written)."""
+        show_problem(self.message, "")
+        self.status_message.emit(message, 6000)
 
     def apply_results(self) -> bool:
         """Write the fight's results into the library's character files (one undo step)."""

@@ -58,6 +58,11 @@ class DocumentView(QWidget):
         or battle (default: nothing)."""
         return []
 
+    def print_extras(self) -> dict[str, Any]:
+        """Keyword arguments File ▸ Print passes to ``printing.build`` with
+        :meth:`printable` (the battle board's forecast); default: none."""
+        return {}
+
     def autosave(self) -> None:
         """Write a recovery copy if there are unsaved changes (default: nothing)."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -91,6 +91,8 @@ class PrintJob:
     models: tuple[Any, ...]
     what: str  # for titles and messages: "Aldric", "3 characters"
     from_library: bool = False  # the library's selection, not the tab in front
+    # What the tab adds to its printout (the battle board's forecast: issue 17).
+    extras: dict[str, Any] = field(default_factory=dict)
 
     @property
     def file_kind(self) -> str:
@@ -150,7 +152,10 @@ def job_for_window(window: PrintHost) -> tuple[PrintJob | None, list[str]]:
             return job, problems
     document = window.current_document()
     models = document.printable() if document is not None else []
-    return _job(models), []
+    job = _job(models)
+    if job is not None and document is not None:
+        job = replace(job, extras=document.print_extras())
+    return job, []
 
 
 class PrintOptionsDialog(QDialog):
@@ -263,7 +268,7 @@ def run_print(parent: QWidget, window: PrintHost, mode: Mode, job: PrintJob | No
     progress = battle_progress(parent, job.models[0]) if job.file_kind == "battle" else None
     try:
         html = build(options.chosen_kind(), list(job.models), blank=options.blank.isChecked(),
-                     on_turn=progress[1] if progress else None)
+                     on_turn=progress[1] if progress else None, **job.extras)
     except BattleCancelled:
         window.statusBar().showMessage(f"{job.what}: battle stopped, nothing printed", 6000)
         return None

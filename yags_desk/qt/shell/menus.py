@@ -6,8 +6,10 @@ has one; the rest are spelled out (Ctrl+W, Ctrl+Q, Ctrl+Shift+Z and Ctrl+Y).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -18,6 +20,9 @@ from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.settings import SCHEMES
 from yags_desk.qt.help import install_f1, open_help
 from yags_desk.qt.shell.window_base import WindowBase
+
+if TYPE_CHECKING:
+    from yags_desk.qt.battle.board import BattleBoard
 
 __all__ = ["build", "update_enabled"]
 
@@ -70,6 +75,8 @@ def build(w: WindowBase) -> None:
     w.export_pdf_action = _action(w, "&Export as PDF…", lambda: w.print_document("pdf"),
                                   "pdf", [QKeySequence("Ctrl+Shift+E")],
                                   "Save the printed pages as a PDF file")
+    w.export_log_action = _action(w, "Export &log…", lambda: export_log(w), "",
+                                  [], "Write the fight's log as Markdown, CSV or JSON")
     w.quit_action = _action(w, "&Quit", w.close, "quit", [QKeySequence("Ctrl+Q")],
                             f"Quit {APP_NAME}")
     w.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -99,7 +106,8 @@ def build(w: WindowBase) -> None:
     for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu,
                  w.import_characters_action, None,
                  w.save_action, w.save_all_action, w.close_action, None, w.print_action,
-                 w.print_preview_action, w.export_pdf_action, None, w.quit_action):
+                 w.print_preview_action, w.export_pdf_action, w.export_log_action, None,
+                 w.quit_action):
         if item is None:
             file_menu.addSeparator()
         elif isinstance(item, QMenu):
@@ -202,8 +210,25 @@ def open_recent(w: WindowBase, path: Path) -> None:
     w.open_path(path)
 
 
+def _board(w: WindowBase) -> BattleBoard | None:
+    """The battle board in front, if any. [decision] The board's module is looked up,
+    not imported: no board is open before it is loaded, and the window's start stays
+    free of the combat engine."""
+    module = sys.modules.get("yags_desk.qt.battle.board")
+    view = w.current_document()
+    return view if module is not None and isinstance(view, module.BattleBoard) else None
+
+
+def export_log(w: WindowBase) -> None:
+    """File ▸ Export log…: the battle board in front writes its log (issue 17)."""
+    board = _board(w)
+    if board is not None:
+        board.export_log()
+
+
 def update_enabled(w: WindowBase) -> None:
     has_document = w.current_document() is not None
+    w.export_log_action.setEnabled(_board(w) is not None)
     w.save_action.setEnabled(has_document)
     w.close_action.setEnabled(has_document)
     w.save_all_action.setEnabled(any(v.is_modified() for v in w.documents()))

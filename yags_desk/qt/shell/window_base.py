@@ -53,6 +53,7 @@ class WindowBase(QMainWindow):
     print_preview_action: QAction
     import_characters_action: QAction
     export_pdf_action: QAction
+    export_log_action: QAction
     quit_action: QAction
     undo_action: QAction
     redo_action: QAction
