@@ -3,7 +3,8 @@
 A party of four classic player characters, six classic NPC types, two 0.8
 player characters and five 0.8 NPC types (bandits and their chief, a guard, an
 archer, a wolf: enough for a 0.8 encounter from the samples alone), equipped
-from the built-in catalogues. The characters are our own; only the equipment numbers come from YAGS (credited in the catalogues).
+from the built-in catalogues. The characters are our own; only the equipment
+numbers come from YAGS (credited in the catalogues).
 
     python packaging/make_sample_library.py          # write the files
     python packaging/make_sample_library.py --check  # exit 1 if they differ
