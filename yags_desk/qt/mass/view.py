@@ -1,0 +1,617 @@
+"""The battle view: set up a quick-combat battle and fight it turn by turn (RULES 1.12).
+
+Above, the battle's name and limits and its two sides, each with a leader and
+a table of groups (:class:`~yags_desk.qt.mass.models.GroupsModel`); a group's
+numbers are typed by the GM or taken from a classic character of the library
+(``rules.quick_template``, the parts in each cell's tooltip). Below, the turns
+fought, the dice (rolled, or typed by the GM in the order the turn uses them)
+and a chart of each side's figures. Every set-up edit and every turn is one
+undo step; the set-up is fixed while turns are fought (undo them to change
+it). Only the set-up is saved: a battle file is the battle, not one fight of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.printing.quick_report import battle_report
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.mass.chart import CountsChart
+from yags_desk.qt.mass.models import GroupsModel, TurnsModel, replace_group
+from yags_desk.rules.character import Character
+from yags_desk.rules.errors import DiceError, RulesError
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleState,
+    Group,
+    Leader,
+    Side,
+    TurnResult,
+    battle_result,
+    resolve_turn,
+)
+from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
+from yags_desk.rules.quick_template import QuickTemplate, quick_template
+from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_text
+
+__all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
+
+# [decision] From this many figure-turns left, fighting to the end shows progress
+# and can be cancelled (about half a second of dice on this machine).
+PROGRESS_FROM = 1_000_000
+
+
+def new_battle() -> Battle:
+    """A small battle to start from: one typed group a side."""
+    def group(name: str) -> Group:
+        return Group(name=name, count=10, initiative=15, attack=15, defence=15, damage=15,
+                     soak=15)
+    return Battle(name="New battle", edition="classic",
+                  sides=(Side(name="First side", groups=[group("First group")]),
+                         Side(name="Second side", groups=[group("Second group")])))
+
+
+class _SetBattle(QUndoCommand):
+    def __init__(self, view: BattleView, old: Battle, new: Battle, text: str) -> None:
+        super().__init__(text)
+        self.view, self.old, self.new = view, old, new
+
+    def redo(self) -> None:
+        self.view._show_battle(self.new)
+
+    def undo(self) -> None:
+        self.view._show_battle(self.old)
+
+
+class _PlayTurn(QUndoCommand):
+    def __init__(self, view: BattleView, turn: TurnResult) -> None:
+        super().__init__(f"Turn {turn.turn}")
+        self.view, self.turn = view, turn
+
+    def redo(self) -> None:
+        self.view.turns.append(self.turn)
+        self.view._turns_changed()
+
+    def undo(self) -> None:
+        self.view.turns.pop()
+        self.view._turns_changed()
+
+
+class _SideBox(QGroupBox):
+    """One side: its name, leader, leadership bonus and groups."""
+
+    def __init__(self, view: BattleView, side: int) -> None:
+        super().__init__(("First", "Second")[side] + " side")
+        self.side = side
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.leader = QLineEdit()
+        self.leader.setPlaceholderText("no leader")
+        self.intelligence = QSpinBox()
+        self.intelligence.setRange(0, 1000)
+        self.battle_skill = QSpinBox()
+        self.battle_skill.setRange(0, 1000)
+        self.battle_skill.setSuffix("%")
+        self.battle_skill.setToolTip("A leader needs Battle 25% or more to roll for "
+                                     "leadership (RULES 1.12)")
+        self.bonus = QSpinBox()
+        self.bonus.setRange(-1000, 1000)
+        self.bonus.setToolTip("Terrain, tactics or anything else added to the leader's roll")
+        lead = QHBoxLayout()
+        lead.addWidget(self.leader, 2)
+        lead.addWidget(QLabel("Int"))
+        lead.addWidget(self.intelligence)
+        lead.addWidget(QLabel("Battle"))
+        lead.addWidget(self.battle_skill)
+        form.addRow("Side", self.name)
+        form.addRow("Leader", lead)
+        form.addRow("Leadership bonus", self.bonus)
+        self.model = GroupsModel(lambda: view.battle, side, view.change_battle, view.template)
+        self.model.refused.connect(view.refuse)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setAccessibleName(f"Groups of side {side + 1}")
+        self.add = QPushButton("Add group")
+        self.from_character = QPushButton("From character…")
+        self.from_character.setToolTip("A group of fighters with the numbers of a classic "
+                                       "character or NPC template of the library")
+        self.remove = QPushButton("Remove group")
+        buttons = QHBoxLayout()
+        for button in (self.add, self.from_character, self.remove):
+            buttons.addWidget(button)
+        buttons.addStretch()
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.table)
+        box.addLayout(buttons)
+        for edit in (self.name, self.leader):
+            edit.editingFinished.connect(view._side_edited)
+        for spin in (self.intelligence, self.battle_skill, self.bonus):
+            spin.editingFinished.connect(view._side_edited)
+        self.add.clicked.connect(lambda: view.add_group(side))
+        self.from_character.clicked.connect(lambda: view.ask_character_group(side))
+        self.remove.clicked.connect(lambda: view.remove_selected(side))
+
+    def show_side(self, side: Side, locked: bool) -> None:
+        lead = side.leader
+        values: list[tuple[Any, Any]] = [
+            (self.name, side.name), (self.leader, lead.name if lead else ""),
+            (self.intelligence, lead.intelligence if lead else 0),
+            (self.battle_skill, lead.battle if lead else 0), (self.bonus, side.bonus)]
+        for widget, value in values:
+            widget.blockSignals(True)
+            if isinstance(widget, QLineEdit):
+                widget.setText(value)
+            else:
+                widget.setValue(value)
+            widget.blockSignals(False)
+            widget.setEnabled(not locked)
+        for button in (self.add, self.from_character, self.remove):
+            button.setEnabled(not locked)
+        self.model.locked = locked
+        self.model.refresh()
+
+    def edited_side(self, side: Side) -> Side:
+        """``side`` with this box's fields; raises ValueError naming the field."""
+        name = self.name.text().strip()
+        label = name or side.name
+        if not name:
+            raise ValueError(f"Side: the {('first', 'second')[self.side]} side needs a name")
+        leader_name = self.leader.text().strip()
+        intelligence, skill = self.intelligence.value(), self.battle_skill.value()
+        leader = None
+        if leader_name:
+            leader = Leader(name=leader_name, intelligence=intelligence, battle=skill)
+        elif intelligence or skill:
+            raise ValueError(f"Leader of {label}: give the leader a name "
+                             f"(Intelligence {intelligence}, Battle {skill}%)")
+        bonus = self.bonus.value()
+        if bonus and leader is None:
+            raise ValueError(f"Leadership bonus of {label}: {label} have no leader to roll "
+                             "for it; name a leader first")
+        return side.model_copy(update={"name": name, "leader": leader, "bonus": bonus})
+
+
+class BattleView(DocumentView):
+    """A quick-combat battle: its set-up (saved in the library) and a fight of it."""
+
+    saved = Signal(Path)
+
+    def __init__(self, battle: Battle, path: Path | None, library: Library,
+                 rng: random.Random | None = None,
+                 show_report: Callable[[QWidget, str], object] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(f"battle-{path or id(self)}", parent)
+        self.setObjectName("battle_view")
+        self.battle = battle
+        self.saved_battle: Battle | None = battle if path is not None else None
+        self.path = path
+        self.library = library
+        self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
+        self.show_report = show_report
+        self.turns: list[TurnResult] = []
+        self.last_message = ""
+        self._quiet = False
+        self._stopping = False
+        self._fighting = False
+        self._characters: dict[str, Character] | None = None
+        self._templates: dict[tuple[str, str], QuickTemplate | None] = {}
+        self._build()
+        self._show_battle(battle)
+        self._turns_changed()
+
+    # -- layout ---------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Battle name")
+        self.max_turns = QSpinBox()
+        self.max_turns.setRange(1, 1000)
+        self.break_at = QSpinBox()
+        self.break_at.setRange(0, 99)
+        self.break_at.setSuffix("%")
+        self.break_at.setToolTip("A side breaks when its figures fall to this share of its "
+                                 "start or below (0%: it fights until none are left)")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Battle"))
+        top.addWidget(self.name, 3)
+        top.addWidget(QLabel("At most"))
+        top.addWidget(self.max_turns)
+        top.addWidget(QLabel("turns; a side breaks at"))
+        top.addWidget(self.break_at)
+        for widget in (self.name, self.max_turns, self.break_at):
+            widget.editingFinished.connect(self._battle_edited)
+        self.sides = (_SideBox(self, 0), _SideBox(self, 1))
+        sides = QHBoxLayout()
+        sides.addWidget(self.sides[0])
+        sides.addWidget(self.sides[1])
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        self.message.setAccessibleName("Problem")
+
+        self.dice_mode = QComboBox()
+        self.dice_mode.addItems(["Roll the dice", "Type the dice"])
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("d10s in the order the turn uses them: leaders' "
+                                      "2d10!, then per pairing initiative, attacks, damage")
+        self.typed.setEnabled(False)
+        self.dice_mode.currentIndexChanged.connect(self._dice_mode_changed)
+        self.next_turn = QPushButton("Next turn")
+        self.next_turn.setShortcut("Ctrl+T")
+        self.to_end = QPushButton("Fight to the end")
+        self.report = QPushButton("Print report…")
+        self.next_turn.clicked.connect(self.play_turn)
+        self.to_end.clicked.connect(self.fight_to_end)
+        self.report.clicked.connect(self.print_report)
+        controls = QHBoxLayout()
+        for control in (self.dice_mode, self.typed, self.next_turn, self.to_end, self.report):
+            controls.addWidget(control, 3 if control is self.typed else 0)
+        self.status = QLabel()
+        self.status.setAccessibleName("Battle status")
+        self.turns_model = TurnsModel()
+        self.turns_list = QListView()
+        self.turns_list.setModel(self.turns_model)
+        self.turns_list.setWordWrap(True)
+        self.turns_list.setAccessibleName("Turns fought")
+        self.chart = CountsChart()
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(self.turns_list)
+        below.addWidget(self.chart)
+        below.setStretchFactor(0, 3)
+        below.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(sides, 3)
+        layout.addWidget(self.message)
+        layout.addLayout(controls)
+        layout.addWidget(self.status)
+        layout.addWidget(below, 2)
+
+    # -- DocumentView -------------------------------------------------------------
+
+    def title(self) -> str:
+        return self.battle.name
+
+    def is_modified(self) -> bool:
+        return self.battle != self.saved_battle
+
+    def busy(self) -> str:
+        return f"fighting {self.battle.name}" if self._fighting else ""
+
+    def stop(self) -> None:
+        self._stopping = True
+
+    def save(self) -> bool:
+        try:
+            path = self.library.save_battle(self.battle, self.path)
+        except (DocumentError, OSError, ValueError) as exc:
+            self.refuse(f"Could not save {self.path or self.library.battles_dir}: "
+                        f"{gm_text(exc)}. Nothing was lost; the battle is still here.")
+            return False
+        self.path = path
+        self.saved_battle = self.battle
+        self.title_changed.emit(self.title())
+        self.saved.emit(path)
+        self.status_message.emit(f"Saved {self.battle.name} to {path}", 4000)
+        return True
+
+    # -- showing --------------------------------------------------------------------
+
+    def refuse(self, text: str) -> None:
+        """Say why an edit or a turn was refused; nothing changed."""
+        self.last_message = text
+        self.message.setText(text)
+        self._show_battle(self.battle)  # the fields go back to what holds
+
+    def _say(self, text: str) -> None:
+        self.last_message = text
+        self.message.setText("")
+        self.status_message.emit(text, 5000)
+
+    def _show_battle(self, battle: Battle) -> None:
+        renamed = battle.name != self.battle.name
+        self.battle = battle
+        locked = bool(self.turns)
+        for widget, value in ((self.name, battle.name), (self.max_turns, battle.max_turns),
+                              (self.break_at, round(battle.break_fraction * 100))):
+            widget.blockSignals(True)
+            if isinstance(widget, QLineEdit):
+                widget.setText(str(value))
+            else:
+                widget.setValue(int(value))
+            widget.blockSignals(False)
+            widget.setEnabled(not locked)
+        for box, side in zip(self.sides, battle.sides, strict=True):
+            box.setTitle(f"{side.name} ({side.start_count} figures)")
+            box.show_side(side, locked)
+        if not self._quiet:
+            self._show_counts()
+        if renamed or not self._quiet:
+            self.title_changed.emit(self.title())
+
+    def _turns_changed(self) -> None:
+        if self._quiet:
+            return
+        self.turns_model.set_turns(self.turns)
+        if self.turns:
+            self.turns_list.scrollToBottom()
+        self._show_battle(self.battle)
+
+    def state(self) -> BattleState:
+        return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
+
+    def _show_counts(self) -> None:
+        battle, state = self.battle, self.state()
+        series: tuple[list[int], list[int]] = ([], [])
+        states = [BattleState.start(battle)] + [t.state_after for t in self.turns]
+        for side in (0, 1):
+            series[side].extend(s.side_count(side) for s in states)
+        names = (battle.sides[0].name, battle.sides[1].name)
+        self.chart.set_counts(names, series, battle.max_turns)
+        parts = [f"{name} {series[i][-1]}/{series[i][0]} ({state.side_status(i)})"
+                 for i, name in enumerate(names)]
+        over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
+        self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
+                            + " · ".join(parts) + (f" · {over}" if over else ""))
+        self.next_turn.setEnabled(not state.is_over)
+        self.to_end.setEnabled(not state.is_over and self.dice_mode.currentIndex() == 0)
+        self.report.setEnabled(bool(self.turns))
+
+    def _dice_mode_changed(self, index: int) -> None:
+        self.typed.setEnabled(index == 1)
+        self._show_counts()
+
+    # -- templates --------------------------------------------------------------------
+
+    def characters(self) -> dict[str, Character]:
+        """The library's characters by id (read once; Refresh with reload_characters)."""
+        if self._characters is None:
+            report = self.library.load_characters()
+            self._characters = {c.id: c for _path, c in report.items}
+        return self._characters
+
+    def reload_characters(self) -> None:
+        self._characters = None
+        self._templates.clear()
+
+    def template(self, group: Group) -> QuickTemplate | None:
+        """The numbers of the character ``group`` was taken from (None: not found)."""
+        key = (group.template, group.style)
+        if key not in self._templates:
+            character = self.characters().get(group.template)
+            try:
+                found = (quick_template(character, group.style or None)
+                         if character is not None else None)
+            except RulesError:
+                found = None
+            self._templates[key] = found
+        return self._templates[key]
+
+    # -- set-up edits ------------------------------------------------------------------
+
+    def change_battle(self, battle: Battle, text: str) -> None:
+        """One undo step from the battle shown to ``battle``."""
+        if self.turns:
+            self.refuse("The set-up is fixed while turns are fought: undo the turns to "
+                        "change it")
+            return
+        if battle == self.battle:
+            return
+        self.message.setText("")
+        self.undo_stack.push(_SetBattle(self, self.battle, battle, text))
+
+    def _battle_edited(self) -> None:
+        name = self.name.text().strip()
+        if not name:
+            self.refuse("Battle: the battle needs a name")
+            return
+        update = {"name": name, "max_turns": self.max_turns.value(),
+                  "break_fraction": self.break_at.value() / 100}
+        self._validated({**self.battle.model_dump(), **update}, "Battle settings")
+
+    def _side_edited(self) -> None:
+        sides = []
+        for box, side in zip(self.sides, self.battle.sides, strict=True):
+            try:
+                sides.append(box.edited_side(side))
+            except ValueError as exc:
+                self.refuse(str(exc))
+                return
+        data = self.battle.model_dump()
+        data["sides"] = [s.model_dump() for s in sides]
+        self._validated(data, "Sides")
+
+    def _validated(self, data: dict[str, Any], what: str) -> None:
+        try:
+            battle = Battle.model_validate(data)
+        except ValidationError as exc:
+            self.refuse(f"{what}: {gm_text(exc).splitlines()[0]}")
+            return
+        self.change_battle(battle, what)
+
+    def _free_name(self, base: str) -> str:
+        names = set(self.battle.start_counts())
+        if base not in names:
+            return base
+        number = 2
+        while f"{base} {number}" in names:
+            number += 1
+        return f"{base} {number}"
+
+    def add_group(self, side: int, group: Group | None = None) -> None:
+        if group is None:
+            group = Group(name=self._free_name("New group"), count=10, initiative=15,
+                          attack=15, defence=15, damage=15, soak=15)
+        row = len(self.battle.sides[side].groups)
+        try:
+            battle = replace_group(self.battle, side, row, group)
+        except ValidationError as exc:
+            self.refuse(f"Groups: {gm_text(exc).splitlines()[0]}")
+            return
+        self.change_battle(battle, f"Add {group.name}")
+
+    def add_from_character(self, side: int, character: Character, count: int,
+                           style: str | None = None) -> None:
+        """A group of ``count`` fighters with ``character``'s numbers."""
+        if count <= 0:
+            self.refuse(f"Figures of {character.name}: needs at least 1 figure, not {count}")
+            return
+        try:
+            template = quick_template(character, style)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return
+        self.characters().setdefault(character.id, character)
+        group = template.group(self._free_name(character.name), count).model_copy(
+            update={"template": character.id, "style": template.style})
+        self.add_group(side, group)
+
+    def ask_character_group(self, side: int) -> None:
+        """From character…: pick a classic character of the library and a count."""
+        classic = sorted((c for c in self.characters().values() if c.edition == "classic"),
+                         key=lambda c: (c.kind != "npc", c.name.casefold()))
+        if not classic:
+            self.refuse("From character: the library has no classic characters (quick "
+                        "combat uses classic numbers)")
+            return
+        labels = [f"{c.name} ({c.kind})" for c in classic]
+        choice, ok = QInputDialog.getItem(self, "Group from a character", "Character:",
+                                          labels, 0, False)
+        if not ok:
+            return
+        character = classic[labels.index(choice)]
+        count, ok = QInputDialog.getInt(self, "Group from a character",
+                                        f"How many like {character.name}?", 10, 1, 1_000_000)
+        if ok:
+            self.add_from_character(side, character, count)
+
+    def remove_selected(self, side: int) -> None:
+        rows = self.sides[side].table.selectionModel().selectedRows()
+        if not rows:
+            self.refuse("Remove group: select the group to remove first")
+            return
+        self.remove_group(side, rows[0].row())
+
+    def remove_group(self, side: int, row: int) -> None:
+        name = self.battle.sides[side].groups[row].name
+        try:
+            battle = replace_group(self.battle, side, row, None)
+        except ValidationError:
+            self.refuse(f"Remove {name}: {self.battle.sides[side].name} need at least one "
+                        "group")
+            return
+        self.change_battle(battle, f"Remove {name}")
+
+    # -- fighting ------------------------------------------------------------------------
+
+    def play_turn(self) -> TurnResult | None:
+        """Fight one turn with the dice rolled or typed; None (and why) if refused."""
+        state = self.state()
+        if state.is_over:
+            self.refuse("The battle is over: undo turns to fight them again")
+            return None
+        typed = self.dice_mode.currentIndex() == 1
+        try:
+            rng: random.Random = (TypedD10s(parse_d10s(self.typed.text())) if typed
+                                  else self.rng)
+            turn = resolve_turn(state, rng)
+        except DiceError as exc:
+            self.refuse(f"Typed dice: {exc}; the turn was not fought")
+            return None
+        if isinstance(rng, TypedD10s) and rng.left:
+            self.refuse(f"Typed dice: the turn used {rng.used} d10s but {len(rng.faces)} "
+                        "were typed; the turn was not fought")
+            return None
+        if typed:
+            self.typed.clear()
+        self.message.setText("")
+        self.undo_stack.push(_PlayTurn(self, turn))
+        self._say(turn.describe())
+        return turn
+
+    def fight_to_end(self) -> int:
+        """Roll turn after turn until the battle is over; each turn is its own undo
+        step. A large battle shows progress and can be cancelled (turns fought so
+        far stay). Returns the turns fought."""
+        state = self.state()
+        figures = sum(state.counts.values())
+        left = self.battle.max_turns - state.turn
+        dialog = None
+        if figures * left >= PROGRESS_FROM:
+            dialog = QProgressDialog(f"Fighting {self.battle.name}…", "Cancel", state.turn,
+                                     self.battle.max_turns, self)
+            dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            dialog.setMinimumDuration(300)
+        fought = 0
+        self._fighting, self._stopping, self._quiet = True, False, True
+        try:
+            while not state.is_over and not self._stopping:
+                turn = resolve_turn(state, self.rng)
+                self.undo_stack.push(_PlayTurn(self, turn))
+                state = turn.state_after
+                fought += 1
+                if dialog is not None:
+                    dialog.setValue(state.turn)
+                    dialog.setLabelText(f"Fighting {self.battle.name}: turn {state.turn} "
+                                        f"of at most {self.battle.max_turns}")
+                    QApplication.processEvents()
+                    if dialog.wasCanceled():
+                        self._stopping = True
+        finally:
+            self._fighting, self._quiet = False, False
+            if dialog is not None:
+                dialog.close()
+            self._turns_changed()
+        stopped = self._stopping and not state.is_over
+        self._stopping = False
+        self._say(f"Stopped after turn {state.turn}: {fought} turns fought" if stopped
+                  else battle_result(self.battle, self.turns).describe()[-1])
+        return fought
+
+    def report_html(self) -> str:
+        """The printed report of the turns fought (quick_report)."""
+        return battle_report(battle_result(self.battle, self.turns))
+
+    def print_report(self) -> None:
+        if not self.turns:
+            self.refuse("Print report: fight at least one turn first")
+            return
+        if self.show_report is None:
+            self.refuse("Print report: printing is not available here")
+            return
+        self.show_report(self, self.report_html())
