@@ -310,6 +310,11 @@ class BattleView(DocumentView):
     def is_modified(self) -> bool:
         return self.battle != self.saved_battle
 
+    def printable(self) -> list[Any]:
+        """File ▸ Print: the report of the turns fought; before any, the battle
+        (printing fights it once, as from the library)."""
+        return [battle_result(self.battle, self.turns)] if self.turns else [self.battle]
+
     def busy(self) -> str:
         return f"fighting {self.battle.name}" if self._fighting else ""
 
