@@ -22,7 +22,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -226,6 +225,7 @@ class BattleView(DocumentView):
         self.turns: list[TurnResult] = []
         self.last_message = ""
         self._quiet = False
+        self._locked = False  # the set-up as last shown: fixed while turns stand
         self._stopping = False
         self._fighting = False
         self._characters: dict[str, Character] | None = None
@@ -351,7 +351,7 @@ class BattleView(DocumentView):
     def _show_battle(self, battle: Battle) -> None:
         renamed = battle.name != self.battle.name
         self.battle = battle
-        locked = bool(self.turns)
+        locked = self._locked = bool(self.turns)
         for widget, value in ((self.name, battle.name), (self.max_turns, battle.max_turns),
                               (self.break_at, round(battle.break_fraction * 100))):
             widget.blockSignals(True)
@@ -375,7 +375,10 @@ class BattleView(DocumentView):
         self.turns_model.set_turns(self.turns)
         if self.turns:
             self.turns_list.scrollToBottom()
-        self._show_battle(self.battle)
+        if self._locked != bool(self.turns):  # the set-up is fixed or free again
+            self._show_battle(self.battle)
+        else:
+            self._show_counts()
 
     def state(self) -> BattleState:
         return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
@@ -591,10 +594,9 @@ class BattleView(DocumentView):
                 state = turn.state_after
                 fought += 1
                 if dialog is not None:
-                    dialog.setValue(state.turn)
                     dialog.setLabelText(f"Fighting {self.battle.name}: turn {state.turn} "
                                         f"of at most {self.battle.max_turns}")
-                    QApplication.processEvents()
+                    dialog.setValue(state.turn)  # a modal dialog's setValue handles events
                     if dialog.wasCanceled():
                         self._stopping = True
         finally:
