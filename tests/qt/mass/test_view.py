@@ -153,6 +153,9 @@ def test_turns_fight_like_the_rules_and_undo_one_by_one(qtbot: Any, library: Lib
     view.undo_stack.undo()
     assert view.turns == [] and view.sides[0].name.isEnabled()
     assert view.chart.series == ([18], [24])
+    # The sample breaks at 25%: dashed lines at 4.5 and 6 figures.
+    assert view.chart.breaks == (4.5, 6.0)
+    assert "Raiders: 24 (breaks at 6 or fewer: dashed line)" in view.chart.toolTip()
 
 
 def test_typed_dice_fight_the_turn_or_are_refused_whole(qtbot: Any, library: Library) -> None:

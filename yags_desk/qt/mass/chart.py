@@ -20,6 +20,7 @@ class CountsChart(QWidget):
         self.names: tuple[str, str] = ("", "")
         self.series: tuple[list[int], list[int]] = ([], [])
         self.max_turns = 1
+        self.breaks: tuple[float, float] = (0.0, 0.0)
         self.setMinimumSize(240, 140)
         self.setAccessibleName("Figures left per side, turn by turn")
 
@@ -27,13 +28,16 @@ class CountsChart(QWidget):
         return QSize(360, 180)
 
     def set_counts(self, names: tuple[str, str], series: tuple[list[int], list[int]],
-                   max_turns: int) -> None:
-        """``series[side]``: the side's figures at the start, then after each turn."""
+                   max_turns: int, breaks: tuple[float, float] = (0.0, 0.0)) -> None:
+        """``series[side]``: the side's figures at the start, then after each turn;
+        ``breaks[side]``: the figures at or below which it breaks (a dashed line)."""
         self.names = names
+        self.breaks = breaks
         self.series = (list(series[0]), list(series[1]))
         self.max_turns = max(1, max_turns)
         tip = [f"{name}: " + " → ".join(str(n) for n in counts)
-               for name, counts in zip(names, self.series, strict=True)]
+               + (f" (breaks at {int(limit)} or fewer: dashed line)" if limit else "")
+               for name, counts, limit in zip(names, self.series, breaks, strict=True)]
         self.setToolTip("\n".join(tip))
         self.update()
 
@@ -65,6 +69,11 @@ class CountsChart(QWidget):
             points = [QPointF(plot.left() + plot.width() * i / turns,
                               plot.bottom() - plot.height() * n / top)
                       for i, n in enumerate(counts)]
+            if self.breaks[side] > 0:
+                y = plot.bottom() - plot.height() * self.breaks[side] / top
+                painter.setPen(QPen(colour, 1, Qt.PenStyle.DashLine))
+                painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
+                painter.setPen(QPen(colour, 2.5))
             if len(points) > 1:
                 painter.drawPolyline(points)
             for point in points:
