@@ -47,7 +47,8 @@ def _cell(view: BattleView, side: int, row: int, column: int) -> QModelIndex:
 def test_models_pass_the_model_tester(qtbot: Any, library: Library) -> None:
     view = _view(qtbot, library)
     testers = [QAbstractItemModelTester(m, QAbstractItemModelTester.FailureReportingMode.Fatal)
-               for m in (view.sides[0].model, view.sides[1].model, view.turns_model)]
+               for m in (view.sides[0].model, view.sides[1].model, view.turns_model,
+                         view.pairings_model)]
     model = view.sides[1].model
     assert model.setData(_cell(view, 1, 0, 1), "20")
     view.add_group(1)
@@ -55,7 +56,12 @@ def test_models_pass_the_model_tester(qtbot: Any, library: Library) -> None:
     view.play_turn()
     view.play_turn()
     view.undo_stack.undo()
-    assert view.turns_model.rowCount() == 1 and len(testers) == 3
+    assert view.turns_model.rowCount() == 1 and len(testers) == 4
+    view.undo_stack.undo()
+    view.add_pairing("Town guards", "Wolves")
+    view.remove_pairing(0)
+    view.undo_stack.undo()
+    assert view.pairings_model.rowCount() == 1
 
 
 def test_figures_of_zero_or_less_are_refused_naming_the_group(qtbot: Any,
@@ -67,6 +73,9 @@ def test_figures_of_zero_or_less_are_refused_naming_the_group(qtbot: Any,
         assert not model.setData(_cell(view, 1, 0, 1), typed)
         assert view.message.text() == (f"Figures of Bandits: needs at least 1 figure, "
                                        f"not {typed}")
+    assert not model.setData(_cell(view, 1, 0, 0), "Wolves")
+    assert view.message.text() == ("Group of Bandits: group name 'Wolves' is used twice "
+                                   "(side 'Raiders'); group names must be unique")
     assert not model.setData(_cell(view, 1, 0, 1), "many")
     assert view.message.text() == "Figures of Bandits: 'many' is not a whole number"
     assert view.battle == before and view.undo_stack.count() == 0
@@ -232,3 +241,25 @@ def test_save_writes_the_set_up_to_the_library(qtbot: Any, library: Library) -> 
     assert isinstance(saved, Battle) and saved.name == "Bridge fight"
     assert view.path is not None and view.path.parent == library.battles_dir
     assert not view.is_modified()
+
+
+def test_declared_pairings_decide_who_fights_whom(qtbot: Any, library: Library) -> None:
+    view = _view(qtbot, library)
+    # Listing order first: guards meet bandits, archers meet berserkers, wolves join in.
+    assert view.plan.text().startswith(
+        "Next, turn 1: Town guards (8) against Bandits (14), d10 needed: initiative ")
+    view.add_pairing("Guard archers", "Wolves")
+    assert view.pairings.currentText() == "Guard archers against Wolves"
+    assert "Guard archers (6) against Wolves (6)" in view.plan.text()
+    turn = view.play_turn()
+    assert turn is not None and (turn.pairings[0].a, turn.pairings[0].b) == (
+        "Guard archers", "Wolves")
+    view.undo_stack.undo()
+    view.add_pairing("Guard archers", "Wolves")
+    assert view.message.text() == ("Pairings: pairing 2 repeats 'Guard archers' against "
+                                   "'Wolves'")
+    assert len(view.battle.pairings) == 1
+    view.remove_pairing(0)
+    assert view.battle.pairings == [] and view.pairings_model.rowCount() == 0
+    view.remove_pairing(0)
+    assert view.message.text() == "Remove pairing: no pairing is declared"

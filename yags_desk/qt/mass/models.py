@@ -25,7 +25,7 @@ from yags_desk.rules.quick_combat import Battle, Group, TurnResult
 from yags_desk.rules.quick_template import QuickTemplate
 from yags_desk.storage.wording import gm_text
 
-__all__ = ["COLUMNS", "GroupsModel", "TurnsModel", "replace_group"]
+__all__ = ["COLUMNS", "GroupsModel", "PairingsModel", "TurnsModel", "replace_group"]
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -161,7 +161,8 @@ class GroupsModel(QAbstractTableModel):
             changed = Group.model_validate({**group.model_dump(), **update})
             battle = replace_group(self._battle(), self.side, index.row(), changed)
         except ValidationError as exc:
-            self.refused.emit(f"{label} of {group.name}: {gm_text(exc).splitlines()[0]}")
+            line = gm_text(exc).splitlines()[0].removeprefix("Sides: ")
+            self.refused.emit(f"{label} of {group.name}: {line}")
             return False
         self._change(battle, f"{label} of {group.name}: {new}")
         return True
@@ -205,3 +206,30 @@ class TurnsModel(QAbstractListModel):
             self.beginInsertRows(QModelIndex(), common, len(turns) - 1)
             self.turns = list(turns)
             self.endInsertRows()
+
+
+class PairingsModel(QAbstractListModel):
+    """The pairings the GM declared, ``a`` against ``b`` (``a`` rolls initiative)."""
+
+    def __init__(self, battle: Callable[[], Battle]) -> None:
+        super().__init__()
+        self._battle = battle
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._battle().pairings)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        pairings = self._battle().pairings
+        if not index.isValid() or index.row() >= len(pairings):
+            return None
+        pairing = pairings[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{pairing.a} against {pairing.b}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (f"{pairing.a} and {pairing.b} fight each other while both stand; "
+                    "groups left without an opponent join the fight each turn")
+        return None
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()

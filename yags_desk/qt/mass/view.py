@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.mass.chart import CountsChart
-from yags_desk.qt.mass.models import GroupsModel, TurnsModel, replace_group
+from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
 from yags_desk.rules.quick_combat import (
@@ -54,7 +54,10 @@ from yags_desk.rules.quick_combat import (
     Side,
     TurnResult,
     battle_result,
+    figure_shares,
+    quick_values,
     resolve_turn,
+    turn_pairings,
 )
 from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
 from yags_desk.rules.quick_template import QuickTemplate, quick_template
@@ -262,6 +265,31 @@ class BattleView(DocumentView):
         sides = QHBoxLayout()
         sides.addWidget(self.sides[0])
         sides.addWidget(self.sides[1])
+        self.pair_a, self.pair_b = QComboBox(), QComboBox()
+        self.pair = QPushButton("Pair")
+        self.pair.setToolTip("These two groups fight each other while both stand; the "
+                             "first named rolls initiative")
+        self.pairings_model = PairingsModel(lambda: self.battle)
+        self.pairings = QComboBox()
+        self.pairings.setModel(self.pairings_model)
+        self.pairings.setAccessibleName("Declared pairings")
+        self.unpair = QPushButton("Remove pairing")
+        self.pair.clicked.connect(
+            lambda: self.add_pairing(self.pair_a.currentText(), self.pair_b.currentText()))
+        self.unpair.clicked.connect(lambda: self.remove_pairing(self.pairings.currentIndex()))
+        pairs = QHBoxLayout()
+        pairs.addWidget(QLabel("Pair"))
+        pairs.addWidget(self.pair_a, 1)
+        pairs.addWidget(QLabel("against"))
+        pairs.addWidget(self.pair_b, 1)
+        pairs.addWidget(self.pair)
+        pairs.addSpacing(12)
+        pairs.addWidget(QLabel("Declared"))
+        pairs.addWidget(self.pairings, 2)
+        pairs.addWidget(self.unpair)
+        self.plan = QLabel()
+        self.plan.setWordWrap(True)
+        self.plan.setAccessibleName("Next turn's pairings")
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setStyleSheet("color: #b00020; font-weight: bold")
@@ -301,9 +329,11 @@ class BattleView(DocumentView):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(sides, 3)
+        layout.addLayout(pairs)
         layout.addWidget(self.message)
         layout.addLayout(controls)
         layout.addWidget(self.status)
+        layout.addWidget(self.plan)
         layout.addWidget(below, 2)
 
     # -- DocumentView -------------------------------------------------------------
@@ -368,6 +398,18 @@ class BattleView(DocumentView):
         for box, side in zip(self.sides, battle.sides, strict=True):
             box.setTitle(f"{side.name} ({side.start_count} figures)")
             box.show_side(side, locked)
+        for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
+            chosen = combo.currentText()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems([g.name for g in side.groups])
+            if chosen:
+                combo.setCurrentText(chosen)
+            combo.blockSignals(False)
+        self.pairings_model.refresh()
+        for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
+            control.setEnabled(not locked)
+        self.unpair.setEnabled(not locked and bool(battle.pairings))
         if not self._quiet:
             self._show_counts()
         if renamed or not self._quiet:
@@ -401,6 +443,7 @@ class BattleView(DocumentView):
         over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))
+        self.plan.setText("" if state.is_over else self.next_turn_plan())
         self.next_turn.setEnabled(not state.is_over)
         self.to_end.setEnabled(not state.is_over and self.dice_mode.currentIndex() == 0)
         self.report.setEnabled(bool(self.turns))
@@ -473,7 +516,7 @@ class BattleView(DocumentView):
         try:
             battle = Battle.model_validate(data)
         except ValidationError as exc:
-            self.refuse(f"{what}: {gm_text(exc).splitlines()[0]}")
+            self.refuse(gm_text(exc).splitlines()[0])  # it names the field
             return
         self.change_battle(battle, what)
 
@@ -549,6 +592,39 @@ class BattleView(DocumentView):
                         "group")
             return
         self.change_battle(battle, f"Remove {name}")
+
+    def add_pairing(self, a: str, b: str) -> None:
+        """Declare that ``a`` (first side) fights ``b`` (second side)."""
+        if not a or not b:
+            self.refuse("Pair: choose a group of each side")
+            return
+        data = self.battle.model_dump()
+        data["pairings"] = [*data["pairings"], {"a": a, "b": b}]
+        self._validated(data, "Pairings")
+
+    def remove_pairing(self, row: int) -> None:
+        if not 0 <= row < len(self.battle.pairings):
+            self.refuse("Remove pairing: no pairing is declared")
+            return
+        pairing = self.battle.pairings[row]
+        data = self.battle.model_dump()
+        del data["pairings"][row]
+        self._validated(data, f"Unpair {pairing.a} and {pairing.b}")
+
+    def next_turn_plan(self) -> str:
+        """Who fights whom next turn, with the figures and the d10 each needs."""
+        state = self.state()
+        pairs = turn_pairings(state)
+        if not pairs:
+            return ""
+        parts = []
+        for (a, b), (fa, fb) in zip(pairs, figure_shares(state, pairs), strict=True):
+            va = quick_values(self.battle.group(a), self.battle.group(b))
+            vb = quick_values(self.battle.group(b), self.battle.group(a))
+            parts.append(f"{a} ({fa}) against {b} ({fb}), d10 needed: initiative "
+                         f"{va.initiative}/{vb.initiative}, attack {va.attack}/{vb.attack}, "
+                         f"damage {va.damage}/{vb.damage}")
+        return f"Next, turn {state.turn + 1}: " + "; ".join(parts)
 
     # -- fighting ------------------------------------------------------------------------
 
