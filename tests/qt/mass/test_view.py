@@ -263,3 +263,16 @@ def test_declared_pairings_decide_who_fights_whom(qtbot: Any, library: Library) 
     assert view.battle.pairings == [] and view.pairings_model.rowCount() == 0
     view.remove_pairing(0)
     assert view.message.text() == "Remove pairing: no pairing is declared"
+
+
+def test_a_character_changed_since_is_named_in_the_tooltip(qtbot: Any, library: Library) -> None:
+    battle = _sample_battle()
+    guards = battle.group("Town guards")
+    stale = battle.model_copy(update={"sides": (battle.sides[0].model_copy(update={
+        "groups": [guards.model_copy(update={"attack": 11}), battle.sides[0].groups[1]]}),
+        battle.sides[1])})
+    view = _view(qtbot, library, stale)
+    tip = view.sides[0].model.data(_cell(view, 0, 0, 3), Qt.ItemDataRole.ToolTipRole)
+    assert tip.endswith("Town guard now gives 13; this battle keeps 11 (add the group again "
+                        "to take the new numbers)")
+    assert view.battle.group("Town guards").attack == 11

@@ -124,7 +124,15 @@ class GroupsModel(QAbstractTableModel):
         if template is None:
             return (f"Taken from character {group.template!r}, which is no longer in the "
                     "library")
-        return template.describe() if field == "template" else template.explain(field)
+        if field == "template":
+            return template.describe()
+        tip = template.explain(field)
+        now = template.stats()[field]
+        if now != getattr(group, field):
+            # The character changed since the group was made: say so, change nothing.
+            tip += (f"\n\n{template.character} now gives {now}; this battle keeps "
+                    f"{getattr(group, field)} (add the group again to take the new numbers)")
+        return tip
 
     def setData(self, index: Index, value: Any,  # noqa: N802
                 role: int = Qt.ItemDataRole.EditRole) -> bool:
