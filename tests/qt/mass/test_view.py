@@ -139,7 +139,8 @@ def test_a_group_from_a_character_takes_its_numbers(qtbot: Any, library: Library
         "Knight", 5, 22, 27, 29)
     assert group.template == "sample-knight"
     view.add_from_character(1, view.characters()["sample-bandit-08"], 5)
-    assert "is a 0.8 character" in view.message.text()
+    assert view.message.text() == ("Character: Bandit (0.8) is a 0.8 character; quick combat "
+                                   "uses classic numbers (RULES 1.12)")
     assert len(view.battle.sides[1].groups) == 2
 
 
@@ -276,3 +277,18 @@ def test_a_character_changed_since_is_named_in_the_tooltip(qtbot: Any, library: 
     assert tip.endswith("Town guard now gives 13; this battle keeps 11 (add the group again "
                         "to take the new numbers)")
     assert view.battle.group("Town guards").attack == 11
+
+
+def test_a_leader_from_a_character_takes_intelligence_and_battle(qtbot: Any,
+                                                                 library: Library) -> None:
+    view = _view(qtbot, library)
+    view.leader_from_character(1, view.characters()["sample-knight"])
+    leader = view.battle.sides[1].leader
+    assert leader is not None and (leader.name, leader.intelligence, leader.battle) == (
+        "Knight", 10, 50)
+    assert view.sides[1].leader.text() == "Knight" and view.sides[1].battle_skill.value() == 50
+    view.leader_from_character(0, view.characters()["sample-brenna"])
+    assert view.message.text() == ("Leader: Brenna Ash is a 0.8 character; quick combat "
+                                   "uses classic numbers (RULES 1.12)")
+    view.undo_stack.undo()
+    assert view.battle.sides[1].leader is None

@@ -60,10 +60,10 @@ from yags_desk.rules.quick_combat import (
     turn_pairings,
 )
 from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
-from yags_desk.rules.quick_template import QuickTemplate, quick_template
+from yags_desk.rules.quick_template import QuickTemplate, quick_leader, quick_template
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.library import Library
-from yags_desk.storage.wording import gm_text
+from yags_desk.storage.wording import gm_line, gm_text
 
 __all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
 
@@ -136,8 +136,14 @@ class _SideBox(QGroupBox):
             caption.setBuddy(spin)
             numbers.addWidget(caption)
             numbers.addWidget(spin, 1)
+        self.leader_from = QPushButton("From character…")
+        self.leader_from.setToolTip("The leader's Intelligence and Battle skill from a "
+                                    "classic character of the library")
+        lead = QHBoxLayout()
+        lead.addWidget(self.leader, 1)
+        lead.addWidget(self.leader_from)
         form.addRow("Side", self.name)
-        form.addRow("Leader", self.leader)
+        form.addRow("Leader", lead)
         form.addRow("", numbers)
         self.model = GroupsModel(lambda: view.battle, side, view.change_battle, view.template)
         self.model.refused.connect(view.refuse)
@@ -170,6 +176,7 @@ class _SideBox(QGroupBox):
         self.add.clicked.connect(lambda: view.add_group(side))
         self.from_character.clicked.connect(lambda: view.ask_character_group(side))
         self.remove.clicked.connect(lambda: view.remove_selected(side))
+        self.leader_from.clicked.connect(lambda: view.ask_leader(side))
 
     def show_side(self, side: Side, locked: bool) -> None:
         lead = side.leader
@@ -185,7 +192,7 @@ class _SideBox(QGroupBox):
                 widget.setValue(value)
             widget.blockSignals(False)
             widget.setEnabled(not locked)
-        for button in (self.add, self.from_character, self.remove):
+        for button in (self.add, self.from_character, self.remove, self.leader_from):
             button.setEnabled(not locked)
         self.model.locked = locked
         self.model.refresh()
@@ -506,7 +513,7 @@ class BattleView(DocumentView):
             try:
                 sides.append(box.edited_side(side))
             except ValueError as exc:
-                self.refuse(str(exc))
+                self.refuse(gm_line(str(exc)))
                 return
         data = self.battle.model_dump()
         data["sides"] = [s.model_dump() for s in sides]
@@ -550,31 +557,51 @@ class BattleView(DocumentView):
         try:
             template = quick_template(character, style)
         except RulesError as exc:
-            self.refuse(str(exc))
+            self.refuse(gm_line(str(exc)))
             return
         self.characters().setdefault(character.id, character)
         group = template.group(self._free_name(character.name), count).model_copy(
             update={"template": character.id, "style": template.style})
         self.add_group(side, group)
 
-    def ask_character_group(self, side: int) -> None:
-        """From character…: pick a classic character of the library and a count."""
+    def _pick_character(self, title: str) -> Character | None:
+        """Ask for one classic character of the library (None: cancelled or none)."""
         classic = sorted((c for c in self.characters().values() if c.edition == "classic"),
                          key=lambda c: (c.kind != "npc", c.name.casefold()))
         if not classic:
             self.refuse("From character: the library has no classic characters (quick "
                         "combat uses classic numbers)")
-            return
+            return None
         labels = [f"{c.name} ({c.kind})" for c in classic]
-        choice, ok = QInputDialog.getItem(self, "Group from a character", "Character:",
-                                          labels, 0, False)
-        if not ok:
+        choice, ok = QInputDialog.getItem(self, title, "Character:", labels, 0, False)
+        return classic[labels.index(choice)] if ok else None
+
+    def ask_character_group(self, side: int) -> None:
+        """From character…: pick a classic character of the library and a count."""
+        character = self._pick_character("Group from a character")
+        if character is None:
             return
-        character = classic[labels.index(choice)]
         count, ok = QInputDialog.getInt(self, "Group from a character",
                                         f"How many like {character.name}?", 10, 1, 1_000_000)
         if ok:
             self.add_from_character(side, character, count)
+
+    def ask_leader(self, side: int) -> None:
+        character = self._pick_character("Leader from a character")
+        if character is not None:
+            self.leader_from_character(side, character)
+
+    def leader_from_character(self, side: int, character: Character) -> None:
+        """The side's leader: ``character``'s Intelligence and Battle skill (RULES 1.12)."""
+        try:
+            leader = quick_leader(character)
+        except RulesError as exc:
+            self.refuse(gm_line(str(exc)))
+            return
+        name = self.battle.sides[side].name
+        data = self.battle.model_dump()
+        data["sides"][side]["leader"] = leader.model_dump()
+        self._validated(data, f"{character.name} leads {name}")
 
     def remove_selected(self, side: int) -> None:
         rows = self.sides[side].table.selectionModel().selectedRows()
