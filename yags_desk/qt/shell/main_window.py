@@ -338,7 +338,7 @@ class MainWindow(WindowBase):
         from PySide6.QtWidgets import QFileDialog
 
         name, _filter = QFileDialog.getOpenFileName(
-            self, "Open a character or an encounter", str(self.library.root),
+            self, "Open a character, an encounter or a battle", str(self.library.root),
             "YAGS Desk files (*.json *.yags);;All files (*)")
         if name:
             self.open_path(name)
