@@ -1,8 +1,10 @@
 """Build the sample library shipped in ``resources/sample_library/characters``.
 
-A party of four classic player characters, six classic NPC types and two 0.8
-characters, equipped from the built-in catalogues. The characters are our
-own; only the equipment numbers come from YAGS (credited in the catalogues).
+A party of four classic player characters, six classic NPC types, two 0.8
+player characters and five 0.8 NPC types (bandits and their chief, a guard, an
+archer, a wolf: enough for a 0.8 encounter from the samples alone), equipped
+from the built-in catalogues. The characters are our own; only the equipment
+numbers come from YAGS (credited in the catalogues).
 
     python packaging/make_sample_library.py          # write the files
     python packaging/make_sample_library.py --check  # exit 1 if they differ
@@ -72,6 +74,12 @@ def v08_char(sid: str, name: str, attrs: dict[str, int], **kw: Any) -> Character
 BITE = Weapon(id="wolf-bite", name="Bite", edition="classic", kind="melee", init=3, attack=2,
               defence=0, damage=4, skill="brawling", properties=("natural",),
               notes="A wolf's jaws; a natural weapon that wounds.")
+
+# 0.8 has no bestiary in the reference: a wolf is Size 4 (core.md, size table),
+# its bite a natural weapon with no reach (combat-melee.yags, unarmed attacks).
+BITE_08 = Weapon(id="wolf-bite-08", name="Bite", edition="0.8", kind="melee", attack=2,
+                 defence=0, damage=6, reach=0, classes=("brawl",),
+                 notes="A wolf's jaws; a natural weapon that wounds.")
 
 
 def build() -> list[Character]:
@@ -183,7 +191,44 @@ def build() -> list[Character]:
             armour=(arm(v, "leather-jacket"),),
             notes="Hunter and tracker (YAGS 0.8 rules)."),
     ]
-    return party + npcs + v08s
+    v08_npcs = [
+        v08_char(
+            "sample-bandit-08", "Bandit (0.8)", {"agility": 4},
+            kind="npc", skills=skills(single_weapon=4, brawl=3, stealth=3),
+            weapons=(w(v, "short-sword"), w(v, "knife")),
+            armour=(arm(v, "leather-jacket"),),
+            notes="A road bandit: quick, lightly armoured (YAGS 0.8 rules)."),
+        v08_char(
+            "sample-bandit-chief-08", "Bandit chief (0.8)",
+            {"strength": 4, "health": 4, "agility": 4, "dexterity": 4, "intelligence": 4,
+             "will": 4},
+            kind="npc", skills=skills(weapon_and_shield=5, single_weapon=5, brawl=4),
+            weapons=(w(v, "broad-sword"), w(v, "dagger")), shield=w(v, "buckler"),
+            armour=(arm(v, "mail-shirt"), arm(v, "metal-helm")),
+            notes="Leads the bandits; better armed and armoured (YAGS 0.8 rules)."),
+        v08_char(
+            "sample-guard-08", "Town guard (0.8)", {"strength": 4, "health": 4},
+            kind="npc",
+            skills=skills(longshaft_weapon=4, weapon_and_shield=4, brawl=3, awareness=3),
+            weapons=(w(v, "war-spear"), w(v, "club")), shield=w(v, "round-shield"),
+            armour=(arm(v, "gambeson"), arm(v, "metal-helm")),
+            notes="A watchman with spear, or club and shield (YAGS 0.8 rules)."),
+        v08_char(
+            "sample-archer-08", "Archer (0.8)", {"dexterity": 4, "perception": 4},
+            kind="npc", skills=skills(bow=5, brawl=3, single_weapon=2, awareness=4),
+            weapons=(w(v, "short-bow"), w(v, "knife")),
+            armour=(arm(v, "leather-jacket"),),
+            notes="Shoots from cover; a knife for when the enemy closes (YAGS 0.8 rules)."),
+        v08_char(
+            "sample-wolf-08", "Wolf (0.8)",
+            {"strength": 3, "health": 4, "agility": 5, "dexterity": 2, "perception": 6,
+             "intelligence": 1, "empathy": 2, "size": 4},
+            kind="npc", skills=skills(brawl=4, athletics=5, awareness=5),
+            weapons=(BITE_08,), base_soak=11,
+            notes="A grey wolf, Size 4; soak 11 for its size is this sample's choice "
+                  "(YAGS 0.8 rules)."),
+    ]
+    return party + npcs + v08s + v08_npcs
 
 
 def render(ch: Character) -> str:

@@ -151,7 +151,7 @@ def test_library_reports_corrupt_file_and_lists_the_rest(
     victim.write_text("{ not json", "utf-8")
     code, out, _ = run(capsys, "library", "--json")
     data = json.loads(out)
-    assert code == 0 and len(data["characters"]) == 11 and data["errors"]
+    assert code == 0 and len(data["characters"]) == 16 and data["errors"]
     assert victim.read_text("utf-8") == "{ not json"
 
 

@@ -30,7 +30,10 @@ def test_party_npcs_and_08_characters_present() -> None:
     npcs = {c.name for c in chars if c.kind == "npc"}
     assert len(classic_pcs) == 4
     assert {"Town guard", "Bandit", "Archer", "Northern berserker", "Knight", "Wolf"} <= npcs
-    assert len([c for c in chars if c.edition == "0.8"]) == 2
+    v08 = [c for c in chars if c.edition == "0.8"]
+    assert len([c for c in v08 if c.kind == "pc"]) == 2
+    assert {c.name for c in v08 if c.kind == "npc"} == {
+        "Bandit (0.8)", "Bandit chief (0.8)", "Town guard (0.8)", "Archer (0.8)", "Wolf (0.8)"}
 
 
 def test_every_sample_character_derives_and_has_a_usable_style() -> None:

@@ -28,6 +28,7 @@ HELP_PAGES: dict[str, str] = {
     "ItemDialog": "item.html",
     "BattleBoard": "battle.html",
     "ForecastDialog": "battle.html#forecast",
+    "BattleView": "mass-battle.html",
     "NewEncounterDialog": "new-encounter.html",
     "AddCombatantsDialog": "add-combatants.html",
     "DeclareDialog": "declare.html",

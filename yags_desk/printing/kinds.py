@@ -14,7 +14,7 @@ from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.forecast import Forecast
-from yags_desk.rules.quick_combat import Battle, TurnResult, run_battle
+from yags_desk.rules.quick_combat import Battle, BattleResult, TurnResult, run_battle
 from yags_desk.storage.encounter_file import Encounter
 
 __all__ = ["FILE_KIND", "KINDS", "build", "default_kind"]
@@ -30,7 +30,7 @@ def default_kind(model: Any) -> str:
     as after the fight, one without as before it [decision]."""
     if isinstance(model, Character):
         return "sheet"
-    if isinstance(model, Battle):
+    if isinstance(model, Battle | BattleResult):
         return "battle"
     if isinstance(model, Encounter):
         return "encounter-after" if model.events else "encounter-before"
@@ -53,7 +53,9 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
         raise ValueError(f"kind: {kind!r} is not one of {', '.join(KINDS)}")
     if not models:
         raise ValueError("nothing to print")
-    wanted = {"character": Character, "encounter": Encounter, "battle": Battle}[FILE_KIND[kind]]
+    accepted: dict[str, tuple[type, ...]] = {
+        "character": (Character,), "encounter": (Encounter,), "battle": (Battle, BattleResult)}
+    wanted = accepted[FILE_KIND[kind]]
     for model in models:
         if not isinstance(model, wanted):
             raise ValueError(f"kind: {kind} prints a {FILE_KIND[kind]}, not a "
@@ -68,6 +70,8 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
     if len(models) > 1:
         raise ValueError(f"print one {FILE_KIND[kind]} at a time")
     model = models[0]
+    if kind == "battle" and isinstance(model, BattleResult):
+        return battle_report(model)
     if kind == "battle":
         return battle_report(run_battle(model, rng or random.Random(seed), on_turn=on_turn),
                              seed)

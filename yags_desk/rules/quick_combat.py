@@ -38,7 +38,7 @@ Decisions where RULES 1.12 and the source are silent (each **[decision]**):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
@@ -82,6 +82,7 @@ __all__ = [
     "SideStatus",
     "Strike",
     "TurnResult",
+    "battle_result",
     "figure_shares",
     "quick_attack",
     "quick_damage",
@@ -273,7 +274,8 @@ class BattleResult:
     remaining: Mapping[str, int]
     statuses: tuple[SideStatus, SideStatus]
     winner_side: int | None
-    reason: Literal["gone", "broken", "turn limit"]
+    # "stopped": the GM ended a battle played turn by turn before it was over.
+    reason: Literal["gone", "broken", "turn limit", "stopped"]
 
     @property
     def winner(self) -> str:
@@ -305,7 +307,9 @@ class BattleResult:
         count = len(self.turns)
         after = f"after {count} turn{'' if count == 1 else 's'}"
         sides = self.battle.sides
-        if self.reason == "turn limit":
+        if self.reason == "stopped":
+            outcome = f"Stopped {after}, no side broken yet"
+        elif self.reason == "turn limit":
             outcome = f"Draw: turn limit reached {after}"
         elif self.winner_side is None:
             outcome = f"Draw: both sides {self.statuses[0]}/{self.statuses[1]} {after}"
@@ -493,9 +497,18 @@ def run_battle(battle: Battle, rng: random.Random, *, keep_dice: bool = False,
         state = turn.state_after
         if on_turn is not None:
             on_turn(turn)
+    return battle_result(battle, turns)
+
+
+def battle_result(battle: Battle, turns: Sequence[TurnResult]) -> BattleResult:
+    """The result of the turns fought so far, one after the other from the start
+    (a battle played turn by turn); "stopped" when it is not over yet."""
+    state = turns[-1].state_after if turns else BattleState.start(battle)
     statuses: tuple[SideStatus, SideStatus] = (state.side_status(0), state.side_status(1))
-    reason: Literal["gone", "broken", "turn limit"]
-    if statuses == ("standing", "standing"):
+    reason: Literal["gone", "broken", "turn limit", "stopped"]
+    if not state.is_over:
+        winner, reason = None, "stopped"
+    elif statuses == ("standing", "standing"):
         winner, reason = None, "turn limit"
     else:
         reason = "gone" if "gone" in statuses else "broken"

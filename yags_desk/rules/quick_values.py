@@ -21,9 +21,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from yags_desk.rules.errors import RulesError
 
@@ -192,6 +199,20 @@ class Group(BaseModel):
     defence: int = Field(ge=-1000, le=1000)
     damage: int = Field(ge=-1000, le=1000)
     soak: int = Field(ge=-1000, le=1000)
+    # The character (its id) and fighting style the numbers were taken from,
+    # empty when the GM typed them (rules.quick_template).
+    template: str = Field(default="", max_length=64)
+    style: str = Field(default="", max_length=200)
+
+    @model_serializer(mode="wrap")
+    def _leave_out_empty_template(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # Typed groups are saved exactly as before the template fields existed.
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in ("template", "style"):
+                if data.get(key) == "":
+                    del data[key]
+        return data
 
 
 class Side(BaseModel):

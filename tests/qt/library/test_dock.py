@@ -56,16 +56,17 @@ def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: 
 
 def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
     model = dock.model
-    assert group_labels(model) == ["Characters (12)", "Encounters (2)", "Battles (2)",
+    assert group_labels(model) == ["Characters (17)", "Encounters (2)", "Battles (3)",
                                    "Catalogues (2)"]
     assert children(model, "group:encounters") == ["Ambush at the ford",
                                                     "Sparring in the yard"]
     assert group_labels(model, model.index_of("group:characters")) == [
-        "Player characters (6)", "NPCs (6)", "Templates (0)"]
+        "Player characters (6)", "NPCs (11)", "Templates (0)"]
     assert children(model, "group:pc") == [  # sorted by name
         "Aldric of Thornbury", "Brenna Ash", "Kestrel", "Mira Swiftwater", "Sister Elin",
         "Torvald Ironhand"]
-    assert "Wolf" in children(model, "group:npc")
+    assert {"Wolf", "Wolf (0.8)", "Bandit (0.8)", "Town guard (0.8)", "Archer (0.8)"} <= set(
+        children(model, "group:npc"))
     assert children(model, "group:catalogues") == ["Classic catalogue", "0.8 catalogue"]
 
 
@@ -80,9 +81,9 @@ def test_empty_root_lists_only_groups(qtbot: Any, tmp_path: Path) -> None:
 
 def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     dock.set_filter("wolf")
-    assert dock.visible_labels() == ["Wolf"]
+    assert dock.visible_labels() == ["Wolf", "Wolf (0.8)"]
     dock.set_filter("WOLF")  # case does not matter
-    assert dock.visible_labels() == ["Wolf"]
+    assert dock.visible_labels() == ["Wolf", "Wolf (0.8)"]
     # The match is reachable through its groups: Characters > NPCs > Wolf.
     top = dock.proxy.index(0, 0)
     assert top.data().startswith("Characters")
@@ -92,31 +93,33 @@ def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     assert dock.visible_labels() == [] and dock.proxy.rowCount() == 0
     dock.set_filter("")
     # characters, encounters, battles, catalogues
-    assert len(dock.visible_labels()) == 12 + 2 + 2 + 2
+    assert len(dock.visible_labels()) == 17 + 2 + 3 + 2
 
 
 def test_group_counts_follow_the_filter(dock: LibraryDock) -> None:
     dock.set_filter("wolf")
     top = dock.proxy.index(0, 0)
-    assert top.data() == "Characters (1 of 12)"
-    assert dock.proxy.index(0, 0, top).data() == "NPCs (1 of 6)"
+    assert top.data() == "Characters (2 of 17)"
+    assert dock.proxy.index(0, 0, top).data() == "NPCs (2 of 11)"
     dock.set_filter(category="0.8")
     labels = [dock.proxy.index(r, 0).data() for r in range(dock.proxy.rowCount())]
-    assert labels == ["Characters (2 of 12)", "Encounters (1 of 2)", "Catalogues (1 of 2)"]
+    assert labels == ["Characters (7 of 17)", "Encounters (1 of 2)", "Catalogues (1 of 2)"]
     dock.set_filter()
-    assert dock.proxy.index(0, 0).data() == "Characters (12)"  # no filter: the plain count
+    assert dock.proxy.index(0, 0).data() == "Characters (17)"  # no filter: the plain count
 
 
 def test_filter_by_kind_and_edition(dock: LibraryDock) -> None:
     dock.set_filter(category="npc")
     assert "Wolf" in dock.visible_labels() and "Aldric of Thornbury" not in dock.visible_labels()
-    assert len(dock.visible_labels()) == 6
+    assert len(dock.visible_labels()) == 11
     dock.set_filter(category="0.8")
     shown = dock.visible_labels()
     assert "0.8 catalogue" in shown and "Classic catalogue" not in shown
-    assert shown == ["Brenna Ash", "Kestrel", "Sparring in the yard", "0.8 catalogue"]
+    assert shown == ["Brenna Ash", "Kestrel", "Archer (0.8)", "Bandit (0.8)",
+                     "Bandit chief (0.8)", "Town guard (0.8)", "Wolf (0.8)",
+                     "Sparring in the yard", "0.8 catalogue"]
     dock.set_filter(category="battle")
-    assert len(dock.visible_labels()) == 2
+    assert len(dock.visible_labels()) == 3
     with pytest.raises(ValueError, match="category"):
         dock.set_filter(category="dragons")
 

@@ -321,3 +321,26 @@ def test_printing_the_library_selection_says_so(
     monkeypatch.setattr(window.library_dock.tree, "hasFocus", lambda: False)
     window.export_pdf_action.trigger()
     assert seen[1] == ("Export as PDF — Aldric of Thornbury", "")
+
+
+def test_the_battle_fought_in_the_battle_view_prints_as_it_went(
+        window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    labels = _spy_battle_progress(monkeypatch)
+    view = window.open_path(window.library.battles_dir / "raid-on-the-mill.json")
+    assert view is not None
+    first = view.play_turn()  # type: ignore[attr-defined]
+    second = view.play_turn()  # type: ignore[attr-defined]
+    window.export_pdf_action.trigger()
+    assert options["shown"] == [["battle"]]
+    assert labels == []  # nothing fought again: the two turns of the view are printed
+    text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
+    assert "Raid on the river mill" in text and "2 turns" in text
+    assert "Stopped after 2 turns, no side broken yet" in text
+    assert first is not None and second is not None
+    bandits = (first.losses["Bandits"], first.remaining["Bandits"],
+               second.losses["Bandits"], second.remaining["Bandits"])
+    losses = flat(text.split("Losses per turn")[1].split("Turn by turn")[0])
+    for lost, left in (bandits[:2], bandits[2:]):
+        cell = f"−{lost} ({left})" if lost else f"0 ({left})"
+        assert cell in losses, (cell, losses)

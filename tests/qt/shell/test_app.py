@@ -47,9 +47,9 @@ def shortcuts(action: Any) -> list[str]:
 def test_opens_on_the_sample_library(window: MainWindow) -> None:
     assert window.windowTitle() == "YAGS Desk"
     assert window.tabs.count() == 0 and window.central.currentWidget() is window.start_page
-    assert window.library_dock.last_scan.count("pc", "npc", "template") == 12
+    assert window.library_dock.last_scan.count("pc", "npc", "template") == 17
     assert "Aldric of Thornbury" in window.library_dock.visible_labels()
-    assert "12 characters, 2 encounters, 2 battles" in window.library_status.text()
+    assert "17 characters, 2 encounters, 3 battles" in window.library_status.text()
     assert [m.title().replace("&", "") for m in window.menus] == ["File", "Edit", "View",
                                                                   "Help"]
 
@@ -91,15 +91,28 @@ def test_library_dock_opens_rows(window: MainWindow) -> None:
     assert dock.select(str(window.library.characters_dir / "wolf.json"))
     dock.open_action.trigger()
     assert tab_titles(window) == ["Wolf"]
-    battle = next(e for e in dock.last_scan.entries["battles"])
-    assert window.open_entry(battle) is None and window.tabs.count() == 1
-    assert "quick-combat" in window.statusBar().currentMessage()
+    # A battle opens in the battle view, once (issue 16 item 5).
+    battle = next(e for e in dock.last_scan.entries["battles"] if e.label.startswith("Raid"))
+    view = window.open_entry(battle)
+    assert type(view).__name__ == "BattleView"
+    assert tab_titles(window) == ["Wolf", "Raid on the river mill"]
+    assert window.open_entry(battle) is view and window.tabs.count() == 2
     # An encounter opens on a battle board, once.
     encounter = next(e for e in dock.last_scan.entries["encounters"]
                      if e.label.startswith("Ambush"))
     board = window.open_entry(encounter)
-    assert board is not None and tab_titles(window) == ["Wolf", encounter.label]
-    assert window.open_entry(encounter) is board and window.tabs.count() == 2
+    assert board is not None and tab_titles(window)[-1] == encounter.label
+    assert window.open_entry(encounter) is board and window.tabs.count() == 3
+
+
+def test_new_battle_action_opens_a_battle_that_saves_in_the_library(window: MainWindow) -> None:
+    window.new_battle_action.trigger()
+    view = window.current_document()
+    assert type(view).__name__ == "BattleView" and tab_titles(window) == ["New battle*"]
+    assert view is not None and window.save_document(view)
+    saved = list(window.library.battles_dir.glob("new-battle-*.json"))
+    assert len(saved) == 1 and window.document_path(view) == saved[0]
+    assert tab_titles(window) == ["New battle"]
 
 
 def test_catalogue_opens_once_per_edition(window: MainWindow) -> None:
@@ -130,7 +143,7 @@ def test_corrupt_library_file_is_reported_and_the_rest_opens(
     w = make_window(qtbot, library)
     qtbot.waitUntil(lambda: len(shown) == 1)
     assert "characters/wolf.json: " in shown[0]
-    assert w.library_dock.last_scan.count("pc", "npc", "template") == 11
+    assert w.library_dock.last_scan.count("pc", "npc", "template") == 16
     assert "Wolf" not in w.library_dock.visible_labels()
 
 

@@ -36,7 +36,7 @@ from yags_desk.qt.forms.ui_print_options import Ui_PrintOptions
 from yags_desk.qt.printing.render import PageName, default_page, export_pdf, preview, print_document
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.quick_combat import Battle, TurnResult
+from yags_desk.rules.quick_combat import Battle, BattleResult, TurnResult
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Encounter
 
@@ -77,7 +77,7 @@ def _file_kind(model: Any) -> str:
         return "character"
     if isinstance(model, Encounter):
         return "encounter"
-    if isinstance(model, Battle):
+    if isinstance(model, Battle | BattleResult):
         return "battle"
     raise ValueError(f"cannot print a {type(model).__name__}")
 
@@ -111,6 +111,8 @@ class PrintJob:
 
 
 def _name(model: Any) -> str:
+    if isinstance(model, BattleResult):  # a battle fought in the battle view
+        model = model.battle
     return str(getattr(model, "name", "") or "untitled")
 
 
@@ -265,7 +267,8 @@ def run_print(parent: QWidget, window: PrintHost, mode: Mode, job: PrintJob | No
     if ask and options.exec() != QDialog.DialogCode.Accepted:
         return None
     window.settings.set_page(options.chosen_page())
-    progress = battle_progress(parent, job.models[0]) if job.file_kind == "battle" else None
+    first = job.models[0]
+    progress = battle_progress(parent, first) if isinstance(first, Battle) else None
     try:
         html = build(options.chosen_kind(), list(job.models), blank=options.blank.isChecked(),
                      on_turn=progress[1] if progress else None, **job.extras)

@@ -41,6 +41,7 @@ from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.qt.shell.window_base import WindowBase
 from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
+from yags_desk.rules.quick_values import Battle
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 from yags_desk.storage.recovery_journal import read_with_journal
@@ -259,11 +260,41 @@ class MainWindow(WindowBase):
                 return self.open_catalogue(edition)
         if entry.kind == "encounter" and entry.path is not None:
             return self.open_encounter(entry.path)
-        # [decision] Quick-combat battles have no view yet.
-        self.statusBar().showMessage(
-            f"“{entry.label}”: quick-combat battles run from the command line "
-            "(yags-desk quick-combat) in this version", 8000)
+        if entry.kind == "battle" and entry.path is not None:
+            return self.open_battle(entry.path)
         return None
+
+    def _battle_view(self, battle: Battle, path: Path | None) -> DocumentView:
+        from yags_desk.qt.mass.view import BattleView
+        from yags_desk.qt.printing.render import preview
+
+        def show_report(parent: QWidget, html: str) -> object:
+            page = self.settings.page()
+            return preview(parent, html, "a4" if page == "a4" else
+                           "letter" if page == "letter" else None)
+
+        view: DocumentView = BattleView(battle, path, self.library, show_report=show_report)
+        return view
+
+    def open_battle(self, path: Path | str) -> DocumentView | None:
+        """Open a quick-combat battle in the battle view (or bring its tab to the front)."""
+        path = Path(path).resolve()
+        existing = self._find(path)
+        if existing is not None:
+            self.tabs.setCurrentWidget(existing)
+            return existing
+        model = self.read_model(path, "battle")
+        if not isinstance(model, Battle):
+            return None
+        view = self.add_document(self._battle_view(model, path), path)
+        self.settings.add_recent(path)
+        return view
+
+    def new_battle(self) -> DocumentView:
+        """File ▸ New battle: a small battle to edit, saved in the library's battles."""
+        from yags_desk.qt.mass.view import new_battle
+
+        return self.add_document(self._battle_view(new_battle(), None), None)
 
     def open_encounter(self, path: Path | str) -> DocumentView | None:
         """Open an encounter file on a battle board (or bring its tab to the front)."""
@@ -307,7 +338,7 @@ class MainWindow(WindowBase):
         from PySide6.QtWidgets import QFileDialog
 
         name, _filter = QFileDialog.getOpenFileName(
-            self, "Open a character or an encounter", str(self.library.root),
+            self, "Open a character, an encounter or a battle", str(self.library.root),
             "YAGS Desk files (*.json *.yags);;All files (*)")
         if name:
             self.open_path(name)

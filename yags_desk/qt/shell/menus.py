@@ -50,8 +50,11 @@ def build(w: WindowBase) -> None:
     w.new_encounter_action = _action(w, "New &encounter…", w.new_encounter, "encounter",
                                      [QKeySequence("Ctrl+Shift+N")],
                                      "Set up a new fight on the battle board")
+    w.new_battle_action = _action(w, "New &battle", w.new_battle, "battle", [],
+                                  "Set up a mass battle (quick combat) and fight it turn "
+                                  "by turn")
     w.open_action = _action(w, "&Open…", w.open_file_dialog, "open", [QKeySequence(Key.Open)],
-                            "Open a character or an encounter file")
+                            "Open a character, an encounter or a battle file")
     w.import_characters_action = _action(
         w, "&Import characters…", lambda: import_characters(w), "item-import", [],
         "Add characters and NPC templates from a spreadsheet (CSV, comma or semicolon "
@@ -103,8 +106,8 @@ def build(w: WindowBase) -> None:
 
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
-    for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu,
-                 w.import_characters_action, None,
+    for item in (w.new_action, w.new_encounter_action, w.new_battle_action, w.open_action,
+                 w.recent_menu, w.import_characters_action, None,
                  w.save_action, w.save_all_action, w.close_action, None, w.print_action,
                  w.print_preview_action, w.export_pdf_action, w.export_log_action, None,
                  w.quit_action):

@@ -5,8 +5,8 @@ ends with: the library's ``.json`` files and ``.yags`` files (the name the
 installers register with the desktop, MIME type :data:`MIME_TYPE`) open the
 same way. :func:`open_path` reads the kind and hands the file to the window:
 characters open in the character editor, encounters on a battle board, a
-catalogue opens its edition's catalogue; quick-combat battles run from the
-command line. A file that cannot be opened is reported in the status bar and
+catalogue opens its edition's catalogue, a quick-combat battle in the battle
+view. A file that cannot be opened is reported in the status bar and
 in the returned problem lines; nothing is changed. File ▸ Open, Open recent
 and the library go through here too (``MainWindow.open_path``).
 """
@@ -35,6 +35,8 @@ class Opener(Protocol):
     def open_encounter(self, path: Path | str) -> DocumentView | None: ...
 
     def open_catalogue(self, edition: Edition) -> DocumentView: ...
+
+    def open_battle(self, path: Path | str) -> DocumentView | None: ...
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
@@ -65,6 +67,8 @@ def open_path(window: Opener, path: Path | str) -> tuple[DocumentView | None, st
         return window.open_character(path), None
     if document.kind == "encounter":
         return window.open_encounter(path), None
+    if document.kind == "battle":
+        return window.open_battle(path), None
     if document.kind == "catalogue":
         # [decision] A catalogue file opens its edition's catalogue: the window keeps
         # one catalogue per edition, in the library (RULES editions: classic, 0.8).
@@ -72,8 +76,7 @@ def open_path(window: Opener, path: Path | str) -> tuple[DocumentView | None, st
         if edition in ("classic", "0.8"):
             return window.open_catalogue(edition), None
     return None, _problem(window, f"{path.name}: a {document.kind} file does not open in the "
-                                  "window; quick-combat battles run with "
-                                  "`yags-desk quick-combat FILE`")
+                                  "window")
 
 
 def open_paths(window: Opener, paths: Iterable[Path | str]) -> list[str]:

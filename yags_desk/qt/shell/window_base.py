@@ -44,6 +44,7 @@ class WindowBase(QMainWindow):
     # Made by menus.build().
     new_action: QAction
     new_encounter_action: QAction
+    new_battle_action: QAction
     open_action: QAction
     recent_menu: QMenu
     save_action: QAction
@@ -84,6 +85,9 @@ class WindowBase(QMainWindow):
         raise self._missing()
 
     def new_encounter(self) -> DocumentView | None:
+        raise self._missing()
+
+    def new_battle(self) -> DocumentView:
         raise self._missing()
 
     def open_catalogue(self, edition: Edition) -> DocumentView:

@@ -1,0 +1,243 @@
+"""Item models of the battle view: one side's groups, and the turns fought.
+
+:class:`GroupsModel` shows and edits the groups of one side of a battle held by
+the view; an edit is checked here and refused with a message naming the group
+and the field, or handed to the view as a whole new battle (one undo step).
+:class:`TurnsModel` lists the turns fought, one sentence each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+
+from yags_desk.rules.quick_combat import Battle, Group, TurnResult
+from yags_desk.rules.quick_template import QuickTemplate
+from yags_desk.storage.wording import gm_text
+
+__all__ = ["COLUMNS", "GroupsModel", "PairingsModel", "TurnsModel", "replace_group"]
+
+Index = QModelIndex | QPersistentModelIndex
+
+# (field, header) per column; the last column says where the numbers came from.
+COLUMNS = (("name", "Group"), ("count", "Figures"), ("initiative", "Init"),
+           ("attack", "Attack"), ("defence", "Defence"), ("damage", "Damage"),
+           ("soak", "Soak"), ("template", "From"))
+_LABELS = dict(COLUMNS)
+_STATS = ("initiative", "attack", "defence", "damage", "soak")
+
+
+def replace_group(battle: Battle, side: int, row: int, group: Group | None) -> Battle:
+    """``battle`` with one group replaced (or removed when ``group`` is None).
+
+    Raises ValidationError when the battle would not be valid (a name used twice)."""
+    sides = [s.model_dump() for s in battle.sides]
+    groups = sides[side]["groups"]
+    if group is None:
+        del groups[row]
+    elif row == len(groups):
+        groups.append(group.model_dump())
+    else:
+        groups[row] = group.model_dump()
+    data = battle.model_dump()
+    data["sides"] = sides
+    if group is None:  # pairings naming the removed group go with it
+        gone = battle.sides[side].groups[row].name
+        data["pairings"] = [p for p in data["pairings"] if gone not in (p["a"], p["b"])]
+    return Battle.model_validate(data)
+
+
+class GroupsModel(QAbstractTableModel):
+    """The groups of side ``side`` of the view's battle."""
+
+    # A refused edit: the message names the group and the field.
+    refused = Signal(str)
+
+    def __init__(self, battle: Callable[[], Battle], side: int,
+                 change: Callable[[Battle, str], None],
+                 template: Callable[[Group], QuickTemplate | None]) -> None:
+        super().__init__()
+        self._battle = battle
+        self.side = side
+        self._change = change
+        self._template = template
+        self.locked = False  # turns have been fought: the set-up is fixed
+
+    def groups(self) -> list[Group]:
+        return list(self._battle().sides[self.side].groups)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.groups())
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole
+                and 0 <= section < len(COLUMNS)):
+            return COLUMNS[section][1]
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if self.locked or COLUMNS[index.column()][0] == "template":
+            return base
+        return base | Qt.ItemFlag.ItemIsEditable
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= self.rowCount():
+            return None
+        group = self.groups()[index.row()]
+        field = COLUMNS[index.column()][0]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if field == "template":
+                if not group.template:
+                    return "typed"
+                template = self._template(group)
+                return template.character if template else f"{group.template} (not found)"
+            return getattr(group, field)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(group, field)
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in ("count", *_STATS):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _tooltip(self, group: Group, field: str) -> str | None:
+        if field not in (*_STATS, "template"):
+            return None
+        if not group.template:
+            return "Typed by the GM" if field in _STATS else None
+        template = self._template(group)
+        if template is None:
+            return (f"Taken from character {group.template!r}, which is no longer in the "
+                    "library")
+        if field == "template":
+            return template.describe()
+        tip = template.explain(field)
+        now = template.stats()[field]
+        if now != getattr(group, field):
+            # The character changed since the group was made: say so, change nothing.
+            tip += (f"\n\n{template.character} now gives {now}; this battle keeps "
+                    f"{getattr(group, field)} (add the group again to take the new numbers)")
+        return tip
+
+    def setData(self, index: Index, value: Any,  # noqa: N802
+                role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or not index.isValid() or self.locked:
+            return False
+        field = COLUMNS[index.column()][0]
+        if field == "template":
+            return False
+        group = self.groups()[index.row()]
+        label = _LABELS[field]
+        if field == "name":
+            text = str(value).strip()
+            if not text:
+                self.refused.emit(f"{label}: {group.name} needs a name")
+                return False
+            new: Any = text
+        else:
+            try:
+                new = int(str(value).strip())
+            except ValueError:
+                self.refused.emit(f"{label} of {group.name}: {value!r} is not a whole number")
+                return False
+            if field == "count" and new <= 0:
+                # A group fights with one figure or more (RULES 1.12).
+                self.refused.emit(f"{label} of {group.name}: needs at least 1 figure, "
+                                  f"not {new}")
+                return False
+        if getattr(group, field) == new:
+            return False
+        update: dict[str, Any] = {field: new}
+        if field in _STATS:
+            update.update(template="", style="")  # now typed by the GM
+        try:
+            changed = Group.model_validate({**group.model_dump(), **update})
+            battle = replace_group(self._battle(), self.side, index.row(), changed)
+        except ValidationError as exc:
+            line = gm_text(exc).splitlines()[0].removeprefix("Sides: ")
+            self.refused.emit(f"{label} of {group.name}: {line}")
+            return False
+        self._change(battle, f"{label} of {group.name}: {new}")
+        return True
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()
+
+
+class TurnsModel(QAbstractListModel):
+    """The turns fought so far, one line each (:meth:`TurnResult.describe`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.turns: list[TurnResult] = []
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self.turns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self.turns):
+            return None
+        turn = self.turns[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return turn.describe()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(f"{name}: {left} left" for name, left in turn.remaining.items())
+        return None
+
+    def set_turns(self, turns: list[TurnResult]) -> None:
+        """Show ``turns``: rows added or removed at the end when only the end changed."""
+        old = len(self.turns)
+        common = 0
+        while common < min(old, len(turns)) and self.turns[common] is turns[common]:
+            common += 1
+        if common < old:
+            self.beginRemoveRows(QModelIndex(), common, old - 1)
+            self.turns = self.turns[:common]
+            self.endRemoveRows()
+        if len(turns) > common:
+            self.beginInsertRows(QModelIndex(), common, len(turns) - 1)
+            self.turns = list(turns)
+            self.endInsertRows()
+
+
+class PairingsModel(QAbstractListModel):
+    """The pairings the GM declared, ``a`` against ``b`` (``a`` rolls initiative)."""
+
+    def __init__(self, battle: Callable[[], Battle]) -> None:
+        super().__init__()
+        self._battle = battle
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._battle().pairings)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        pairings = self._battle().pairings
+        if not index.isValid() or index.row() >= len(pairings):
+            return None
+        pairing = pairings[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"{pairing.a} against {pairing.b}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (f"{pairing.a} and {pairing.b} fight each other while both stand; "
+                    "groups left without an opponent join the fight each turn")
+        return None
+
+    def refresh(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()

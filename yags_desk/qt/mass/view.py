@@ -1,0 +1,732 @@
+"""The battle view: set up a quick-combat battle and fight it turn by turn (RULES 1.12).
+
+Above, the battle's name and limits and its two sides, each with a leader and
+a table of groups (:class:`~yags_desk.qt.mass.models.GroupsModel`); a group's
+numbers are typed by the GM or taken from a classic character of the library
+(``rules.quick_template``, the parts in each cell's tooltip). Below, the turns
+fought, the dice (rolled, or typed by the GM in the order the turn uses them)
+and a chart of each side's figures. Every set-up edit and every turn is one
+undo step; the set-up is fixed while turns are fought (undo them to change
+it). Only the set-up is saved: a battle file is the battle, not one fight of it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QUndoCommand
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QProgressDialog,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from yags_desk.printing.quick_report import battle_report
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.mass.chart import CountsChart
+from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
+from yags_desk.rules.character import Character
+from yags_desk.rules.errors import DiceError, RulesError
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleState,
+    Group,
+    Leader,
+    Side,
+    TurnResult,
+    battle_result,
+    figure_shares,
+    quick_values,
+    resolve_turn,
+    turn_pairings,
+)
+from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
+from yags_desk.rules.quick_template import QuickTemplate, quick_leader, quick_template
+from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.library import Library
+from yags_desk.storage.wording import gm_line, gm_text
+
+__all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
+
+# [decision] From this many figure-turns left, fighting to the end shows progress
+# and can be cancelled (about half a second of dice on this machine).
+PROGRESS_FROM = 1_000_000
+
+
+def new_battle() -> Battle:
+    """A small battle to start from: one typed group a side."""
+    def group(name: str) -> Group:
+        return Group(name=name, count=10, initiative=15, attack=15, defence=15, damage=15,
+                     soak=15)
+    return Battle(name="New battle", edition="classic",
+                  sides=(Side(name="First side", groups=[group("First group")]),
+                         Side(name="Second side", groups=[group("Second group")])))
+
+
+class _SetBattle(QUndoCommand):
+    def __init__(self, view: BattleView, old: Battle, new: Battle, text: str) -> None:
+        super().__init__(text)
+        self.view, self.old, self.new = view, old, new
+
+    def redo(self) -> None:
+        self.view._show_battle(self.new)
+
+    def undo(self) -> None:
+        self.view._show_battle(self.old)
+
+
+class _PlayTurn(QUndoCommand):
+    def __init__(self, view: BattleView, turn: TurnResult) -> None:
+        super().__init__(f"Turn {turn.turn}")
+        self.view, self.turn = view, turn
+
+    def redo(self) -> None:
+        self.view.turns.append(self.turn)
+        self.view._turns_changed()
+
+    def undo(self) -> None:
+        self.view.turns.pop()
+        self.view._turns_changed()
+
+
+class _SideBox(QGroupBox):
+    """One side: its name, leader, leadership bonus and groups."""
+
+    def __init__(self, view: BattleView, side: int) -> None:
+        super().__init__(("First", "Second")[side] + " side")
+        self.side = side
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.leader = QLineEdit()
+        self.leader.setPlaceholderText("no leader")
+        self.intelligence = QSpinBox()
+        self.intelligence.setRange(0, 1000)
+        self.battle_skill = QSpinBox()
+        self.battle_skill.setRange(0, 1000)
+        self.battle_skill.setSuffix("%")
+        self.battle_skill.setToolTip("A leader needs Battle 25% or more to roll for "
+                                     "leadership (RULES 1.12)")
+        self.bonus = QSpinBox()
+        self.bonus.setRange(-1000, 1000)
+        self.bonus.setToolTip("Leadership bonus: terrain, tactics or anything else you add "
+                              "to the leader's roll")
+        numbers = QHBoxLayout()
+        for label, spin in (("Intelligence", self.intelligence), ("Battle", self.battle_skill),
+                            ("Bonus", self.bonus)):
+            caption = QLabel(label)
+            caption.setBuddy(spin)
+            numbers.addWidget(caption)
+            numbers.addWidget(spin, 1)
+        self.leader_from = QPushButton("From character…")
+        self.leader_from.setToolTip("The leader's Intelligence and Battle skill from a "
+                                    "classic character of the library")
+        lead = QHBoxLayout()
+        lead.addWidget(self.leader, 1)
+        lead.addWidget(self.leader_from)
+        form.addRow("Side", self.name)
+        form.addRow("Leader", lead)
+        form.addRow("", numbers)
+        self.model = GroupsModel(lambda: view.battle, side, view.change_battle, view.template)
+        self.model.refused.connect(view.refuse)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.setAccessibleName(f"Groups of side {side + 1}")
+        self.add = QPushButton("Add group")
+        self.from_character = QPushButton("From character…")
+        self.from_character.setToolTip("A group of fighters with the numbers of a classic "
+                                       "character or NPC template of the library")
+        self.remove = QPushButton("Remove group")
+        buttons = QHBoxLayout()
+        for button in (self.add, self.from_character, self.remove):
+            buttons.addWidget(button)
+        buttons.addStretch()
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.table)
+        box.addLayout(buttons)
+        for edit in (self.name, self.leader):
+            edit.editingFinished.connect(view._side_edited)
+        for spin in (self.intelligence, self.battle_skill, self.bonus):
+            spin.editingFinished.connect(view._side_edited)
+        self.add.clicked.connect(lambda: view.add_group(side))
+        self.from_character.clicked.connect(lambda: view.ask_character_group(side))
+        self.remove.clicked.connect(lambda: view.remove_selected(side))
+        self.leader_from.clicked.connect(lambda: view.ask_leader(side))
+
+    def show_side(self, side: Side, locked: bool) -> None:
+        lead = side.leader
+        values: list[tuple[Any, Any]] = [
+            (self.name, side.name), (self.leader, lead.name if lead else ""),
+            (self.intelligence, lead.intelligence if lead else 0),
+            (self.battle_skill, lead.battle if lead else 0), (self.bonus, side.bonus)]
+        for widget, value in values:
+            widget.blockSignals(True)
+            if isinstance(widget, QLineEdit):
+                widget.setText(value)
+            else:
+                widget.setValue(value)
+            widget.blockSignals(False)
+            widget.setEnabled(not locked)
+        for button in (self.add, self.from_character, self.remove, self.leader_from):
+            button.setEnabled(not locked)
+        self.model.locked = locked
+        self.model.refresh()
+
+    def edited_side(self, side: Side) -> Side:
+        """``side`` with this box's fields; raises ValueError naming the field."""
+        name = self.name.text().strip()
+        label = name or side.name
+        if not name:
+            raise ValueError(f"Side: the {('first', 'second')[self.side]} side needs a name")
+        leader_name = self.leader.text().strip()
+        intelligence, skill = self.intelligence.value(), self.battle_skill.value()
+        leader = None
+        if leader_name:
+            leader = Leader(name=leader_name, intelligence=intelligence, battle=skill)
+        elif intelligence or skill:
+            raise ValueError(f"Leader of {label}: give the leader a name "
+                             f"(Intelligence {intelligence}, Battle {skill}%)")
+        bonus = self.bonus.value()
+        if bonus and leader is None:
+            raise ValueError(f"Leadership bonus of {label}: {label} have no leader to roll "
+                             "for it; name a leader first")
+        return side.model_copy(update={"name": name, "leader": leader, "bonus": bonus})
+
+
+class BattleView(DocumentView):
+    """A quick-combat battle: its set-up (saved in the library) and a fight of it."""
+
+    saved = Signal(Path)
+
+    def __init__(self, battle: Battle, path: Path | None, library: Library,
+                 rng: random.Random | None = None,
+                 show_report: Callable[[QWidget, str], object] | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(f"battle-{path or id(self)}", parent)
+        self.setObjectName("battle_view")
+        self.battle = battle
+        self.saved_battle: Battle | None = battle if path is not None else None
+        self.path = path
+        self.library = library
+        self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
+        self.show_report = show_report
+        self.turns: list[TurnResult] = []
+        self.last_message = ""
+        self._quiet = False
+        self._locked = False  # the set-up as last shown: fixed while turns stand
+        self._stopping = False
+        self._fighting = False
+        self._characters: dict[str, Character] | None = None
+        self._templates: dict[tuple[str, str], QuickTemplate | None] = {}
+        self._build()
+        self._show_battle(battle)
+        self._turns_changed()
+
+    # -- layout ---------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.name = QLineEdit()
+        self.name.setAccessibleName("Battle name")
+        self.max_turns = QSpinBox()
+        self.max_turns.setRange(1, 1000)
+        self.break_at = QSpinBox()
+        self.break_at.setRange(0, 99)
+        self.break_at.setSuffix("%")
+        self.break_at.setToolTip("A side breaks when its figures fall to this share of its "
+                                 "start or below (0%: it fights until none are left)")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Battle"))
+        top.addWidget(self.name, 3)
+        top.addWidget(QLabel("At most"))
+        top.addWidget(self.max_turns)
+        top.addWidget(QLabel("turns; a side breaks at"))
+        top.addWidget(self.break_at)
+        for widget in (self.name, self.max_turns, self.break_at):
+            widget.editingFinished.connect(self._battle_edited)
+        self.sides = (_SideBox(self, 0), _SideBox(self, 1))
+        sides = QHBoxLayout()
+        sides.addWidget(self.sides[0])
+        sides.addWidget(self.sides[1])
+        self.pair_a, self.pair_b = QComboBox(), QComboBox()
+        self.pair = QPushButton("Pair")
+        self.pair.setToolTip("These two groups fight each other while both stand; the "
+                             "first named rolls initiative")
+        self.pairings_model = PairingsModel(lambda: self.battle)
+        self.pairings = QComboBox()
+        self.pairings.setModel(self.pairings_model)
+        self.pairings.setAccessibleName("Declared pairings")
+        self.unpair = QPushButton("Remove pairing")
+        self.pair.clicked.connect(
+            lambda: self.add_pairing(self.pair_a.currentText(), self.pair_b.currentText()))
+        self.unpair.clicked.connect(lambda: self.remove_pairing(self.pairings.currentIndex()))
+        pairs = QHBoxLayout()
+        pairs.addWidget(QLabel("Pair"))
+        pairs.addWidget(self.pair_a, 1)
+        pairs.addWidget(QLabel("against"))
+        pairs.addWidget(self.pair_b, 1)
+        pairs.addWidget(self.pair)
+        pairs.addSpacing(12)
+        pairs.addWidget(QLabel("Declared"))
+        pairs.addWidget(self.pairings, 2)
+        pairs.addWidget(self.unpair)
+        self.plan = QLabel()
+        self.plan.setWordWrap(True)
+        self.plan.setAccessibleName("Next turn's pairings")
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #b00020; font-weight: bold")
+        self.message.setAccessibleName("Problem")
+
+        self.dice_mode = QComboBox()
+        self.dice_mode.addItems(["Roll the dice", "Type the dice"])
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("d10s in the order the turn uses them: leaders' "
+                                      "2d10!, then per pairing initiative, attacks, damage")
+        self.typed.setEnabled(False)
+        self.dice_mode.currentIndexChanged.connect(self._dice_mode_changed)
+        self.next_turn = QPushButton("Next turn")
+        self.next_turn.setShortcut("Ctrl+T")
+        self.to_end = QPushButton("Fight to the end")
+        self.report = QPushButton("Print report…")
+        self.next_turn.clicked.connect(self.play_turn)
+        self.to_end.clicked.connect(self.fight_to_end)
+        self.report.clicked.connect(self.print_report)
+        controls = QHBoxLayout()
+        for control in (self.dice_mode, self.typed, self.next_turn, self.to_end, self.report):
+            controls.addWidget(control, 3 if control is self.typed else 0)
+        self.status = QLabel()
+        self.status.setAccessibleName("Battle status")
+        self.status.setWordWrap(True)
+        self.turns_model = TurnsModel()
+        self.turns_list = QListView()
+        self.turns_list.setModel(self.turns_model)
+        self.turns_list.setWordWrap(True)
+        self.turns_list.setAccessibleName("Turns fought")
+        self.chart = CountsChart()
+        below = QSplitter(Qt.Orientation.Horizontal)
+        below.addWidget(self.turns_list)
+        below.addWidget(self.chart)
+        below.setStretchFactor(0, 3)
+        below.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(sides, 3)
+        layout.addLayout(pairs)
+        layout.addWidget(self.message)
+        layout.addLayout(controls)
+        layout.addWidget(self.status)
+        layout.addWidget(self.plan)
+        layout.addWidget(below, 2)
+
+    # -- DocumentView -------------------------------------------------------------
+
+    def title(self) -> str:
+        return self.battle.name
+
+    def is_modified(self) -> bool:
+        return self.battle != self.saved_battle
+
+    def printable(self) -> list[Any]:
+        """File ▸ Print: the report of the turns fought; before any, the battle
+        (printing fights it once, as from the library)."""
+        return [battle_result(self.battle, self.turns)] if self.turns else [self.battle]
+
+    def busy(self) -> str:
+        return f"fighting {self.battle.name}" if self._fighting else ""
+
+    def stop(self) -> None:
+        self._stopping = True
+
+    def save(self) -> bool:
+        try:
+            path = self.library.save_battle(self.battle, self.path)
+        except (DocumentError, OSError, ValueError) as exc:
+            self.refuse(f"Could not save {self.path or self.library.battles_dir}: "
+                        f"{gm_text(exc)}. Nothing was lost; the battle is still here.")
+            return False
+        self.path = path
+        self.saved_battle = self.battle
+        self.title_changed.emit(self.title())
+        self.saved.emit(path)
+        self.status_message.emit(f"Saved {self.battle.name} to {path}", 4000)
+        return True
+
+    # -- showing --------------------------------------------------------------------
+
+    def refuse(self, text: str) -> None:
+        """Say why an edit or a turn was refused; nothing changed."""
+        self.last_message = text
+        self.message.setText(text)
+        self._show_battle(self.battle)  # the fields go back to what holds
+
+    def _say(self, text: str) -> None:
+        self.last_message = text
+        self.message.setText("")
+        self.status_message.emit(text, 5000)
+
+    def _show_battle(self, battle: Battle) -> None:
+        renamed = battle.name != self.battle.name
+        self.battle = battle
+        locked = self._locked = bool(self.turns)
+        for widget, value in ((self.name, battle.name), (self.max_turns, battle.max_turns),
+                              (self.break_at, round(battle.break_fraction * 100))):
+            widget.blockSignals(True)
+            if isinstance(widget, QLineEdit):
+                widget.setText(str(value))
+            else:
+                widget.setValue(int(value))
+            widget.blockSignals(False)
+            widget.setEnabled(not locked)
+        for box, side in zip(self.sides, battle.sides, strict=True):
+            box.setTitle(f"{side.name} ({side.start_count} figures)")
+            box.show_side(side, locked)
+        for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
+            chosen = combo.currentText()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems([g.name for g in side.groups])
+            if chosen:
+                combo.setCurrentText(chosen)
+            combo.blockSignals(False)
+        self.pairings_model.refresh()
+        for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
+            control.setEnabled(not locked)
+        self.unpair.setEnabled(not locked and bool(battle.pairings))
+        if not self._quiet:
+            self._show_counts()
+        if renamed or not self._quiet:
+            self.title_changed.emit(self.title())
+
+    def _turns_changed(self) -> None:
+        if self._quiet:
+            return
+        self.turns_model.set_turns(self.turns)
+        if self.turns:
+            self.turns_list.scrollToBottom()
+        if self._locked != bool(self.turns):  # the set-up is fixed or free again
+            self._show_battle(self.battle)
+        else:
+            self._show_counts()
+
+    def state(self) -> BattleState:
+        return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
+
+    def _show_counts(self) -> None:
+        battle, state = self.battle, self.state()
+        series: tuple[list[int], list[int]] = ([], [])
+        states = [BattleState.start(battle)] + [t.state_after for t in self.turns]
+        for side in (0, 1):
+            series[side].extend(s.side_count(side) for s in states)
+        names = (battle.sides[0].name, battle.sides[1].name)
+        breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
+        self.chart.set_counts(names, series, battle.max_turns, breaks)
+        parts = [f"{name} {series[i][-1]}/{series[i][0]} ({state.side_status(i)})"
+                 for i, name in enumerate(names)]
+        over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
+        self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
+                            + " · ".join(parts) + (f" · {over}" if over else ""))
+        self.plan.setText("" if state.is_over else self.next_turn_plan())
+        self.next_turn.setEnabled(not state.is_over)
+        self.to_end.setEnabled(not state.is_over and self.dice_mode.currentIndex() == 0)
+        self.report.setEnabled(bool(self.turns))
+
+    def _dice_mode_changed(self, index: int) -> None:
+        self.typed.setEnabled(index == 1)
+        self._show_counts()
+
+    # -- templates --------------------------------------------------------------------
+
+    def characters(self) -> dict[str, Character]:
+        """The library's characters by id (read once; Refresh with reload_characters)."""
+        if self._characters is None:
+            report = self.library.load_characters()
+            self._characters = {c.id: c for _path, c in report.items}
+        return self._characters
+
+    def reload_characters(self) -> None:
+        self._characters = None
+        self._templates.clear()
+
+    def template(self, group: Group) -> QuickTemplate | None:
+        """The numbers of the character ``group`` was taken from (None: not found)."""
+        key = (group.template, group.style)
+        if key not in self._templates:
+            character = self.characters().get(group.template)
+            try:
+                found = (quick_template(character, group.style or None)
+                         if character is not None else None)
+            except RulesError:
+                found = None
+            self._templates[key] = found
+        return self._templates[key]
+
+    # -- set-up edits ------------------------------------------------------------------
+
+    def change_battle(self, battle: Battle, text: str) -> None:
+        """One undo step from the battle shown to ``battle``."""
+        if self.turns:
+            self.refuse("The set-up is fixed while turns are fought: undo the turns to "
+                        "change it")
+            return
+        if battle == self.battle:
+            return
+        self.message.setText("")
+        self.undo_stack.push(_SetBattle(self, self.battle, battle, text))
+
+    def _battle_edited(self) -> None:
+        name = self.name.text().strip()
+        if not name:
+            self.refuse("Battle: the battle needs a name")
+            return
+        update = {"name": name, "max_turns": self.max_turns.value(),
+                  "break_fraction": self.break_at.value() / 100}
+        self._validated({**self.battle.model_dump(), **update}, "Battle settings")
+
+    def _side_edited(self) -> None:
+        sides = []
+        for box, side in zip(self.sides, self.battle.sides, strict=True):
+            try:
+                sides.append(box.edited_side(side))
+            except ValueError as exc:
+                self.refuse(gm_line(str(exc)))
+                return
+        data = self.battle.model_dump()
+        data["sides"] = [s.model_dump() for s in sides]
+        self._validated(data, "Sides")
+
+    def _validated(self, data: dict[str, Any], what: str) -> None:
+        try:
+            battle = Battle.model_validate(data)
+        except ValidationError as exc:
+            self.refuse(gm_text(exc).splitlines()[0])  # it names the field
+            return
+        self.change_battle(battle, what)
+
+    def _free_name(self, base: str) -> str:
+        names = set(self.battle.start_counts())
+        if base not in names:
+            return base
+        number = 2
+        while f"{base} {number}" in names:
+            number += 1
+        return f"{base} {number}"
+
+    def add_group(self, side: int, group: Group | None = None) -> None:
+        if group is None:
+            group = Group(name=self._free_name("New group"), count=10, initiative=15,
+                          attack=15, defence=15, damage=15, soak=15)
+        row = len(self.battle.sides[side].groups)
+        try:
+            battle = replace_group(self.battle, side, row, group)
+        except ValidationError as exc:
+            self.refuse(f"Groups: {gm_text(exc).splitlines()[0]}")
+            return
+        self.change_battle(battle, f"Add {group.name}")
+
+    def add_from_character(self, side: int, character: Character, count: int,
+                           style: str | None = None) -> None:
+        """A group of ``count`` fighters with ``character``'s numbers."""
+        if count <= 0:
+            self.refuse(f"Figures of {character.name}: needs at least 1 figure, not {count}")
+            return
+        try:
+            template = quick_template(character, style)
+        except RulesError as exc:
+            self.refuse(gm_line(str(exc)))
+            return
+        self.characters().setdefault(character.id, character)
+        group = template.group(self._free_name(character.name), count).model_copy(
+            update={"template": character.id, "style": template.style})
+        self.add_group(side, group)
+
+    def _pick_character(self, title: str) -> Character | None:
+        """Ask for one classic character of the library (None: cancelled or none)."""
+        classic = sorted((c for c in self.characters().values() if c.edition == "classic"),
+                         key=lambda c: (c.kind != "npc", c.name.casefold()))
+        if not classic:
+            self.refuse("From character: the library has no classic characters (quick "
+                        "combat uses classic numbers)")
+            return None
+        labels = [f"{c.name} ({c.kind})" for c in classic]
+        choice, ok = QInputDialog.getItem(self, title, "Character:", labels, 0, False)
+        return classic[labels.index(choice)] if ok else None
+
+    def ask_character_group(self, side: int) -> None:
+        """From character…: pick a classic character of the library and a count."""
+        character = self._pick_character("Group from a character")
+        if character is None:
+            return
+        count, ok = QInputDialog.getInt(self, "Group from a character",
+                                        f"How many like {character.name}?", 10, 1, 1_000_000)
+        if ok:
+            self.add_from_character(side, character, count)
+
+    def ask_leader(self, side: int) -> None:
+        character = self._pick_character("Leader from a character")
+        if character is not None:
+            self.leader_from_character(side, character)
+
+    def leader_from_character(self, side: int, character: Character) -> None:
+        """The side's leader: ``character``'s Intelligence and Battle skill (RULES 1.12)."""
+        try:
+            leader = quick_leader(character)
+        except RulesError as exc:
+            self.refuse(gm_line(str(exc)))
+            return
+        name = self.battle.sides[side].name
+        data = self.battle.model_dump()
+        data["sides"][side]["leader"] = leader.model_dump()
+        self._validated(data, f"{character.name} leads {name}")
+
+    def remove_selected(self, side: int) -> None:
+        rows = self.sides[side].table.selectionModel().selectedRows()
+        if not rows:
+            self.refuse("Remove group: select the group to remove first")
+            return
+        self.remove_group(side, rows[0].row())
+
+    def remove_group(self, side: int, row: int) -> None:
+        name = self.battle.sides[side].groups[row].name
+        try:
+            battle = replace_group(self.battle, side, row, None)
+        except ValidationError:
+            self.refuse(f"Remove {name}: {self.battle.sides[side].name} need at least one "
+                        "group")
+            return
+        self.change_battle(battle, f"Remove {name}")
+
+    def add_pairing(self, a: str, b: str) -> None:
+        """Declare that ``a`` (first side) fights ``b`` (second side)."""
+        if not a or not b:
+            self.refuse("Pair: choose a group of each side")
+            return
+        data = self.battle.model_dump()
+        data["pairings"] = [*data["pairings"], {"a": a, "b": b}]
+        self._validated(data, "Pairings")
+
+    def remove_pairing(self, row: int) -> None:
+        if not 0 <= row < len(self.battle.pairings):
+            self.refuse("Remove pairing: no pairing is declared")
+            return
+        pairing = self.battle.pairings[row]
+        data = self.battle.model_dump()
+        del data["pairings"][row]
+        self._validated(data, f"Unpair {pairing.a} and {pairing.b}")
+
+    def next_turn_plan(self) -> str:
+        """Who fights whom next turn, with the figures and the d10 each needs."""
+        state = self.state()
+        pairs = turn_pairings(state)
+        if not pairs:
+            return ""
+        parts = []
+        for (a, b), (fa, fb) in zip(pairs, figure_shares(state, pairs), strict=True):
+            va = quick_values(self.battle.group(a), self.battle.group(b))
+            vb = quick_values(self.battle.group(b), self.battle.group(a))
+            parts.append(f"{a} ({fa}) against {b} ({fb}), d10 needed: initiative "
+                         f"{va.initiative}/{vb.initiative}, attack {va.attack}/{vb.attack}, "
+                         f"damage {va.damage}/{vb.damage}")
+        return f"Next, turn {state.turn + 1}: " + "; ".join(parts)
+
+    # -- fighting ------------------------------------------------------------------------
+
+    def play_turn(self) -> TurnResult | None:
+        """Fight one turn with the dice rolled or typed; None (and why) if refused."""
+        state = self.state()
+        if state.is_over:
+            self.refuse("The battle is over: undo turns to fight them again")
+            return None
+        typed = self.dice_mode.currentIndex() == 1
+        try:
+            rng: random.Random = (TypedD10s(parse_d10s(self.typed.text())) if typed
+                                  else self.rng)
+            turn = resolve_turn(state, rng)
+        except DiceError as exc:
+            self.refuse(f"Typed dice: {exc}; the turn was not fought")
+            return None
+        if isinstance(rng, TypedD10s) and rng.left:
+            self.refuse(f"Typed dice: the turn used {rng.used} d10s but {len(rng.faces)} "
+                        "were typed; the turn was not fought")
+            return None
+        if typed:
+            self.typed.clear()
+        self.message.setText("")
+        self.undo_stack.push(_PlayTurn(self, turn))
+        self._say(turn.describe())
+        return turn
+
+    def fight_to_end(self) -> int:
+        """Roll turn after turn until the battle is over; each turn is its own undo
+        step. A large battle shows progress and can be cancelled (turns fought so
+        far stay). Returns the turns fought."""
+        state = self.state()
+        figures = sum(state.counts.values())
+        left = self.battle.max_turns - state.turn
+        dialog = None
+        if figures * left >= PROGRESS_FROM:
+            dialog = QProgressDialog(f"Fighting {self.battle.name}…", "Cancel", state.turn,
+                                     self.battle.max_turns, self)
+            dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            dialog.setMinimumDuration(300)
+        fought = 0
+        self._fighting, self._stopping, self._quiet = True, False, True
+        try:
+            while not state.is_over and not self._stopping:
+                turn = resolve_turn(state, self.rng)
+                self.undo_stack.push(_PlayTurn(self, turn))
+                state = turn.state_after
+                fought += 1
+                if dialog is not None:
+                    dialog.setLabelText(f"Fighting {self.battle.name}: turn {state.turn} "
+                                        f"of at most {self.battle.max_turns}")
+                    dialog.setValue(state.turn)  # a modal dialog's setValue handles events
+                    if dialog.wasCanceled():
+                        self._stopping = True
+        finally:
+            self._fighting, self._quiet = False, False
+            if dialog is not None:
+                dialog.close()
+            self._turns_changed()
+        stopped = self._stopping and not state.is_over
+        self._stopping = False
+        self._say(f"Stopped after turn {state.turn}: {fought} turns fought" if stopped
+                  else battle_result(self.battle, self.turns).describe()[-1])
+        return fought
+
+    def report_html(self) -> str:
+        """The printed report of the turns fought (quick_report)."""
+        return battle_report(battle_result(self.battle, self.turns))
+
+    def print_report(self) -> None:
+        if not self.turns:
+            self.refuse("Print report: fight at least one turn first")
+            return
+        if self.show_report is None:
+            self.refuse("Print report: printing is not available here")
+            return
+        self.show_report(self, self.report_html())
