@@ -18,7 +18,6 @@ moving combatants changes the starting roster; later they are events.
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections.abc import Sequence
 from functools import partial
@@ -61,12 +60,13 @@ from yags_desk.qt.battle.roster_ops import RosterOps
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
-from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
+from yags_desk.rules.combat.events import ClearCondition, EndRound, Event
+from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
-from yags_desk.rules.combat.state import CombatState, Pending, check_name
+from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import (
     Step,
     auto_events,
@@ -242,6 +242,7 @@ class BattleBoard(DocumentView):
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.refresh()
         self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
+        self._rebuild_history()
 
     # -- actions ------------------------------------------------------------------------
 
@@ -390,24 +391,20 @@ class BattleBoard(DocumentView):
 
     def _describe(self, events: Sequence[Event]) -> str:
         """The undo step's name ("Undo Bandit 3 attacks Aldric")."""
-        first = events[0]
+        return step_text(events, self.state)
 
-        def name(fid: object) -> str:
-            f = self.state.fighters.get(fid) if isinstance(fid, str) else None
-            return f.name if f is not None else str(fid)
-
-        if isinstance(first, Attack):
-            text = f"{name(first.attacker)} attacks {name(first.defender)}"
-        elif isinstance(first, Check):
-            text = f"{name(first.id)}: {check_name(first.kind, self.state.edition)}"
-        elif isinstance(first, Initiative):
-            text = "Initiative" if len(events) > 1 else f"Initiative of {name(first.id)}"
-        elif isinstance(first, EndRound):
-            text = f"End of round {self.state.round}"
-        else:
-            kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(first).__name__).capitalize()
-            text = f"{kind}: {name(getattr(first, 'id', ''))}"  # "Set condition: Archer 1"
-        return text
+    def _rebuild_history(self) -> None:
+        """An encounter opened with events: its undo history, rebuilt from them (one
+        step per dialog the GM confirmed, see rules.combat.history), so the History
+        dock lists the fight and Undo steps back through it. Nothing is replayed: the
+        log holds the events already. The stack is clean where the file stands."""
+        log, every, at = self.log, self.log.events, 0
+        for size in history_steps(every):
+            events = every[at:at + size]
+            text = step_text(events, log.state_before(at))
+            self.undo_stack.push(EventsCommand(self, events, text, applied=True))
+            at += size
+        self.undo_stack.setClean()
 
     def log_changed(self) -> None:
         """After the log changed (a command's redo or undo): the recovery copy at

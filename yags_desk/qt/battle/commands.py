@@ -21,12 +21,19 @@ __all__ = ["EventsCommand", "RosterCommand"]
 class EventsCommand(QUndoCommand):
     """Events checked beforehand (the board applies them to a copy of the state first)."""
 
-    def __init__(self, board: LogHost, events: Sequence[Event], text: str) -> None:
+    def __init__(self, board: LogHost, events: Sequence[Event], text: str,
+                 applied: bool = False) -> None:
+        """``applied``: the events are in the log already (an encounter reopened with
+        its history), so the push's first redo leaves the log as it is."""
         super().__init__(text)
         self.board = board
         self.events = tuple(events)
+        self._applied = applied
 
     def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
         for event in self.events:
             self.board.log.push(event)
         self.board.log_changed()

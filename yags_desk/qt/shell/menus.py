@@ -112,6 +112,10 @@ def build(w: WindowBase) -> None:
 
     w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.library_dock)
     w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, w.dice_dock)
+    # [decision] View ▸ History starts hidden, below the dice, and Wide board leaves
+    # it alone: a GM who opens it beside the board wants to see it.
+    w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, w.history_dock)
+    w.history_dock.hide()
     w.resizeDocks([w.library_dock, w.dice_dock], [360, 270], Qt.Orientation.Horizontal)
     toolbar = QToolBar("Main toolbar", w)
     toolbar.setObjectName("main_toolbar")
@@ -133,6 +137,7 @@ def build(w: WindowBase) -> None:
     dice_toggle.setShortcut(QKeySequence("Ctrl+2"))
     view_menu.addAction(library_toggle)
     view_menu.addAction(dice_toggle)
+    view_menu.addAction(w.history_dock.toggleViewAction())
     view_menu.addAction(toolbar.toggleViewAction())
     view_menu.addAction(w.wide_board.action)
     view_menu.addSeparator()

@@ -19,6 +19,7 @@ from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.dice.dock import DiceDock
 from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.shell.history import HistoryDock
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.library import Library
 
@@ -38,6 +39,7 @@ class WindowBase(QMainWindow):
     settings: Settings
     library_dock: LibraryDock
     dice_dock: DiceDock
+    history_dock: HistoryDock
     tabs: QTabWidget
     undo_group: QUndoGroup
 
