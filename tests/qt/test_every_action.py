@@ -39,6 +39,7 @@ DIALOGS = {
     "ResultsDialog",  # Board ▸ Apply results to characters
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
+    "PlayersWindow",  # View ▸ Players' screen (issue 17)
 }
 
 

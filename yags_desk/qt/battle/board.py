@@ -53,6 +53,7 @@ from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.log_view import LogPanel
+from yags_desk.qt.battle.players_choices import PlayersChoices
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
@@ -77,7 +78,7 @@ from yags_desk.rules.combat.steps import (
 )
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
-from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
+from yags_desk.storage.encounter_file import Encounter, PlayersScreen, encounter_log, with_log
 from yags_desk.storage.library import Library
 from yags_desk.storage.recovery_journal import COMPACT_AFTER
 
@@ -141,6 +142,9 @@ class BattleBoard(DocumentView):
     """An encounter on the board, played through ``dialogs``."""
 
     saved = Signal(Path)
+    # After every redraw of the board (each event; Auto-resolve's batched redraws):
+    # what the players' screen follows, so it costs the board no extra work.
+    refreshed = Signal()
 
     def __init__(self, encounter: Encounter, path: Path | None, library: Library,
                  dialogs: BattleDialogs, rng: random.Random | None = None,
@@ -162,6 +166,7 @@ class BattleBoard(DocumentView):
         self._recorded: tuple[int, Event | None, int] | None = None
         self.autosaves = 0
         self.ops = RosterOps(self, self)
+        self.players_choices = PlayersChoices(self)
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)
@@ -421,6 +426,20 @@ class BattleBoard(DocumentView):
         self._recorded = None  # the roster is not in the events: a new snapshot
         self.log_changed()
 
+    # -- the players' screen ---------------------------------------------------------
+
+    @property
+    def players(self) -> PlayersScreen:
+        """What the players' screen may show (saved with the encounter)."""
+        return self.encounter.players
+
+    def set_players(self, screen: PlayersScreen) -> None:
+        """For PlayersCommand: the choices change; the recovery copy takes a new
+        snapshot (they are not events)."""
+        self.encounter = self.encounter.model_copy(update={"players": screen})
+        self._recorded = None
+        self.log_changed()
+
     # -- showing ------------------------------------------------------------------------
 
     def refresh(self) -> None:
@@ -453,6 +472,7 @@ class BattleBoard(DocumentView):
             self._fit_list()
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
+        self.refreshed.emit()
 
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
@@ -766,6 +786,7 @@ class BattleBoard(DocumentView):
         for row in range(0, min(top, 98) + 1):
             act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
             act.setEnabled(row != f.row)
+        self.players_choices.add_menu(menu, fid)
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))
         return menu

@@ -3,6 +3,8 @@
 :class:`EventsCommand` pushes one group of events (what one dialog returned)
 onto the board's :class:`CombatLog`; undo pops them again. :class:`RosterCommand`
 replaces the encounter's starting roster before the fight has begun.
+:class:`PlayersCommand` changes what the players' screen may show (saved with the
+encounter, not an event of the fight).
 """
 
 from __future__ import annotations
@@ -11,11 +13,11 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from yags_desk.qt.battle.hosts import LogHost
+from yags_desk.qt.battle.hosts import LogHost, PlayersHost
 from yags_desk.rules.combat.events import Event
-from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.encounter_file import Encounter, PlayersScreen
 
-__all__ = ["EventsCommand", "RosterCommand"]
+__all__ = ["EventsCommand", "PlayersCommand", "RosterCommand"]
 
 
 class EventsCommand(QUndoCommand):
@@ -59,3 +61,20 @@ class RosterCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.board.set_encounter(self.before)
+
+
+class PlayersCommand(QUndoCommand):
+    """What the players' screen may show: ``before`` -> ``after``."""
+
+    def __init__(self, board: PlayersHost, before: PlayersScreen, after: PlayersScreen,
+                 text: str) -> None:
+        super().__init__(text)
+        self.board = board
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self.board.set_players(self.after)
+
+    def undo(self) -> None:
+        self.board.set_players(self.before)

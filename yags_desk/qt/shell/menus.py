@@ -140,6 +140,11 @@ def build(w: WindowBase) -> None:
     view_menu.addAction(w.history_dock.toggleViewAction())
     view_menu.addAction(toolbar.toggleViewAction())
     view_menu.addAction(w.wide_board.action)
+    from yags_desk.qt.players.window import PlayersControl
+
+    w.players_screen = PlayersControl(w, w.settings)
+    w.tabs.currentChanged.connect(lambda _index: follow_board(w))
+    view_menu.addAction(w.players_screen.action)
     view_menu.addSeparator()
     scheme_menu = view_menu.addMenu(icon("scheme"), "Colour &scheme")
     group = QActionGroup(w)
@@ -165,6 +170,16 @@ def build(w: WindowBase) -> None:
     help_menu.addAction(w.about_qt_action)
     w.menus = [file_menu, edit_menu, view_menu, help_menu]
     install_f1()
+
+
+def follow_board(w: WindowBase) -> None:
+    """The players' screen follows the battle board in front (and keeps the last
+    one while another kind of tab is in front)."""
+    from yags_desk.qt.battle.board import BattleBoard
+
+    view = w.current_document()
+    if isinstance(view, BattleBoard):
+        w.players_screen.follow(view)
 
 
 def import_characters(w: WindowBase) -> None:

@@ -25,6 +25,7 @@ from yags_desk.storage.library import Library
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.wide import WideBoard
+    from yags_desk.qt.players.window import PlayersControl
     from yags_desk.qt.printing.menu import Mode
 
 __all__ = ["WindowBase"]
@@ -66,6 +67,7 @@ class WindowBase(QMainWindow):
     about_qt_action: QAction
     scheme_actions: dict[str, QAction]
     wide_board: WideBoard
+    players_screen: PlayersControl
     toolbar: QToolBar
     menus: list[QMenu]
 
