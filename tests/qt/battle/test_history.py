@@ -14,8 +14,15 @@ from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.test_board import play_rounds
 from tests.qt.shell.app_helpers import sample_window
 from yags_desk.qt.battle.board import BattleBoard
-from yags_desk.rules.combat.events import AddCombatant, Declare, Event, Initiative, SetOption
-from yags_desk.rules.combat.history import history_steps
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    Attack,
+    Declare,
+    Event,
+    Initiative,
+    SetOption,
+)
+from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.library import Library
@@ -75,6 +82,22 @@ def test_events_group_into_the_steps_the_dialogs_made() -> None:
               Declare(id="b0", target="b1", style="x")]
     assert history_steps(events) == [2, 2, 1, 1, 1, 1]
     assert sum(history_steps([])) == 0
+
+
+def test_a_changed_declaration_and_its_attack_are_one_step(home: Path) -> None:
+    from tests.qt.battle.helpers import engine_fight
+
+    log = engine_fight(sample(Library.open(), "ford-ambush.json"), 1)
+    at = next(i for i, e in enumerate(log.events) if isinstance(e, Attack))
+    attack = log.events[at]
+    assert isinstance(attack, Attack)
+    redeclared = Declare(id=attack.attacker, target=attack.defender)
+    other = Declare(id="someone-else", target=attack.defender)
+    assert history_steps([redeclared, attack]) == [2]
+    assert history_steps([other, attack]) == [1, 1]
+    name = log.state.fighter(attack.attacker).name
+    assert step_text([redeclared, attack], log.state_before(at)).startswith(
+        f"{name} attacks ")
 
 
 def test_log_opens_scrolled_to_its_latest_line(qtbot: Any, library: Library) -> None:

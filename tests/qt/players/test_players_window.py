@@ -76,6 +76,12 @@ def test_the_screen_follows_the_board_and_shows_npcs_only_once_revealed(
     board.undo_stack.redo()
     card_action(board, "bandit-1", "A question mark: ?").trigger()
     assert "?" in screen.texts() and "Bandit 1" not in " ".join(screen.texts())
+    card_action(board, "bandit-1", "Its kind: Bandit").trigger()
+    assert "Bandit" in screen.texts() and "?" not in screen.texts()
+    assert card_action(board, "bandit-1", "Its kind: Bandit").isChecked()
+    # Player characters are always shown: their toggle is ticked and cannot be unticked.
+    pc_toggle = card_action(board, "aldric", "Show on players' screen")
+    assert pc_toggle.isChecked() and not pc_toggle.isEnabled()
     # Each event reaches the screen: the phase moves on after the declarations.
     while board.current_step.kind == "declare":
         board.next_action.trigger()
