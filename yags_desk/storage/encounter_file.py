@@ -10,7 +10,7 @@ their schema (``yags_desk.rules.combat.events``) and options their model
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -123,6 +123,11 @@ class Encounter(BaseModel):
     # [decision] A new field with a default, not a new schema version: files written
     # before it load unchanged (nothing revealed, as before).
     players: PlayersScreen = Field(default_factory=PlayersScreen)
+    # How many events each undo step of the board held, in order, so a reopened
+    # encounter lists its history as it was made (issue 17 item 3). Steps that no
+    # longer fit the events are ignored; events past them are grouped by kind.
+    steps: tuple[Annotated[int, Field(ge=1, le=MAX_EVENTS)], ...] = Field(
+        default=(), max_length=MAX_EVENTS)
     created: str = Field(default_factory=now_iso, max_length=64)
     modified: str = Field(default_factory=now_iso, max_length=64)
 
@@ -167,9 +172,11 @@ def encounter_log(encounter: Encounter) -> CombatLog:
                      roster=[c.as_event() for c in encounter.combatants])
 
 
-def with_log(encounter: Encounter, log: CombatLog) -> Encounter:
-    """The encounter holding ``log``'s events, modified now (for saving)."""
-    return encounter.model_copy(update={"events": log.events, "modified": now_iso()})
+def with_log(encounter: Encounter, log: CombatLog, steps: tuple[int, ...] = ()) -> Encounter:
+    """The encounter holding ``log``'s events (grouped in undo ``steps``), modified
+    now (for saving)."""
+    return encounter.model_copy(update={"events": log.events, "steps": steps,
+                                        "modified": now_iso()})
 
 
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:

@@ -71,6 +71,45 @@ def test_a_reopened_encounter_lists_its_steps_and_undo_walks_back_through_them(
     assert not again.is_modified()
 
 
+def test_an_auto_resolved_round_reopens_with_the_same_steps(
+        qtbot: Any, library: Library) -> None:
+    """Auto-resolve declares for every NPC in one step: the steps saved with the
+    encounter bring that back, where grouping by kind could not."""
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    assert board.auto_resolve()
+    played = steps(board)
+    sizes = board.step_sizes()
+    assert sum(sizes) == len(board.log.events) and max(sizes) > 2
+    assert any(size > 1 for size, text in zip(sizes, played, strict=True)
+               if text.startswith("Declarations of Bandit"))
+    again = reopened(qtbot, library, board)
+    assert again.encounter.steps == sizes
+    assert steps(again) == played
+    # A file without its steps (written elsewhere, or before they were saved) still
+    # lists every event, grouped by kind.
+    plain = make_board(qtbot, again.encounter.model_copy(update={"steps": ()}), library)
+    assert plain.undo_stack.count() > len(played)
+    while plain.undo_stack.canUndo():
+        plain.undo_stack.undo()
+    assert plain.log.events == ()
+
+
+def test_saved_steps_are_used_while_they_fit_the_events(home: Path) -> None:
+    from tests.rules.builders import classic
+
+    add = [AddCombatant(id=f"b{i}", name=f"B{i}", side="Foes", character=classic())
+           for i in range(2)]
+    declares: list[Event] = [Declare(id="b0", target="b1"), Declare(id="b1", target="b0")]
+    events: list[Event] = [*add, *declares, Initiative(id="b0", total=10),
+                           Initiative(id="b1", total=9)]
+    assert history_steps(events) == [2, 1, 1, 2]
+    assert history_steps(events, (2, 2)) == [2, 2, 2]
+    # Events past the saved steps (a recovery copy's journal) are grouped by kind;
+    # steps that do not fit (the file was edited) are dropped from there on.
+    assert history_steps(events, (1,)) == [1, 1, 1, 1, 2]
+    assert history_steps(events, (2, 5)) == [2, 1, 1, 2]
+
+
 def test_events_group_into_the_steps_the_dialogs_made() -> None:
     from tests.rules.builders import classic
 

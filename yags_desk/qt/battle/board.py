@@ -308,7 +308,19 @@ class BattleBoard(DocumentView):
         return self.log.state
 
     def current_encounter(self) -> Encounter:
-        return with_log(self.encounter, self.log)
+        return with_log(self.encounter, self.log, self.step_sizes())
+
+    def step_sizes(self) -> tuple[int, ...]:
+        """How many events each undo step up to now holds (saved with the encounter,
+        so a reopened history reads as it was made); other steps (roster, players'
+        screen, results) hold none and are left out."""
+        stack = self.undo_stack
+        sizes = []
+        for i in range(stack.index()):
+            command = stack.command(i)
+            if isinstance(command, EventsCommand):
+                sizes.append(len(command.events))
+        return tuple(sizes) if sum(sizes) == len(self.log.events) else ()
 
     def printable(self) -> list[Any]:
         """File ▸ Print: the encounter as it stands (before or after the fight)."""
@@ -404,7 +416,7 @@ class BattleBoard(DocumentView):
         dock lists the fight and Undo steps back through it. Nothing is replayed: the
         log holds the events already. The stack is clean where the file stands."""
         log, every, at = self.log, self.log.events, 0
-        for size in history_steps(every):
+        for size in history_steps(every, self.encounter.steps):
             events = every[at:at + size]
             text = step_text(events, log.state_before(at))
             self.undo_stack.push(EventsCommand(self, events, text, applied=True))

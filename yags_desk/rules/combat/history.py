@@ -44,11 +44,23 @@ def _same_step(previous: Event, event: Event) -> bool:
             and event.attacker == previous.id)
 
 
-def history_steps(events: Sequence[Event]) -> list[int]:
-    """How many events each undo step holds, in order (they add up to ``len(events)``)."""
+def history_steps(events: Sequence[Event], known: Sequence[int] = ()) -> list[int]:
+    """How many events each undo step holds, in order (they add up to ``len(events)``).
+
+    ``known``: the steps saved with the encounter, taken as long as they fit the
+    events; the events after them (a recovery copy's last ones, a file written by
+    another program) are grouped by kind."""
     sizes: list[int] = []
-    for number, event in enumerate(events):
-        if sizes and _same_step(events[number - 1], event):
+    start = 0
+    for size in known:
+        if size < 1 or start + size > len(events):
+            break
+        sizes.append(size)
+        start += size
+    taken = len(sizes)
+    for number in range(start, len(events)):
+        event = events[number]
+        if len(sizes) > taken and _same_step(events[number - 1], event):
             sizes[-1] += 1
         else:
             sizes.append(1)
@@ -72,6 +84,9 @@ def step_text(events: Sequence[Event], state: CombatState) -> str:
         return f"{name(first.id)}: {check_name(first.kind, state.edition)}"
     if isinstance(first, Initiative):
         return "Initiative" if len(events) > 1 else f"Initiative of {name(first.id)}"
+    if isinstance(first, Declare) and len(events) > 1:
+        who = [name(e.id) for e in events if isinstance(e, Declare)]
+        return "Declarations of " + ", ".join(who[:3]) + ("…" if len(who) > 3 else "")
     if isinstance(first, Declare):
         what = first.action.replace("_", " ")
         against = f" → {name(first.target)}" if first.target else ""
