@@ -129,9 +129,14 @@ def test_f11_fills_the_screen_and_the_screen_is_remembered(
     board_in(_bot(window), window)
     screen = open_screen(window)
     assert not screen.isFullScreen()
+    primary = QGuiApplication.primaryScreen()
+    assert Settings().players_screen() == ("", False)
+    handle = screen.windowHandle()
+    assert handle is not None
+    handle.screenChanged.emit(primary)  # dragged onto another screen: remembered at once
+    assert Settings().players_screen() == (primary.name(), False)
     screen.toggle_full_screen()
     assert screen.isFullScreen()
-    primary = QGuiApplication.primaryScreen()
     assert Settings().players_screen() == (primary.name(), True)
     screen.close()
     assert not window.players_screen.action.isChecked()

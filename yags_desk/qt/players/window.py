@@ -69,6 +69,7 @@ class PlayersWindow(QWidget):
         leave = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
         leave.activated.connect(self._leave_full_screen)
         self.setToolTip(f"{FULL_SCREEN_KEY}: full screen on this screen; Esc leaves it")
+        self._watching = False
         self._changed()
 
     def _changed(self) -> None:
@@ -101,6 +102,14 @@ class PlayersWindow(QWidget):
         else:
             self.showNormal()
         self.raise_()
+        handle = self.windowHandle()
+        if handle is not None and not self._watching:
+            # Dragged to another screen: remembered at once, not only when closed.
+            handle.screenChanged.connect(self._screen_changed)
+            self._watching = True
+
+    def _screen_changed(self, *_args: object) -> None:
+        self.remember()
 
     def remember(self) -> None:
         screen = self.screen()
