@@ -9,6 +9,8 @@ screen and full-screen mode are remembered for next time.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, QRect, Qt, Signal
 from PySide6.QtGui import (
     QAction,
@@ -27,8 +29,10 @@ from PySide6.QtWidgets import QWidget
 from yags_desk import APP_NAME
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.settings import Settings
-from yags_desk.qt.players.feed import PlayersFeed, PlayersSource
-from yags_desk.qt.players.projection import PlayersView
+
+if TYPE_CHECKING:  # the combat engine loads when the players' screen first opens
+    from yags_desk.qt.players.feed import PlayersFeed, PlayersSource
+    from yags_desk.qt.players.projection import PlayersView
 
 __all__ = ["PlayersControl", "PlayersWindow"]
 
@@ -212,7 +216,7 @@ class PlayersControl(QObject):
         super().__init__(window)
         self._parent = window
         self.settings = settings
-        self.feed = PlayersFeed(self)
+        self._feed: PlayersFeed | None = None
         self.window: PlayersWindow | None = None
         self.board: PlayersSource | None = None
         self.action = QAction(icon("battle"), "&Players' screen", window)
@@ -223,6 +227,15 @@ class PlayersControl(QObject):
         self.action.setToolTip(tip)
         self.action.setStatusTip(tip)
         self.action.toggled.connect(self._toggled)
+
+    @property
+    def feed(self) -> PlayersFeed:
+        """The screen's model (made when first needed: it brings the combat engine)."""
+        if self._feed is None:
+            from yags_desk.qt.players.feed import PlayersFeed
+
+            self._feed = PlayersFeed(self)
+        return self._feed
 
     def is_open(self) -> bool:
         return self.window is not None and self.window.isVisible()
@@ -244,8 +257,9 @@ class PlayersControl(QObject):
         if self.board is None or id(self.board) != key:
             return
         self.board = None
-        self.feed.source = None  # the board is gone: nothing to disconnect from
-        self.feed.update()
+        if self._feed is not None:
+            self._feed.source = None  # the board is gone: nothing to disconnect from
+            self._feed.update()
 
     def _toggled(self, on: bool) -> None:
         if on:
@@ -264,5 +278,6 @@ class PlayersControl(QObject):
 
     def _closed(self) -> None:
         # Closed: the board's redraws no longer reach the players' screen at all.
-        self.feed.follow(None)
+        if self._feed is not None:
+            self._feed.follow(None)
         self.action.setChecked(False)
