@@ -40,6 +40,7 @@ DIALOGS = {
     "ForecastDialog",  # Board ▸ Forecast… (issue 17)
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
+    "PlayersWindow",  # View ▸ Players' screen (issue 17)
 }
 
 

@@ -40,6 +40,7 @@ HELP_PAGES: dict[str, str] = {
     "ConditionDialog": "condition.html",
     "PrintOptionsDialog": "printing.html",
     "DiceDock": "dice.html",
+    "PlayersWindow": "players.html",
     "ShortcutsDialog": INDEX,
     "AboutDialog": INDEX,
 }

@@ -10,7 +10,7 @@ their schema (``yags_desk.rules.combat.events``) and options their model
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -27,6 +27,8 @@ __all__ = [
     "MAX_EVENTS",
     "Combatant",
     "Encounter",
+    "PlayersScreen",
+    "ShownName",
     "encounter_log",
     "migrate_v1",
     "new_encounter",
@@ -72,6 +74,40 @@ class Combatant(BaseModel):
                             character=self.character, minor=self.minor)
 
 
+class ShownName(BaseModel):
+    """The name the players' screen gives a fighter instead of its own ("Bandit", "?")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    id: str = Field(min_length=1, max_length=64, pattern=_ID_PATTERN)
+    name: str = Field(min_length=1, max_length=100)
+
+
+class PlayersScreen(BaseModel):
+    """What the GM lets the players' screen show (issue 17 item 1): the NPCs revealed
+    by hand, whether an NPC shows itself when it first acts, and names kept secret.
+    Player characters are always shown."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+    revealed: tuple[str, ...] = Field(default=(), max_length=MAX_COMBATANTS)
+    reveal_on_act: bool = False
+    names: tuple[ShownName, ...] = Field(default=(), max_length=MAX_COMBATANTS)
+
+    def shown_name(self, fid: str) -> str | None:
+        """The name the GM chose for ``fid`` on the players' screen (None: its own)."""
+        return next((n.name for n in self.names if n.id == fid), None)
+
+    def with_revealed(self, fid: str, on: bool) -> PlayersScreen:
+        rest = tuple(x for x in self.revealed if x != fid)
+        return self.model_copy(update={"revealed": (*rest, fid) if on else rest})
+
+    def with_name(self, fid: str, name: str | None) -> PlayersScreen:
+        rest = tuple(n for n in self.names if n.id != fid)
+        names = (*rest, ShownName(id=fid, name=name)) if name else rest
+        return self.model_copy(update={"names": names})
+
+
 class Encounter(BaseModel):
     """The ``data`` of an ``encounter`` file."""
 
@@ -84,6 +120,14 @@ class Encounter(BaseModel):
     combatants: tuple[Combatant, ...] = Field(default=(), max_length=MAX_COMBATANTS)
     events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
     notes: str = Field(default="", max_length=20_000)
+    # [decision] A new field with a default, not a new schema version: files written
+    # before it load unchanged (nothing revealed, as before).
+    players: PlayersScreen = Field(default_factory=PlayersScreen)
+    # How many events each undo step of the board held, in order, so a reopened
+    # encounter lists its history as it was made (issue 17 item 3). Steps that no
+    # longer fit the events are ignored; events past them are grouped by kind.
+    steps: tuple[Annotated[int, Field(ge=1, le=MAX_EVENTS)], ...] = Field(
+        default=(), max_length=MAX_EVENTS)
     created: str = Field(default_factory=now_iso, max_length=64)
     modified: str = Field(default_factory=now_iso, max_length=64)
 
@@ -128,9 +172,11 @@ def encounter_log(encounter: Encounter) -> CombatLog:
                      roster=[c.as_event() for c in encounter.combatants])
 
 
-def with_log(encounter: Encounter, log: CombatLog) -> Encounter:
-    """The encounter holding ``log``'s events, modified now (for saving)."""
-    return encounter.model_copy(update={"events": log.events, "modified": now_iso()})
+def with_log(encounter: Encounter, log: CombatLog, steps: tuple[int, ...] = ()) -> Encounter:
+    """The encounter holding ``log``'s events (grouped in undo ``steps``), modified
+    now (for saving)."""
+    return encounter.model_copy(update={"events": log.events, "steps": steps,
+                                        "modified": now_iso()})
 
 
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:

@@ -18,7 +18,6 @@ moving combatants changes the starting roster; later they are events.
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections.abc import Sequence
 from functools import partial
@@ -56,6 +55,7 @@ from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.export_log import ask_export_path, export_board_log
 from yags_desk.qt.battle.forecast_view import ForecastDialog
 from yags_desk.qt.battle.log_view import LogPanel
+from yags_desk.qt.battle.players_choices import PlayersChoices
 from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
@@ -63,13 +63,14 @@ from yags_desk.qt.battle.roster_ops import RosterOps
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
-from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
+from yags_desk.rules.combat.events import ClearCondition, EndRound, Event
 from yags_desk.rules.combat.forecast import Forecast
+from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
-from yags_desk.rules.combat.state import CombatState, Pending, check_name
+from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import (
     Step,
     auto_events,
@@ -80,7 +81,7 @@ from yags_desk.rules.combat.steps import (
 )
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError
-from yags_desk.storage.encounter_file import Encounter, encounter_log, with_log
+from yags_desk.storage.encounter_file import Encounter, PlayersScreen, encounter_log, with_log
 from yags_desk.storage.library import Library
 from yags_desk.storage.paths import slugify
 from yags_desk.storage.recovery_journal import COMPACT_AFTER
@@ -146,6 +147,9 @@ class BattleBoard(DocumentView):
     """An encounter on the board, played through ``dialogs``."""
 
     saved = Signal(Path)
+    # After every redraw of the board (each event; Auto-resolve's batched redraws):
+    # what the players' screen follows, so it costs the board no extra work.
+    refreshed = Signal()
 
     def __init__(self, encounter: Encounter, path: Path | None, library: Library,
                  dialogs: BattleDialogs, rng: random.Random | None = None,
@@ -169,6 +173,7 @@ class BattleBoard(DocumentView):
         self.ops = RosterOps(self, self)
         # The last forecast made before the first event, with the line-up it was made for.
         self.last_forecast: tuple[Forecast, tuple[Any, ...]] | None = None
+        self.players_choices = PlayersChoices(self)
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)
@@ -249,6 +254,7 @@ class BattleBoard(DocumentView):
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.refresh()
         self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
+        self._rebuild_history()
 
     # -- actions ------------------------------------------------------------------------
 
@@ -313,7 +319,19 @@ class BattleBoard(DocumentView):
         return self.log.state
 
     def current_encounter(self) -> Encounter:
-        return with_log(self.encounter, self.log)
+        return with_log(self.encounter, self.log, self.step_sizes())
+
+    def step_sizes(self) -> tuple[int, ...]:
+        """How many events each undo step up to now holds (saved with the encounter,
+        so a reopened history reads as it was made); other steps (roster, players'
+        screen, results) hold none and are left out."""
+        stack = self.undo_stack
+        sizes = []
+        for i in range(stack.index()):
+            command = stack.command(i)
+            if isinstance(command, EventsCommand):
+                sizes.append(len(command.events))
+        return tuple(sizes) if sum(sizes) == len(self.log.events) else ()
 
     def printable(self) -> list[Any]:
         """File ▸ Print: the encounter as it stands (before or after the fight)."""
@@ -401,24 +419,20 @@ class BattleBoard(DocumentView):
 
     def _describe(self, events: Sequence[Event]) -> str:
         """The undo step's name ("Undo Bandit 3 attacks Aldric")."""
-        first = events[0]
+        return step_text(events, self.state)
 
-        def name(fid: object) -> str:
-            f = self.state.fighters.get(fid) if isinstance(fid, str) else None
-            return f.name if f is not None else str(fid)
-
-        if isinstance(first, Attack):
-            text = f"{name(first.attacker)} attacks {name(first.defender)}"
-        elif isinstance(first, Check):
-            text = f"{name(first.id)}: {check_name(first.kind, self.state.edition)}"
-        elif isinstance(first, Initiative):
-            text = "Initiative" if len(events) > 1 else f"Initiative of {name(first.id)}"
-        elif isinstance(first, EndRound):
-            text = f"End of round {self.state.round}"
-        else:
-            kind = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type(first).__name__).capitalize()
-            text = f"{kind}: {name(getattr(first, 'id', ''))}"  # "Set condition: Archer 1"
-        return text
+    def _rebuild_history(self) -> None:
+        """An encounter opened with events: its undo history, rebuilt from them (one
+        step per dialog the GM confirmed, see rules.combat.history), so the History
+        dock lists the fight and Undo steps back through it. Nothing is replayed: the
+        log holds the events already. The stack is clean where the file stands."""
+        log, every, at = self.log, self.log.events, 0
+        for size in history_steps(every, self.encounter.steps):
+            events = every[at:at + size]
+            text = step_text(events, log.state_before(at))
+            self.undo_stack.push(EventsCommand(self, events, text, applied=True))
+            at += size
+        self.undo_stack.setClean()
 
     def log_changed(self) -> None:
         """After the log changed (a command's redo or undo): the recovery copy at
@@ -433,6 +447,20 @@ class BattleBoard(DocumentView):
         self.encounter = encounter
         self.log = encounter_log(encounter)
         self._recorded = None  # the roster is not in the events: a new snapshot
+        self.log_changed()
+
+    # -- the players' screen ---------------------------------------------------------
+
+    @property
+    def players(self) -> PlayersScreen:
+        """What the players' screen may show (saved with the encounter)."""
+        return self.encounter.players
+
+    def set_players(self, screen: PlayersScreen) -> None:
+        """For PlayersCommand: the choices change; the recovery copy takes a new
+        snapshot (they are not events)."""
+        self.encounter = self.encounter.model_copy(update={"players": screen})
+        self._recorded = None
         self.log_changed()
 
     # -- showing ------------------------------------------------------------------------
@@ -468,6 +496,7 @@ class BattleBoard(DocumentView):
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
         self.initiative_action.setEnabled(not waiting)
+        self.refreshed.emit()
 
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
@@ -821,6 +850,7 @@ class BattleBoard(DocumentView):
         for row in range(0, min(top, 98) + 1):
             act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
             act.setEnabled(row != f.row)
+        self.players_choices.add_menu(menu, fid)
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))
         return menu

@@ -3,6 +3,8 @@
 :class:`EventsCommand` pushes one group of events (what one dialog returned)
 onto the board's :class:`CombatLog`; undo pops them again. :class:`RosterCommand`
 replaces the encounter's starting roster before the fight has begun.
+:class:`PlayersCommand` changes what the players' screen may show (saved with the
+encounter, not an event of the fight).
 """
 
 from __future__ import annotations
@@ -11,22 +13,29 @@ from collections.abc import Sequence
 
 from PySide6.QtGui import QUndoCommand
 
-from yags_desk.qt.battle.hosts import LogHost
+from yags_desk.qt.battle.hosts import LogHost, PlayersHost
 from yags_desk.rules.combat.events import Event
-from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.encounter_file import Encounter, PlayersScreen
 
-__all__ = ["EventsCommand", "RosterCommand"]
+__all__ = ["EventsCommand", "PlayersCommand", "RosterCommand"]
 
 
 class EventsCommand(QUndoCommand):
     """Events checked beforehand (the board applies them to a copy of the state first)."""
 
-    def __init__(self, board: LogHost, events: Sequence[Event], text: str) -> None:
+    def __init__(self, board: LogHost, events: Sequence[Event], text: str,
+                 applied: bool = False) -> None:
+        """``applied``: the events are in the log already (an encounter reopened with
+        its history), so the push's first redo leaves the log as it is."""
         super().__init__(text)
         self.board = board
         self.events = tuple(events)
+        self._applied = applied
 
     def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
         for event in self.events:
             self.board.log.push(event)
         self.board.log_changed()
@@ -52,3 +61,20 @@ class RosterCommand(QUndoCommand):
 
     def undo(self) -> None:
         self.board.set_encounter(self.before)
+
+
+class PlayersCommand(QUndoCommand):
+    """What the players' screen may show: ``before`` -> ``after``."""
+
+    def __init__(self, board: PlayersHost, before: PlayersScreen, after: PlayersScreen,
+                 text: str) -> None:
+        super().__init__(text)
+        self.board = board
+        self.before = before
+        self.after = after
+
+    def redo(self) -> None:
+        self.board.set_players(self.after)
+
+    def undo(self) -> None:
+        self.board.set_players(self.before)

@@ -17,10 +17,10 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant, Event
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.state import CombatState
-from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.encounter_file import Encounter, PlayersScreen
 from yags_desk.storage.library import Library
 
-__all__ = ["BoardHost", "CopyMaker", "LogHost"]
+__all__ = ["BoardHost", "CopyMaker", "LogHost", "PlayersHost"]
 
 
 class LogHost(Protocol):
@@ -31,6 +31,12 @@ class LogHost(Protocol):
     def log_changed(self) -> None: ...
 
     def set_encounter(self, encounter: Encounter) -> None: ...
+
+
+class PlayersHost(Protocol):
+    """The board as the players' screen choices' undo command sees it."""
+
+    def set_players(self, screen: PlayersScreen) -> None: ...
 
 
 class BoardHost(LogHost, Protocol):

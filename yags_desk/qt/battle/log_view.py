@@ -191,6 +191,13 @@ class LogPanel(QWidget):
         copy.setContext(Qt.ShortcutContext.WidgetShortcut)
         copy.activated.connect(self.copy)
         self.model.rowsInserted.connect(lambda *_: self.view.scrollToBottom())
+        # The log opens at its latest line and stays there while lines are laid out
+        # (word wrap measures them late); once the GM scrolls up, it stays put.
+        self._at_end = True
+        bar = self.view.verticalScrollBar()
+        bar.rangeChanged.connect(self._range_changed)
+        bar.valueChanged.connect(self._scrolled)
+        self.model.modelReset.connect(self._to_end)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.filter_edit, 1)
@@ -216,6 +223,17 @@ class LogPanel(QWidget):
             self.fighter_combo.setCurrentIndex(max(0, at))
             self.fighter_combo.blockSignals(False)
             self._refilter()
+
+    def _to_end(self) -> None:
+        self._at_end = True
+        self.view.scrollToBottom()
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        if self._at_end:
+            self.view.verticalScrollBar().setValue(high)
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value >= self.view.verticalScrollBar().maximum()
 
     def _refilter(self, *_args: object) -> None:
         self.proxy.set_filter(self.filter_edit.text(), self.fighter_combo.currentData() or "")

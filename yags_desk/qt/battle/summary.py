@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.due import next_dying_roll
-from yags_desk.rules.combat.procedure_classic import action_order as classic_order
-from yags_desk.rules.combat.procedure_v08 import action_order as v08_order
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.turns import turn_order
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
@@ -33,22 +32,6 @@ def side_colours(state: CombatState) -> dict[str, str]:
         if f.side not in out:
             out[f.side] = SIDE_COLOURS[len(out) % len(SIDE_COLOURS)]
     return out
-
-
-def turn_order(state: CombatState) -> list[str]:
-    """Fighters in the order they act this round: classic by initiative (RULES 1.5);
-    0.8 fast, normal, slow, then those still to declare by initiative (RULES 2).
-    Fighters with no initiative or unable to act are left out."""
-    if state.edition == "classic":
-        return [f.id for f in classic_order(state)]
-    ranked = sorted((f for f in state.active() if f.can_act and f.initiative is not None),
-                    key=lambda f: -(f.initiative or 0))
-    try:
-        first = [fid for _phase, fid in v08_order(state)]
-    except RulesError:  # someone still lacks initiative
-        first = []
-    seen = set(first)
-    return first + [f.id for f in ranked if f.id not in seen]
 
 
 @dataclass(frozen=True)

@@ -153,3 +153,19 @@ class Settings:
     def set_wide_board(self, on: bool) -> None:
         self._qs.setValue("view/wide_board", bool(on))
         self.sync()
+
+    # -- players' screen ----------------------------------------------------------------
+
+    def players_screen(self) -> tuple[str, bool]:
+        """View ▸ Players' screen: the name of the screen it was last on ("" at
+        first) and whether it filled that screen (F11)."""
+        name = self._qs.value("players/screen", "")
+        full = self._qs.value("players/full_screen", False)
+        if isinstance(full, str):
+            full = full.strip().lower() in ("true", "1", "yes", "on")
+        return (name if isinstance(name, str) else "", bool(full))
+
+    def set_players_screen(self, name: str, full_screen: bool) -> None:
+        self._qs.setValue("players/screen", name)
+        self._qs.setValue("players/full_screen", bool(full_screen))
+        self.sync()

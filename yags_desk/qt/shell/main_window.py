@@ -37,6 +37,7 @@ from yags_desk.qt.library.dock import LibraryDock, problem_files
 from yags_desk.qt.library.model import Entry, LibraryScan
 from yags_desk.qt.library.watcher import LibraryWatcher
 from yags_desk.qt.shell import menus as main_menus
+from yags_desk.qt.shell.history import HistoryDock
 from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.qt.shell.window_base import WindowBase
 from yags_desk.rules.character import Character, default_attributes
@@ -104,6 +105,7 @@ class MainWindow(WindowBase):
         QTimer.singleShot(0, self, self._watch_library)
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
+        self.history_dock = HistoryDock(self.undo_group, self)
         self.library_status = QLabel()
         self.statusBar().addPermanentWidget(self.library_status)
 

@@ -123,6 +123,10 @@ def build(w: WindowBase) -> None:
 
     w.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, w.library_dock)
     w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, w.dice_dock)
+    # [decision] View ▸ History starts hidden, below the dice, and Wide board leaves
+    # it alone: a GM who opens it beside the board wants to see it.
+    w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, w.history_dock)
+    w.history_dock.hide()
     w.resizeDocks([w.library_dock, w.dice_dock], [360, 270], Qt.Orientation.Horizontal)
     toolbar = QToolBar("Main toolbar", w)
     toolbar.setObjectName("main_toolbar")
@@ -144,8 +148,14 @@ def build(w: WindowBase) -> None:
     dice_toggle.setShortcut(QKeySequence("Ctrl+2"))
     view_menu.addAction(library_toggle)
     view_menu.addAction(dice_toggle)
+    view_menu.addAction(w.history_dock.toggleViewAction())
     view_menu.addAction(toolbar.toggleViewAction())
     view_menu.addAction(w.wide_board.action)
+    from yags_desk.qt.players.window import PlayersControl
+
+    w.players_screen = PlayersControl(w, w.settings)
+    w.tabs.currentChanged.connect(lambda _index: follow_board(w))
+    view_menu.addAction(w.players_screen.action)
     view_menu.addSeparator()
     scheme_menu = view_menu.addMenu(icon("scheme"), "Colour &scheme")
     group = QActionGroup(w)
@@ -171,6 +181,16 @@ def build(w: WindowBase) -> None:
     help_menu.addAction(w.about_qt_action)
     w.menus = [file_menu, edit_menu, view_menu, help_menu]
     install_f1()
+
+
+def follow_board(w: WindowBase) -> None:
+    """The players' screen follows the battle board in front (and keeps the last
+    one while another kind of tab is in front)."""
+    from yags_desk.qt.battle.board import BattleBoard
+
+    view = w.current_document()
+    if isinstance(view, BattleBoard):
+        w.players_screen.follow(view)
 
 
 def import_characters(w: WindowBase) -> None:

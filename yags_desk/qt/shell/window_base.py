@@ -19,11 +19,13 @@ from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.dice.dock import DiceDock
 from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.shell.history import HistoryDock
 from yags_desk.rules.editions import Edition
 from yags_desk.storage.library import Library
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.wide import WideBoard
+    from yags_desk.qt.players.window import PlayersControl
     from yags_desk.qt.printing.menu import Mode
 
 __all__ = ["WindowBase"]
@@ -38,6 +40,7 @@ class WindowBase(QMainWindow):
     settings: Settings
     library_dock: LibraryDock
     dice_dock: DiceDock
+    history_dock: HistoryDock
     tabs: QTabWidget
     undo_group: QUndoGroup
 
@@ -66,6 +69,7 @@ class WindowBase(QMainWindow):
     about_qt_action: QAction
     scheme_actions: dict[str, QAction]
     wide_board: WideBoard
+    players_screen: PlayersControl
     toolbar: QToolBar
     menus: list[QMenu]
 
