@@ -154,6 +154,10 @@ class Declare(_Event):
     subdue: bool = False
     shot: Shot = "normal"
     close: tuple[CombatantId, ...] = Field(default=(), max_length=20)
+    # RULES 3.3 (options "angry_strike", "feint"): the damage bought at -2 attack
+    # each, and the feint's X (attacker -X, defender -X/2); 0 = none.
+    angry_strike: int = Field(default=0, ge=0, le=100)
+    feint: int = Field(default=0, ge=0, le=1000)
 
 
 class Initiative(_Event):

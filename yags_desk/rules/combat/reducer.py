@@ -34,6 +34,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -248,6 +249,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         f = with_declared_pair(state, f, event.style)
         state = state._with(f)
         check_declaration(state, event)
+        check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:
