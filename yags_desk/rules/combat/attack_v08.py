@@ -38,6 +38,7 @@ from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
+from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -116,6 +117,7 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
                        defence_style=defence_style)
     m = _against_armour(state, m)
     m = _with_optional(state, m)
+    m = _sized(state, m)
     if situational is None:
         return m
     label, amount = situational
@@ -144,6 +146,17 @@ def _with_optional(state: CombatState, m: AttackMods) -> AttackMods:
     return replace(m, attack=m.attack + opt.total("attack"), defence=defence,
                    difficulty=difficulty, damage=m.damage + opt.total("damage"),
                    soak=m.soak + opt.total("soak"), modifiers=(*m.modifiers, *pairs))
+
+
+def _sized(state: CombatState, m: AttackMods) -> AttackMods:
+    """The target's RULES 3.3 size class factor on damage past soak, noted."""
+    tenths = size_tenths(state, m.defender)
+    if tenths == 10:
+        return m
+    t = state.fighter(m.defender)
+    note = (f"RULES 3.3 size class: damage past {t.name}'s soak "
+            f"×{tenths / 10:.1f} ({t.size_class.replace('_', ' ')})")
+    return replace(m, size_tenths=tenths, notes=(*m.notes, note))
 
 
 def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:

@@ -30,6 +30,7 @@ __all__ = [
     "Override",
     "RemoveCombatant",
     "SetCondition",
+    "SetDarkness",
     "SetOption",
     "Stuns",
     "Wound",
@@ -49,6 +50,12 @@ SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "di
 SPECIAL_ATTACKS: tuple[str, ...] = ("aim", "all_out", "ambush", "piercing", "defensive",
                                     "disarm", "prepare", "killing_blow", "subdue",
                                     "break_weapon", "berserk")
+# RULES 3.3 darkness: the sky (clear, cloudy, overcast) and the moon (full, half, new).
+DarknessLevel = Literal["clear_full", "clear_half", "clear_new", "cloudy_full", "cloudy_half",
+                        "cloudy_new", "overcast_full", "overcast_half", "overcast_new"]
+# RULES 3.3 size class of a combatant (its damage multiplier past soak).
+SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_large",
+                    "monstrous"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -122,6 +129,8 @@ class AddCombatant(_Event):
     character: Character
     # An unimportant NPC: drops at Critical when the GM's option says so (RULES 1.6).
     minor: bool = False
+    # RULES 3.3 size class: scales the damage past its soak while the option is on.
+    size_class: SizeClass = "medium"
 
 
 class RemoveCombatant(_Event):
@@ -333,6 +342,15 @@ class SetOption(_Event):
     reason: str = Field(default="", max_length=500)
 
 
+class SetDarkness(_Event):
+    """How dark the encounter's night is from this point of the fight on (RULES 3.3
+    darkness, while that option is on)."""
+
+    type: Literal["set_darkness"] = "set_darkness"
+    level: DarknessLevel
+    reason: str = Field(default="", max_length=500)
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -341,7 +359,8 @@ class EndRound(_Event):
 
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
-    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption,
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
+    | SetDarkness,
     Field(discriminator="type"),
 ]
 

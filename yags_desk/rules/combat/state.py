@@ -129,6 +129,7 @@ class FighterState:
     row: int
     character: Character
     minor: bool = False
+    size_class: str = "medium"  # RULES 3.3 size class (AddCombatant.size_class)
     wounds: int = 0
     levels_beyond: int = 0  # body levels past Fatal (RULES 1.6) / wounds past 6 (RULES 2)
     stuns: int = 0
@@ -302,6 +303,9 @@ class CombatState:
     pending: tuple[Pending, ...] = ()
     # The last attack of the round (attacker, defender): its target may strike back.
     last_attack: tuple[str, str] | None = None
+    # RULES 3.3 darkness level (SetDarkness); [decision] until the GM sets one, a
+    # fight with the option on is under a clear sky and a full moon, the mildest.
+    darkness: str = "clear_full"
 
     def fighter(self, fid: str) -> FighterState:
         try:

@@ -35,6 +35,7 @@ PLAIN = AttackKind()
 PROVIDERS: dict[str, Provider] = {
     "angry_strike": harn.angry_strike,  # RULES 3.3
     "feint": harn.feint,  # RULES 3.3
+    "darkness": harn.darkness,  # RULES 3.3
 }
 
 

@@ -8,13 +8,16 @@ answers only while its option is on (``optional.PROVIDERS``).
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
-from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_penalty
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.items import Weapon
 
-__all__ = ["ANGRY", "FEINT", "angry_strike", "feint"]
+__all__ = ["ANGRY", "DARK", "FEINT", "angry_strike", "darkness", "feint", "is_thrusting"]
 
 ANGRY = "RULES 3.3 angry strike"
 FEINT = "RULES 3.3 feint"
+DARK = "RULES 3.3 darkness"
 ANGRY_ATTACK_PER_DAMAGE = 2  # RULES 3.3: -2 attack for each +1 damage
 
 
@@ -41,3 +44,33 @@ def feint(state: CombatState, attacker_id: str, defender_id: str,
     x = d.feint
     return OptionalMods(attack=((f"{FEINT} {x}", -x),),
                         defence=((f"{FEINT} by {a.name}", -(x // 2)),) if x // 2 else ())
+
+
+def is_thrusting(w: Weapon) -> bool:
+    """A thrusting weapon: marked "thrusting" (the 0.8 lists' spears); [decision] the
+    classic table marks none, so there its spears count (RULES 1.3 Spear, Long spear)."""
+    return w.has("thrusting") or (w.edition == "classic" and "spear" in w.name.casefold())
+
+
+def _striking_weapon(state: CombatState, f: FighterState, style: str) -> Weapon | None:
+    """The weapon that strikes in ``style`` (its first one)."""
+    try:
+        names = f.derived(state.options).style(style).weapons
+    except KeyError:
+        return None
+    return next((w for w in f.character.weapons if names and w.name == names[0]), None)
+
+
+def darkness(state: CombatState, attacker_id: str, defender_id: str,
+             kind: AttackKind) -> OptionalMods:
+    """RULES 3.3: the darkness penalty on the attack and on the defence against it,
+    and a thrusting weapon's attack bonus halved ([decision] rounded down, so +3
+    counts +1)."""
+    penalty = darkness_penalty(state)
+    label = f"{DARK} ({darkness_label(state.darkness)})"
+    attack: tuple[Mod, ...] = ((label, penalty),)
+    w = _striking_weapon(state, state.fighter(attacker_id), kind.style)
+    if w is not None and is_thrusting(w) and w.attack > 0:
+        attack += ((f"{DARK}: {w.name} thrusts, attack bonus halved",
+                    w.attack // 2 - w.attack),)
+    return OptionalMods(attack=attack, defence=((label, penalty),))
