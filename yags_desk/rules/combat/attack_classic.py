@@ -19,6 +19,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
+from yags_desk.rules.combat.optional.harn import dodge_effects
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
 from yags_desk.rules.combat.plan_classic import (
     MIN_DEFENCE,
@@ -189,6 +190,9 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         result = {"effects": (Effect(target=a.id, kind="check", name=mods.special or "other",
                                      against=target.id),),
                   "outcome": f"{CHECK_NAMES[mods.special or 'other']} due"}
+    # RULES 3.3 dodging: a rolled Brawling defence (melee, or the missile dodge) is a dodge.
+    result["effects"] = result["effects"] + dodge_effects(
+        state, a.id, target.id, bool(def_dice) and p.defence_name.startswith("Brawling"))
     record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
                                      for label, n in p.defence_mods)
     return Attack(

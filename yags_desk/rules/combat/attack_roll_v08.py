@@ -79,6 +79,8 @@ class AttackMods:
     ineffective: bool = False
     # RULES 3.3 size class of the target: its factor (tenths) on damage past soak.
     size_tenths: int = 10
+    # The style the defender defends with ("" when none): RULES 3.3 dodging.
+    defence_label: str = ""
 
 
 @dataclass(frozen=True)

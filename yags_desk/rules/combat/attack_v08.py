@@ -38,6 +38,7 @@ from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
+from yags_desk.rules.combat.optional.harn import dodge_effects
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
@@ -229,7 +230,7 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
         soak=td.soak.total, damage_kind=s.damage_kind, attack_halved=at_zero(a),
         defence_halved=defence is not None and at_zero(t), fumble_chance=s.fumble_chance,
         defence_fumble_chance=ds.fumble_chance if ds is not None else 1, counter=counter,
-        modifiers=tuple(mods))
+        modifiers=tuple(mods), defence_label=ds.label if ds is not None else "")
 
 
 def damage_effects_v08(target: str, levels: int, kind: str,
@@ -295,6 +296,9 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         notes.append(f"{a.name}'s attack halved at initiative 0")
     if not m.missile and m.defence_halved:
         notes.append(f"{t.name}'s defence halved at initiative 0")
+    # RULES 3.3 dodging: an active defence with the unarmed Brawl style is a dodge.
+    effects += dodge_effects(state, a.id, t.id,
+                             defence_die is not None and m.defence_label == "Brawl")
     e = Attack(
         attacker=a.id, defender=t.id, style=m.style.label, counter=counter,
         modifiers=m.modifiers, attack_dice=(dice.attack.natural,),

@@ -36,6 +36,7 @@ PROVIDERS: dict[str, Provider] = {
     "angry_strike": harn.angry_strike,  # RULES 3.3
     "feint": harn.feint,  # RULES 3.3
     "darkness": harn.darkness,  # RULES 3.3
+    "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
 }
 
 

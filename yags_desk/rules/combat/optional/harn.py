@@ -8,16 +8,24 @@ answers only while its option is on (``optional.PROVIDERS``).
 
 from __future__ import annotations
 
+from yags_desk.rules.combat.events import Effect
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
 from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_penalty
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.items import Weapon
 
-__all__ = ["ANGRY", "DARK", "FEINT", "angry_strike", "darkness", "feint", "is_thrusting"]
+__all__ = ["ANGRY", "DARK", "DODGED", "FEINT", "RECOVERY", "angry_strike", "darkness",
+           "dodge_effects", "dodging", "feint", "is_thrusting"]
 
 ANGRY = "RULES 3.3 angry strike"
 FEINT = "RULES 3.3 feint"
 DARK = "RULES 3.3 darkness"
+DODGED = "RULES 3.3 dodged"
+RECOVERY = "RULES 3.3 strike recovery"
+DODGE_PENALTY = -4  # RULES 3.3 (seed EML -20 / 5)
+# The condition a dodge leaves: the rest of this round and the next, as the seed
+# puts the penalty on the next attack "in the following turn" [decision].
+DODGED_CONDITION, DODGED_ROUNDS = "dodged", 2
 ANGRY_ATTACK_PER_DAMAGE = 2  # RULES 3.3: -2 attack for each +1 damage
 
 
@@ -74,3 +82,37 @@ def darkness(state: CombatState, attacker_id: str, defender_id: str,
         attack += ((f"{DARK}: {w.name} thrusts, attack bonus halved",
                     w.attack // 2 - w.attack),)
     return OptionalMods(attack=attack, defence=((label, penalty),))
+
+
+def dodging(state: CombatState, attacker_id: str, defender_id: str,
+            kind: AttackKind) -> OptionalMods:
+    """RULES 3.3: -4 on the first attack after a dodge; a second strike in the same
+    round counts the weapon's attack bonus as the lower of its attack and defence
+    bonuses (strike recovery)."""
+    a = state.fighter(attacker_id)
+    attack: tuple[Mod, ...] = ()
+    if a.has(DODGED_CONDITION):
+        attack += ((f"{DODGED}: first attack after a dodge", DODGE_PENALTY),)
+    w = _striking_weapon(state, a, kind.style)
+    if (a.attacked or a.countered) and not kind.missile and w is not None \
+            and w.defence < w.attack:
+        attack += ((f"{RECOVERY}: {w.name} attack +{w.attack} counts as its defence "
+                    f"{w.defence:+d}", w.defence - w.attack),)
+    return OptionalMods(attack=attack) if attack else NONE
+
+
+def dodge_effects(state: CombatState, attacker_id: str, defender_id: str,
+                  dodged: bool) -> tuple[Effect, ...]:
+    """What an attack does to the dodging bookkeeping (RULES 3.3), while the option
+    is on: the attacker's dodge penalty is spent, and a defender that dodged
+    ([decision] defended actively with an unarmed style: classic Brawling, 0.8
+    Brawl; a weapon or shield blocks) carries it to its next attack."""
+    if not state.options.uses("dodging"):
+        return ()
+    out: list[Effect] = []
+    if state.fighter(attacker_id).has(DODGED_CONDITION):
+        out.append(Effect(target=attacker_id, kind="clear", name=DODGED_CONDITION))
+    if dodged:
+        out.append(Effect(target=defender_id, kind="condition", name=DODGED_CONDITION,
+                          rounds=DODGED_ROUNDS))
+    return tuple(out)
