@@ -1,0 +1,81 @@
+"""The declare dialog's RULES 3.3 choices: an angry strike's damage and a feint's X
+are offered only while their options are on, capped as the rules say, and reach
+the declaration; a refused choice keeps the dialog open with the engine's reason."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from tests.rules.combat import v08_setup
+from tests.rules.combat.test_surprised import SWORD, classic_pair
+from yags_desk.qt.battle.dialogs import DeclareDialog
+from yags_desk.rules.combat.events import Declare, SetOption
+
+
+def _pick(combo: object, data: object) -> None:
+    combo.setCurrentIndex(combo.findData(data))  # type: ignore[attr-defined]
+
+
+def test_choices_are_hidden_while_the_options_are_off(qtbot: QtBot) -> None:
+    dialog = DeclareDialog(None, classic_pair().state, "ann")
+    qtbot.addWidget(dialog)
+    assert dialog.harn.angry_spin is None and dialog.harn.feint_spin is None
+    assert dialog.try_accept()
+    assert dialog.result_event is not None and dialog.result_event.angry_strike == 0
+
+
+def test_classic_angry_strike_and_feint_reach_the_declaration(qtbot: QtBot) -> None:
+    log = classic_pair()
+    log.push(SetOption(option="angry_strike", value=True))
+    log.push(SetOption(option="feint", value=True))
+    dialog = DeclareDialog(None, log.state, "ann")
+    qtbot.addWidget(dialog)
+    _pick(dialog.style_combo, SWORD)
+    angry, feint = dialog.harn.angry_spin, dialog.harn.feint_spin
+    assert angry is not None and feint is not None
+    # Single weapon 100% / 25 = at most +4 damage (RULES 3.3).
+    assert angry.maximum() == 4 and "at most +4 (Single weapon 100% / 25)" in angry.toolTip()
+    angry.setValue(2)
+    feint.setValue(4)
+    assert dialog.try_accept()
+    e = dialog.result_event
+    assert e is not None and (e.angry_strike, e.feint) == (2, 4)
+
+
+def test_a_refused_feint_keeps_the_dialog_open_with_the_reason(qtbot: QtBot) -> None:
+    log = classic_pair()
+    log.push(SetOption(option="feint", value=True))
+    dialog = DeclareDialog(None, log.state, "ann")
+    qtbot.addWidget(dialog)
+    _pick(dialog.style_combo, SWORD)
+    assert dialog.harn.feint_spin is not None
+    dialog.harn.feint_spin.setValue(20)  # attack 14 - 20 is below 1
+    assert not dialog.try_accept()
+    assert "feint: Ann's attack 14" in dialog.error_label.text()
+
+
+def test_a_missile_or_a_rest_declares_neither(qtbot: QtBot) -> None:
+    log = classic_pair()
+    log.push(SetOption(option="angry_strike", value=True))
+    dialog = DeclareDialog(None, log.state, "ann")
+    qtbot.addWidget(dialog)
+    assert dialog.harn.angry_spin is not None
+    _pick(dialog.style_combo, SWORD)
+    dialog.harn.angry_spin.setValue(3)
+    _pick(dialog.action_combo, "rest")
+    assert not dialog.harn.angry_spin.isEnabled() and dialog.harn.angry_spin.value() == 0
+    assert dialog.try_accept()
+    assert dialog.result_event is not None and dialog.result_event.angry_strike == 0
+
+
+def test_v08_cap_is_the_skill_level_and_a_redeclaration_keeps_it(qtbot: QtBot) -> None:
+    log = v08_setup.fight()
+    log.push(SetOption(option="angry_strike", value=True))
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD, angry_strike=3)
+    dialog = DeclareDialog(None, log.state, "brenna")
+    qtbot.addWidget(dialog)
+    assert dialog.harn.angry_spin is not None
+    assert dialog.harn.angry_spin.maximum() == 4  # Single weapon 4
+    assert dialog.harn.angry_spin.value() == 3
+    assert dialog.try_accept()
+    assert isinstance(dialog.result_event, Declare) and dialog.result_event.angry_strike == 3
