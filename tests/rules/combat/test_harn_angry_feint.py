@@ -147,3 +147,13 @@ def test_missiles_are_neither_angry_strikes_nor_feints() -> None:
     with pytest.raises(RulesError, match="feint: only a melee attack can be a feint"):
         log.push(Declare(id="archer", action="missile", target="bo", style="Bow: Bow",
                          range_m=5, feint=2))
+
+
+def test_the_log_says_what_was_declared() -> None:
+    log = classic_pair()
+    log.push(SetOption(option="angry_strike", value=True))
+    log.push(SetOption(option="feint", value=True))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD, angry_strike=1,
+                     feint=2))
+    assert v08_setup.last_sentence(log) == ("Ann will attack Bo with Single weapon: Short "
+                                            "sword (angry strike +1 damage, feint 2).")

@@ -140,6 +140,10 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         extras.append(f"moving {e.move_m} m")
     if e.shot != "normal":
         extras.append(f"{e.shot} shot")
+    if e.angry_strike:  # RULES 3.3
+        extras.append(f"angry strike +{e.angry_strike} damage")
+    if e.feint:  # RULES 3.3
+        extras.append(f"feint {e.feint}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 
