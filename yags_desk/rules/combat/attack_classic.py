@@ -19,7 +19,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
-from yags_desk.rules.combat.optional.harn import dodge_effects
+from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
 from yags_desk.rules.combat.plan_classic import (
     MIN_DEFENCE,
@@ -179,7 +179,12 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_total, def_dice, def_fumble, rolled = STRAY_DEFENCE, (), False, False
         hit = attack_total >= STRAY_DEFENCE
     result: dict[str, Any] = {"effects": ()}
-    if hit and mods.does_damage:
+    what = nonlethal_kind(state, a.id) if target is t else None
+    if hit and what:
+        # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
+        result = {"effects": nonlethal_hit(a.id, t.id, attack_total - defence_total),
+                  "outcome": f"{what}: {t.name}'s roll due"}
+    elif hit and mods.does_damage:
         soak = p.soak
         if target is not t:
             soak = (derive(target.current_character(), state.options).soak.total

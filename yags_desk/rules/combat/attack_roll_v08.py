@@ -81,6 +81,8 @@ class AttackMods:
     size_tenths: int = 10
     # The style the defender defends with ("" when none): RULES 3.3 dodging.
     defence_label: str = ""
+    # RULES 3.3 disarm, sweep or tackle declared: a hit does no damage.
+    nonlethal: str = ""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
-from yags_desk.rules.combat.optional.harn import dodge_effects
+from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
@@ -119,6 +119,7 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     m = _against_armour(state, m)
     m = _with_optional(state, m)
     m = _sized(state, m)
+    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker) or "")
     if situational is None:
         return m
     label, amount = situational
@@ -310,6 +311,14 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects,
         missile=m.missile, range_band=m.range_band,
         declared_target=declared_target)
+    if m.nonlethal and r.hit and t.id == defender_id:
+        # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
+        e = e.model_copy(update={
+            "damage_dice": (), "damage_total": 0, "soak": 0, "levels": 0,
+            "ineffective": False, "outcome": f"{m.nonlethal}: {t.name}'s roll due",
+            "effects": nonlethal_hit(a.id, t.id, r.attack_total - r.defence_total)
+            + dodge_effects(state, a.id, t.id,
+                            defence_die is not None and m.defence_label == "Brawl")})
     check_attack_v08(state, e)
     return e
 

@@ -57,6 +57,8 @@ DarknessLevel = Literal["clear_full", "clear_half", "clear_new", "cloudy_full", 
 # RULES 3.3 size class of a combatant (its damage multiplier past soak).
 SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_large",
                     "monstrous"]
+# RULES 3.3 non-lethal attacks (option "nonlethal").
+NonLethal = Literal["disarm", "sweep", "tackle"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -79,6 +81,7 @@ CheckKind = Literal[
     "break_weapon",    # RULES 1.9: Strength + 2d10! against the weapon's Tgh
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
     "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
+    "nonlethal",       # RULES 3.3: keeping weapon or footing after a disarm, sweep, tackle
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
@@ -168,6 +171,8 @@ class Declare(_Event):
     # each, and the feint's X (attacker -X, defender -X/2); 0 = none.
     angry_strike: int = Field(default=0, ge=0, le=100)
     feint: int = Field(default=0, ge=0, le=1000)
+    # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
+    nonlethal: NonLethal | None = None
 
 
 class Initiative(_Event):

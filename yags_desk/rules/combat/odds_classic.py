@@ -36,7 +36,7 @@ def plan_odds(p: AttackPlan, *, defending: bool = True) -> AttackOdds:
         defence = None
     elif fixed is not None:
         attack, defence = p.attack + MIN_DEFENCE - fixed, None
-    with_damage = p.mods.does_damage
+    with_damage = p.mods.does_damage and not p.nonlethal
     odds = attack_odds(
         "classic", attack, defence,
         damage=p.damage if with_damage else None, soak=p.soak if with_damage else None,

@@ -43,6 +43,10 @@ def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
     flies at one of them or the target at random (1 in ``strays`` + 1 for the
     target), and its total may still hit the target (combat-missile.yags).
     """
+    if m.nonlethal:  # RULES 3.3: a disarm, sweep or tackle only hits or misses
+        base = odds_of(replace(m, nonlethal=""), strays)
+        return AttackOdds(hit=base.hit, attack_fumble=base.attack_fumble,
+                          outcomes={"miss": 1.0 - base.hit, "hit": base.hit})
     plain = (m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
              and not (m.crushing or m.ineffective) and m.size_tenths == 10)
     if plain and not strays and not (m.attack_halved or m.defence_halved):

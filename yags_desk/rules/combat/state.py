@@ -41,7 +41,7 @@ CHECK_RULES = {
     "dying": "RULES 1.6", "beaten": "RULES 2", "fatigue": "RULES 1.7",
     "berserk": "RULES 1.9", "riding": "RULES 1.11", "fall": "RULES 1.11",
     "disarm": "RULES 1.9", "break_weapon": "RULES 1.9", "killing_blow": "RULES 1.6",
-    "first_aid": "RULES 1.10", "other": "the GM",
+    "first_aid": "RULES 1.10", "nonlethal": "RULES 3.3", "other": "the GM",
 }
 CHECK_NAMES = {
     "critical": "Critical consciousness roll", "fatal": "Fatal roll",
@@ -49,7 +49,7 @@ CHECK_NAMES = {
     "beaten": "Beaten Health check", "fatigue": "fatigue roll", "berserk": "berserk roll",
     "riding": "riding roll", "fall": "falling roll", "disarm": "disarm roll",
     "break_weapon": "break roll", "killing_blow": "killing blow", "first_aid": "first aid",
-    "other": "roll",
+    "nonlethal": "roll to keep weapon or footing", "other": "roll",
 }
 
 

@@ -79,3 +79,34 @@ def test_v08_cap_is_the_skill_level_and_a_redeclaration_keeps_it(qtbot: QtBot) -
     assert dialog.harn.angry_spin.value() == 3
     assert dialog.try_accept()
     assert isinstance(dialog.result_event, Declare) and dialog.result_event.angry_strike == 3
+
+
+def test_nonlethal_choice_reaches_the_declaration_and_its_roll_is_made_in_the_check_dialog(
+        qtbot: QtBot) -> None:
+    import random
+
+    from yags_desk.qt.battle.dialogs import CheckDialog
+    from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
+    from yags_desk.rules.dice import open_roll_from_typed as typed
+
+    log = classic_pair()
+    assert DeclareDialog(None, log.state, "ann").harn.nonlethal_combo is None
+    log.push(SetOption(option="nonlethal", value=True))
+    dialog = DeclareDialog(None, log.state, "ann")
+    qtbot.addWidget(dialog)
+    _pick(dialog.style_combo, SWORD)
+    assert dialog.harn.nonlethal_combo is not None
+    _pick(dialog.harn.nonlethal_combo, "disarm")
+    assert dialog.try_accept()
+    assert dialog.result_event is not None and dialog.result_event.nonlethal == "disarm"
+    log.push(dialog.result_event)
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD,
+                            AttackDice(typed((9, 9)), typed((2, 3)), typed((5, 5)))))
+    check = CheckDialog(None, log.state, log.state.pending[0], random.Random(1))
+    qtbot.addWidget(check)
+    # Bo: Dexterity 10 + 6 - 4 (won by 13) = 12, + 2d10! against 20 (RULES 3.3).
+    assert "= 12, + 2d10!, against 20; failing, Bo drops its weapon" in check.how_label.text()
+    check.roll_dice.edit.setText("3 4")
+    assert check.try_accept()
+    assert check.result_event is not None and check.result_event.outcome == (
+        "Bo drops the Long sword")

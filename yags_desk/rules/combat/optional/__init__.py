@@ -37,6 +37,7 @@ PROVIDERS: dict[str, Provider] = {
     "feint": harn.feint,  # RULES 3.3
     "darkness": harn.darkness,  # RULES 3.3
     "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
+    "nonlethal": harn.nonlethal,  # RULES 3.3 disarm, sweep, tackle
 }
 
 

@@ -14,8 +14,9 @@ from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.items import Weapon
 
-__all__ = ["ANGRY", "DARK", "DODGED", "FEINT", "RECOVERY", "angry_strike", "darkness",
-           "dodge_effects", "dodging", "feint", "is_thrusting"]
+__all__ = ["ANGRY", "DARK", "DODGED", "FEINT", "NONLETHAL_ATTACK", "RECOVERY", "angry_strike",
+           "darkness", "dodge_effects", "dodging", "feint", "is_thrusting", "nonlethal",
+           "nonlethal_hit", "nonlethal_kind"]
 
 ANGRY = "RULES 3.3 angry strike"
 FEINT = "RULES 3.3 feint"
@@ -116,3 +117,32 @@ def dodge_effects(state: CombatState, attacker_id: str, defender_id: str,
         out.append(Effect(target=defender_id, kind="condition", name=DODGED_CONDITION,
                           rounds=DODGED_ROUNDS))
     return tuple(out)
+
+
+# RULES 3.3 via the seed: disarm aims at the weapon (EML -15), sweep and tackle at
+# the legs (EML -10); / 5 by RULES 3.
+NONLETHAL_ATTACK = {"disarm": -3, "sweep": -2, "tackle": -2}
+
+
+def nonlethal_kind(state: CombatState, attacker_id: str) -> str | None:
+    """The disarm, sweep or tackle ``attacker_id`` declared, while the option is on."""
+    if not state.options.uses("nonlethal"):
+        return None
+    d = state.fighter(attacker_id).declaration
+    return d.nonlethal if d is not None else None
+
+
+def nonlethal(state: CombatState, attacker_id: str, defender_id: str,
+              kind: AttackKind) -> OptionalMods:
+    """RULES 3.3: the aim's penalty on a declared disarm, sweep or tackle."""
+    what = nonlethal_kind(state, attacker_id)
+    if what is None or kind.missile:
+        return NONE
+    return OptionalMods(attack=((f"RULES 3.3 {what}", NONLETHAL_ATTACK[what]),))
+
+
+def nonlethal_hit(attacker_id: str, defender_id: str, margin: int) -> tuple[Effect, ...]:
+    """A non-lethal hit does no damage; the defender's roll to keep its weapon or
+    footing is due, remembering the attack's margin (RULES 3.3)."""
+    return (Effect(target=defender_id, kind="check", name="nonlethal", against=attacker_id,
+                   amount=max(0, margin)),)
