@@ -48,3 +48,14 @@ def test_an_unticked_darkness_sends_no_level(qtbot: Any) -> None:
     dialog.rule_boxes["darkness"].setChecked(False)
     assert dialog.try_accept()
     assert dialog.result_event == [SetOption(option="darkness", value=False)]
+
+
+def test_classic_says_why_strike_recovery_never_comes_up(qtbot: Any) -> None:
+    from tests.rules.combat import v08_setup
+
+    dialog = RulesOptionsDialog(None, classic_pair().state)
+    qtbot.addWidget(dialog)
+    assert "strike recovery never comes up" in dialog.rule_boxes["dodging"].toolTip()
+    v08 = RulesOptionsDialog(None, v08_setup.fight().state)
+    qtbot.addWidget(v08)
+    assert v08.rule_boxes["dodging"].toolTip() == ""

@@ -19,7 +19,7 @@ from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import OPTIONAL_RULES
 
-__all__ = ["DARKNESS", "SIZE_CLASSES", "darkness_label", "darkness_penalty",
+__all__ = ["DARKNESS", "EDITION_NOTES", "SIZE_CLASSES", "darkness_label", "darkness_penalty",
            "darkness_sentence", "scaled_past_soak", "set_darkness", "size_label",
            "size_tenths"]
 
@@ -33,6 +33,14 @@ DARKNESS: dict[str, int] = {
 SIZE_CLASSES: dict[str, int] = {
     "tiny": 13, "very_small": 12, "small": 11, "medium": 10, "large": 9, "very_large": 8,
     "monstrous": 7,
+}
+
+
+# What a RULES 3.3 option does not do in one edition, and why (for tooltips).
+EDITION_NOTES: dict[tuple[str, str], str] = {
+    ("classic", "dodging"): ("In classic only the dodge penalty applies: a fighter strikes "
+                             "once a round (its strike back is that strike, RULES 1.5), so "
+                             "strike recovery never comes up."),
 }
 
 
