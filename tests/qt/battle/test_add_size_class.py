@@ -55,3 +55,22 @@ def test_no_size_choice_while_the_rule_is_off(qtbot: Any, library: Library) -> N
     board, dialog = _wolves(qtbot, library, False)
     assert dialog.size_combo is None
     assert {a.size_class for a in dialog.combatants(board.ops)} == {"medium"}
+
+
+def test_the_card_shows_a_size_class_other_than_medium_while_the_rule_is_on(
+        qtbot: Any, library: Library) -> None:
+    from yags_desk.qt.battle.canvas import card_lines
+    from yags_desk.qt.battle.summary import summarize
+    from yags_desk.rules.combat.events import SetOption
+
+    board, dialog = _wolves(qtbot, library, True)
+    assert dialog.size_combo is not None
+    dialog.size_combo.setCurrentIndex(dialog.size_combo.findData("very_large"))
+    assert board.ops.add(dialog.combatants(board.ops))
+    wolf = next(f for f in board.state.fighters.values() if f.name.startswith("Wolf"))
+    assert "very large ×0.8" in card_lines(summarize(board.state, wolf))
+    medium = next(f for f in board.state.fighters.values() if f.size_class == "medium")
+    assert "×" not in " ".join(card_lines(summarize(board.state, medium)))
+    board.push_events([SetOption(option="size_class", value=False)])
+    wolf = board.state.fighter(wolf.id)
+    assert "×" not in " ".join(card_lines(summarize(board.state, wolf)))
