@@ -155,3 +155,18 @@ def test_v08_tackle_failure_puts_both_down() -> None:
     log.push(resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(10, 5, 20)))
     log.push(nonlethal_check(log.state, log.state.pending[0], d20_from_typed(1)))
     assert log.state.fighter("orc").has("prone") and log.state.fighter("brenna").has("prone")
+
+
+def test_a_foe_two_size_classes_larger_cannot_be_swept() -> None:
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="cy", name="Cy", side="a", character=classic(
+            "Cy", strength=18, skills={"Great weapon": 100}, weapons=(STAFF,))),
+        AddCombatant(id="ox", name="Ox", side="b", size_class="very_large",
+                     character=classic("Ox", skills={"Brawling": 50}))])
+    log.push(SetOption(option="nonlethal", value=True))
+    with pytest.raises(RulesError, match="nonlethal: Ox is two size classes or more larger "
+                                         "than Cy and cannot be swept"):
+        log.push(Declare(id="cy", action="attack", target="ox",
+                         style="Great weapon: Quarterstaff", nonlethal="sweep"))
+    log.push(Declare(id="cy", action="attack", target="ox", style="Great weapon: Quarterstaff",
+                     nonlethal="tackle"))

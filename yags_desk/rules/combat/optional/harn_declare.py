@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.declare import declared_style
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.optional.harn_state import SIZE_CLASSES
 from yags_desk.rules.combat.specials_classic import held_weapon
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
@@ -37,7 +38,7 @@ def angry_cap(state: CombatState, s: StyleValues) -> tuple[int, str]:
 # [decision] the seed sweeps with staves and polearms: a 0.8 longshaft weapon, or one
 # named staff, spear, pole or halberd (the classic table marks none).
 SWEEPERS = ("staff", "spear", "pole", "halberd", "glaive", "bill")
-_SIZE_ORDER = ("tiny", "very_small", "small", "medium", "large", "very_large", "monstrous")
+_SIZE_ORDER = tuple(SIZE_CLASSES)  # smallest first
 
 
 def can_sweep(f: FighterState, s: StyleValues) -> bool:
