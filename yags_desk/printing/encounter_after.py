@@ -11,7 +11,7 @@ from __future__ import annotations
 from yags_desk.printing.encounter import sides_of
 from yags_desk.printing.procedure import options_html, options_lines
 from yags_desk.printing.style import document, esc, row, signed, table
-from yags_desk.rules.combat.events import EndRound, SetOption
+from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -109,9 +109,10 @@ def _casualties(fighters: list[FighterState]) -> str:
 
 
 def option_changes(log: CombatLog) -> list[str]:
-    """Each option the GM changed during the fight, as its log sentence (with the round)."""
+    """Each option the GM changed during the fight, and each new RULES 3.3 darkness
+    level, as its log sentence (with the round)."""
     return [describe(e, log.state_before(i), log.state_before(i + 1))
-            for i, e in enumerate(log.events) if isinstance(e, SetOption)]
+            for i, e in enumerate(log.events) if isinstance(e, (SetOption, SetDarkness))]
 
 
 def _changes_html(log: CombatLog) -> str:

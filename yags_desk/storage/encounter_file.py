@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from yags_desk.rules.character import Character, new_id
-from yags_desk.rules.combat.events import AddCombatant, Event
+from yags_desk.rules.combat.events import AddCombatant, Event, SizeClass
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
 
@@ -68,10 +68,12 @@ class Combatant(BaseModel):
     row: int = Field(default=0, ge=0, le=99)
     character: Character
     minor: bool = False  # an unimportant NPC (RULES 1.6 GM option)
+    size_class: SizeClass = "medium"  # RULES 3.3 size class (counts while the option is on)
 
     def as_event(self) -> AddCombatant:
         return AddCombatant(id=self.id, name=self.name, side=self.side, row=self.row,
-                            character=self.character, minor=self.minor)
+                            character=self.character, minor=self.minor,
+                            size_class=self.size_class)
 
 
 class ShownName(BaseModel):

@@ -25,7 +25,6 @@ from yags_desk.rules.combat.events import (
     Initiative,
     Override,
     SetCondition,
-    SetOption,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
 
@@ -81,7 +80,8 @@ class BattleDialogs(Protocol):
         rounds or until cleared."""
         ...
 
-    def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
+    def rules_options(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
         """The optional rules and the GM's numbers of the edition as they stand;
-        one SetOption per change (issue 14)."""
+        one SetOption per change (issue 14), and a SetDarkness for a new RULES 3.3
+        darkness level."""
         ...

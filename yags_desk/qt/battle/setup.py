@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.hosts import CopyMaker
+from yags_desk.qt.battle.size_choice import size_class_combo
 from yags_desk.qt.battle.summary import side_colours
 from yags_desk.qt.forms.ui_add_combatants import Ui_AddCombatants
 from yags_desk.qt.forms.ui_new_encounter import Ui_NewEncounter
@@ -165,6 +166,10 @@ class AddCombatantsDialog(QDialog):
         self.side_combo.activated.connect(self._side_picked)
         self.row_spin = self.ui.row_spin
         self.minor_box = self.ui.minor_box
+        # RULES 3.3 size class, offered while that optional rule is on.
+        self.size_combo = size_class_combo(self, state)
+        if self.size_combo is not None:
+            self.ui.form.addRow("Si&ze class", self.size_combo)
         self.problem = styled_error_label(self)
         layout = self.ui.layout
         layout.insertWidget(layout.indexOf(self.ui.buttons), self.problem)
@@ -200,8 +205,12 @@ class AddCombatantsDialog(QDialog):
         if c is None:
             return []
         side = self.side() or self.enemy_side
-        return ops.copies(c, self.count_spin.value(), side, self.row_spin.value(),
+        adds = ops.copies(c, self.count_spin.value(), side, self.row_spin.value(),
                           self.minor_box.isChecked())
+        if self.size_combo is not None:
+            size = self.size_combo.currentData()
+            adds = [a.model_copy(update={"size_class": size}) for a in adds]
+        return adds
 
     def _accept(self) -> None:
         if self.character() is None:

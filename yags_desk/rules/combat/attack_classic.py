@@ -19,6 +19,8 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
+from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
+from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
 from yags_desk.rules.combat.plan_classic import (
     MIN_DEFENCE,
     AttackPlan,
@@ -88,11 +90,11 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
 
 
 def _hit(p: AttackPlan, target: FighterState, soak: int, dice: AttackDice,
-         kills: bool) -> dict[str, Any]:
+         kills: bool, tenths: int = 10) -> dict[str, Any]:
     """Damage, levels, stun, knockdown and a killing blow's result of a hit (RULES 1.6,
-    1.9) on ``target``."""
+    1.9) on ``target``; ``tenths``: its RULES 3.3 size factor on damage past soak."""
     damage_total = p.damage + dice.damage.total
-    net = damage_total - soak
+    net = scaled_past_soak(damage_total - soak, tenths)
     levels = classic_body_levels(net)
     stunned = net == 0
     tc = target.character.attributes
@@ -101,6 +103,9 @@ def _hit(p: AttackPlan, target: FighterState, soak: int, dice: AttackDice,
     out: dict[str, Any] = {"damage_dice": dice.damage.dice, "damage_total": damage_total,
                            "soak": soak, "levels": levels, "stunned": stunned,
                            "knockdown": knockdown, "killed": False, "outcome": ""}
+    if net != damage_total - soak:
+        out["outcome"] = (f"RULES 3.3 size class {target.size_class.replace('_', ' ')}: "
+                          f"{damage_total - soak} past soak counts {net}")
     if kills and levels >= 2:
         # RULES 1.9: a killing blow (or an ambush) doing 2+ body levels kills;
         # with subdue it knocks out instead.
@@ -109,7 +114,8 @@ def _hit(p: AttackPlan, target: FighterState, soak: int, dice: AttackDice,
             out["outcome"] = "knocked out"
         else:
             effects += (Effect(target=target.id, kind="condition", name="dead"),)
-            out.update(killed=True, outcome="killed outright")
+            out.update(killed=True, outcome="; ".join(
+                x for x in (out["outcome"], "killed outright") if x))
     out["effects"] = effects
     return out
 
@@ -173,17 +179,25 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_total, def_dice, def_fumble, rolled = STRAY_DEFENCE, (), False, False
         hit = attack_total >= STRAY_DEFENCE
     result: dict[str, Any] = {"effects": ()}
-    if hit and mods.does_damage:
+    what = nonlethal_kind(state, a.id) if target is t else None
+    if hit and what:
+        # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
+        result = {"effects": nonlethal_hit(a.id, t.id, attack_total - defence_total),
+                  "outcome": f"{what}: {t.name}'s roll due"}
+    elif hit and mods.does_damage:
         soak = p.soak
         if target is not t:
             soak = (derive(target.current_character(), state.options).soak.total
                     + sum(n for _, n in soak_modifiers(state, mods.special, target.id)))
-        result = _hit(p, target, soak, dice, mods.kills)
+        result = _hit(p, target, soak, dice, mods.kills, size_tenths(state, target.id))
     elif hit:
         # RULES 1.9: a disarm or break-weapon hit calls for its roll.
         result = {"effects": (Effect(target=a.id, kind="check", name=mods.special or "other",
                                      against=target.id),),
                   "outcome": f"{CHECK_NAMES[mods.special or 'other']} due"}
+    # RULES 3.3 dodging: a rolled Brawling defence (melee, or the missile dodge) is a dodge.
+    result["effects"] = result["effects"] + dodge_effects(
+        state, a.id, target.id, bool(def_dice) and p.defence_name.startswith("Brawling"))
     record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
                                      for label, n in p.defence_mods)
     return Attack(

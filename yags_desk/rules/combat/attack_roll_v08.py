@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from yags_desk.rules.combat.optional.harn_state import scaled_past_soak
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.odds import PASSIVE_DEFENCE
@@ -76,6 +77,12 @@ class AttackMods:
     # damage ineffective (stuns, halved).
     crushing: bool = False
     ineffective: bool = False
+    # RULES 3.3 size class of the target: its factor (tenths) on damage past soak.
+    size_tenths: int = 10
+    # The style the defender defends with ("" when none): RULES 3.3 dodging.
+    defence_label: str = ""
+    # RULES 3.3 disarm, sweep or tackle declared: a hit does no damage.
+    nonlethal: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,8 @@ def damage_levels(m: AttackMods, damage_total: int) -> tuple[int, bool]:
     """(levels, crushed) of a hit whose damage roll is ``damage_total`` (RULES 2;
     combat-melee.yags, Crushing: within 5 of soak still does one level)."""
     levels = v08_levels(damage_total, m.soak)
+    if m.size_tenths != 10 and damage_total >= m.soak:  # RULES 3.3 size class
+        levels = 1 + scaled_past_soak(damage_total - m.soak, m.size_tenths) // 5
     if not levels and m.crushing and damage_total >= m.soak - 5:
         return 1, True
     return levels, False

@@ -38,6 +38,8 @@ from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
+from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
+from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -116,6 +118,8 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
                        defence_style=defence_style)
     m = _against_armour(state, m)
     m = _with_optional(state, m)
+    m = _sized(state, m)
+    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker) or "")
     if situational is None:
         return m
     label, amount = situational
@@ -144,6 +148,17 @@ def _with_optional(state: CombatState, m: AttackMods) -> AttackMods:
     return replace(m, attack=m.attack + opt.total("attack"), defence=defence,
                    difficulty=difficulty, damage=m.damage + opt.total("damage"),
                    soak=m.soak + opt.total("soak"), modifiers=(*m.modifiers, *pairs))
+
+
+def _sized(state: CombatState, m: AttackMods) -> AttackMods:
+    """The target's RULES 3.3 size class factor on damage past soak, noted."""
+    tenths = size_tenths(state, m.defender)
+    if tenths == 10:
+        return m
+    t = state.fighter(m.defender)
+    note = (f"RULES 3.3 size class: damage past {t.name}'s soak "
+            f"×{tenths / 10:.1f} ({t.size_class.replace('_', ' ')})")
+    return replace(m, size_tenths=tenths, notes=(*m.notes, note))
 
 
 def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:
@@ -216,7 +231,7 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
         soak=td.soak.total, damage_kind=s.damage_kind, attack_halved=at_zero(a),
         defence_halved=defence is not None and at_zero(t), fumble_chance=s.fumble_chance,
         defence_fumble_chance=ds.fumble_chance if ds is not None else 1, counter=counter,
-        modifiers=tuple(mods))
+        modifiers=tuple(mods), defence_label=ds.label if ds is not None else "")
 
 
 def damage_effects_v08(target: str, levels: int, kind: str,
@@ -284,6 +299,9 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         notes.append(f"{a.name}'s attack halved at initiative 0")
     if not m.missile and m.defence_halved:
         notes.append(f"{t.name}'s defence halved at initiative 0")
+    # RULES 3.3 dodging: an active defence with the unarmed Brawl style is a dodge.
+    effects += dodge_effects(state, a.id, t.id,
+                             defence_die is not None and m.defence_label == "Brawl")
     e = Attack(
         attacker=a.id, defender=t.id, style=m.style.label, counter=counter,
         modifiers=m.modifiers, attack_dice=(dice.attack.natural,),
@@ -295,6 +313,14 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects,
         missile=m.missile, range_band=m.range_band,
         declared_target=declared_target)
+    if m.nonlethal and r.hit and t.id == defender_id:
+        # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
+        e = e.model_copy(update={
+            "damage_dice": (), "damage_total": 0, "soak": 0, "levels": 0,
+            "ineffective": False, "outcome": f"{m.nonlethal}: {t.name}'s roll due",
+            "effects": nonlethal_hit(a.id, t.id, r.attack_total - r.defence_total)
+            + dodge_effects(state, a.id, t.id,
+                            defence_die is not None and m.defence_label == "Brawl")})
     check_attack_v08(state, e)
     return e
 

@@ -30,6 +30,7 @@ __all__ = [
     "Override",
     "RemoveCombatant",
     "SetCondition",
+    "SetDarkness",
     "SetOption",
     "Stuns",
     "Wound",
@@ -41,7 +42,8 @@ CombatantId = Annotated[str, Field(min_length=1, max_length=64, pattern=_ID)]
 # Conditions the engine knows by name (free-text ones are allowed too).
 KNOWN_CONDITIONS = ("prone", "stunned", "unconscious", "dead", "disarmed", "berserk",
                     "surprised", "dying", "mounted", "aimed", "prepared", "wait",
-                    "lost_attack")
+                    "lost_attack",
+                    "dodged")  # RULES 3.3 dodging
 
 # RULES 1.9: the eleven special attacks, declared before initiative (one per round).
 SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "disarm",
@@ -49,6 +51,14 @@ SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "di
 SPECIAL_ATTACKS: tuple[str, ...] = ("aim", "all_out", "ambush", "piercing", "defensive",
                                     "disarm", "prepare", "killing_blow", "subdue",
                                     "break_weapon", "berserk")
+# RULES 3.3 darkness: the sky (clear, cloudy, overcast) and the moon (full, half, new).
+DarknessLevel = Literal["clear_full", "clear_half", "clear_new", "cloudy_full", "cloudy_half",
+                        "cloudy_new", "overcast_full", "overcast_half", "overcast_new"]
+# RULES 3.3 size class of a combatant (its damage multiplier past soak).
+SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_large",
+                    "monstrous"]
+# RULES 3.3 non-lethal attacks (option "nonlethal").
+NonLethal = Literal["disarm", "sweep", "tackle"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -71,6 +81,7 @@ CheckKind = Literal[
     "break_weapon",    # RULES 1.9: Strength + 2d10! against the weapon's Tgh
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
     "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
+    "nonlethal",       # RULES 3.3: keeping weapon or footing after a disarm, sweep, tackle
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
@@ -123,6 +134,8 @@ class AddCombatant(_Event):
     character: Character
     # An unimportant NPC: drops at Critical when the GM's option says so (RULES 1.6).
     minor: bool = False
+    # RULES 3.3 size class: scales the damage past its soak while the option is on.
+    size_class: SizeClass = "medium"
 
 
 class RemoveCombatant(_Event):
@@ -155,6 +168,12 @@ class Declare(_Event):
     subdue: bool = False
     shot: Shot = "normal"
     close: tuple[CombatantId, ...] = Field(default=(), max_length=20)
+    # RULES 3.3 (options "angry_strike", "feint"): the damage bought at -2 attack
+    # each, and the feint's X (attacker -X, defender -X/2); 0 = none.
+    angry_strike: int = Field(default=0, ge=0, le=100)
+    feint: int = Field(default=0, ge=0, le=1000)
+    # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
+    nonlethal: NonLethal | None = None
 
 
 class Initiative(_Event):
@@ -330,6 +349,15 @@ class SetOption(_Event):
     reason: str = Field(default="", max_length=500)
 
 
+class SetDarkness(_Event):
+    """How dark the encounter's night is from this point of the fight on (RULES 3.3
+    darkness, while that option is on)."""
+
+    type: Literal["set_darkness"] = "set_darkness"
+    level: DarknessLevel
+    reason: str = Field(default="", max_length=500)
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -338,7 +366,8 @@ class EndRound(_Event):
 
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
-    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption,
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
+    | SetDarkness,
     Field(discriminator="type"),
 ]
 

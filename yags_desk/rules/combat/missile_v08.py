@@ -315,7 +315,7 @@ def missile_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str
         defence_halved=halved, fumble_chance=fumble,
         defence_fumble_chance=ds.fumble_chance if ds is not None else 1, counter=False,
         modifiers=tuple(mods), missile=True, range_band=p.band, defence_floor=floor,
-        difficulty=difficulty, notes=tuple(notes))
+        difficulty=difficulty, notes=tuple(notes), defence_label=ds.label if ds else "")
 
 
 def check_missile_declaration(state: CombatState, f: FighterState, style: StyleValues,

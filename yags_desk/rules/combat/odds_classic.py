@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from yags_desk.rules.combat.modifiers_classic import Mod
+from yags_desk.rules.combat.optional.harn_odds import sized_odds
 from yags_desk.rules.combat.plan_classic import MIN_DEFENCE, AttackPlan, plan_attack
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
@@ -35,11 +36,13 @@ def plan_odds(p: AttackPlan, *, defending: bool = True) -> AttackOdds:
         defence = None
     elif fixed is not None:
         attack, defence = p.attack + MIN_DEFENCE - fixed, None
-    with_damage = p.mods.does_damage
-    return attack_odds(
+    with_damage = p.mods.does_damage and not p.nonlethal
+    odds = attack_odds(
         "classic", attack, defence,
         damage=p.damage if with_damage else None, soak=p.soak if with_damage else None,
         fumble_chance=p.fumble_chance, defence_fumble_chance=p.defence_fumble_chance)
+    # RULES 3.3 size class: the damage outcomes with the target's factor.
+    return sized_odds("classic", odds, p.damage, p.soak, p.size_tenths) if with_damage else odds
 
 
 def declared_attack_odds(state: CombatState, attacker_id: str, *,

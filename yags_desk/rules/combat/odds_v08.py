@@ -20,6 +20,7 @@ from dataclasses import replace
 from yags_desk.rules.combat.armour_v08 import worse_kind
 from yags_desk.rules.combat.attack_roll_v08 import damage_levels
 from yags_desk.rules.combat.attack_v08 import AttackMods, attack_modifiers_v08, roll_outcome
+from yags_desk.rules.combat.optional.harn_state import scaled_past_soak
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.odds import (
@@ -42,8 +43,12 @@ def odds_of(m: AttackMods, strays: int = 0) -> AttackOdds:
     flies at one of them or the target at random (1 in ``strays`` + 1 for the
     target), and its total may still hit the target (combat-missile.yags).
     """
+    if m.nonlethal:  # RULES 3.3: a disarm, sweep or tackle only hits or misses
+        base = odds_of(replace(m, nonlethal=""), strays)
+        return AttackOdds(hit=base.hit, attack_fumble=base.attack_fumble,
+                          outcomes={"miss": 1.0 - base.hit, "hit": base.hit})
     plain = (m.defence_floor == PASSIVE_DEFENCE and not m.difficulty
-             and not (m.crushing or m.ineffective))
+             and not (m.crushing or m.ineffective) and m.size_tenths == 10)
     if plain and not strays and not (m.attack_halved or m.defence_halved):
         return attack_odds("0.8", m.attack, m.defence, damage=m.damage, soak=m.soak,
                            fumble_chance=m.fumble_chance,
@@ -69,7 +74,8 @@ def _bucket(m: AttackMods, damage_total: int) -> str:
     (armour_v08: a crushing near miss, ineffective damage halved)."""
     levels, crushed = damage_levels(m, damage_total)
     if not (crushed or m.ineffective):
-        return damage_bucket("0.8", damage_total - m.soak)
+        # RULES 3.3 size class: the damage past soak scaled.
+        return damage_bucket("0.8", scaled_past_soak(damage_total - m.soak, m.size_tenths))
     if m.ineffective or worse_kind(m.damage_kind) == "ineffective":
         levels //= 2
     if not levels:

@@ -22,6 +22,8 @@ from yags_desk.rules.combat.modifiers_classic import (
     defence_modifiers,
 )
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
+from yags_desk.rules.combat.optional.harn import nonlethal_kind
+from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.errors import RulesError
@@ -62,6 +64,8 @@ class AttackPlan:
     damage_kind: str  # "wounds" or "fatigue"
     close: tuple[str, ...] = ()
     defence_extra: int = 0
+    size_tenths: int = 10  # RULES 3.3 size class of the target (optional/harn_state)
+    nonlethal: bool = False  # RULES 3.3 disarm, sweep or tackle: no damage
 
     def fixed_defence(self) -> int | None:
         """The defence this attack must reach when no defence die is rolled
@@ -188,4 +192,5 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         damage=s.damage.total + mods.total("damage"),
         soak=td.soak.total + mods.total("soak"),
         damage_kind="fatigue" if s.damage_kind == "fatigue" or mods.subdue else "wounds",
-        close=bystanders, defence_extra=extra)
+        close=bystanders, defence_extra=extra, size_tenths=size_tenths(state, t.id),
+        nonlethal=nonlethal_kind(state, a.id) is not None)

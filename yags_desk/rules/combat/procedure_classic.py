@@ -32,6 +32,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -204,7 +205,11 @@ def auto_round(state: CombatState, rng: random.Random,
 
     def settle() -> None:
         while state.pending:
-            push(resolve_check(state, state.pending[0], roll_2d10x(rng)))
+            p = state.pending[0]
+            if p.kind == "nonlethal":  # RULES 3.3 disarm, sweep, tackle
+                push(nonlethal_check(state, p, roll_2d10x(rng)))
+                continue
+            push(resolve_check(state, p, roll_2d10x(rng)))
 
     settle()
     for f in state.active():

@@ -16,6 +16,7 @@ from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -119,7 +120,11 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
 
     def checks() -> None:
         while state.pending:
-            push(resolve_check(state, state.pending[0], d20()))
+            p = state.pending[0]
+            if p.kind == "nonlethal":  # RULES 3.3 disarm, sweep, tackle
+                push(nonlethal_check(state, p, d20()))
+                continue
+            push(resolve_check(state, p, d20()))
 
     if state.edition != "0.8":
         raise RulesError("this is the 0.8 round procedure; the encounter is classic")

@@ -29,11 +29,14 @@ from yags_desk.rules.combat.events import (
     Override,
     RemoveCombatant,
     SetCondition,
+    SetDarkness,
     SetOption,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
+from yags_desk.rules.combat.optional.harn_state import set_darkness
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -56,7 +59,8 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
         raise RulesError(f"character.edition: {e.name} is a {e.character.edition} character; "
                          f"this encounter is {state.edition}")
     c = e.character
-    f = FighterState(e.id, e.name, e.side, e.row, c, minor=e.minor, wounds=c.wounds,
+    f = FighterState(e.id, e.name, e.side, e.row, c, minor=e.minor,
+                     size_class=e.size_class, wounds=c.wounds,
                      stuns=c.stuns, fatigue_short=c.fatigue_short,
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:
@@ -239,6 +243,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return _end_round(state)
     if isinstance(event, SetOption):
         return set_option(state, event)  # the options in force from now on (issue 14)
+    if isinstance(event, SetDarkness):
+        return set_darkness(state, event)  # RULES 3.3
     f = state.fighter(event.id)
     if f.removed:
         raise RulesError(f"{f.name} has been removed from the encounter")
@@ -248,6 +254,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         f = with_declared_pair(state, f, event.style)
         state = state._with(f)
         check_declaration(state, event)
+        check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

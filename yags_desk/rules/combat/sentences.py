@@ -16,12 +16,14 @@ from yags_desk.rules.combat.events import (
     Override,
     RemoveCombatant,
     SetCondition,
+    SetDarkness,
     SetOption,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.harn_state import darkness_sentence
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -61,6 +63,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return _attack_sentence(event, before, after)
     if isinstance(event, SetOption):
         return option_sentence(event, before)
+    if isinstance(event, SetDarkness):
+        return darkness_sentence(event, before)  # RULES 3.3
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
@@ -143,6 +147,10 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         extras.append(f"moving {e.move_m} m")
     if e.shot != "normal":
         extras.append(f"{e.shot} shot")
+    if e.angry_strike:  # RULES 3.3
+        extras.append(f"angry strike +{e.angry_strike} damage")
+    if e.feint:  # RULES 3.3
+        extras.append(f"feint {e.feint}")
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 

@@ -41,7 +41,7 @@ CHECK_RULES = {
     "dying": "RULES 1.6", "beaten": "RULES 2", "fatigue": "RULES 1.7",
     "berserk": "RULES 1.9", "riding": "RULES 1.11", "fall": "RULES 1.11",
     "disarm": "RULES 1.9", "break_weapon": "RULES 1.9", "killing_blow": "RULES 1.6",
-    "first_aid": "RULES 1.10", "other": "the GM",
+    "first_aid": "RULES 1.10", "nonlethal": "RULES 3.3", "other": "the GM",
 }
 CHECK_NAMES = {
     "critical": "Critical consciousness roll", "fatal": "Fatal roll",
@@ -49,7 +49,7 @@ CHECK_NAMES = {
     "beaten": "Beaten Health check", "fatigue": "fatigue roll", "berserk": "berserk roll",
     "riding": "riding roll", "fall": "falling roll", "disarm": "disarm roll",
     "break_weapon": "break roll", "killing_blow": "killing blow", "first_aid": "first aid",
-    "other": "roll",
+    "nonlethal": "roll to keep weapon or footing", "other": "roll",
 }
 
 
@@ -129,6 +129,7 @@ class FighterState:
     row: int
     character: Character
     minor: bool = False
+    size_class: str = "medium"  # RULES 3.3 size class (AddCombatant.size_class)
     wounds: int = 0
     levels_beyond: int = 0  # body levels past Fatal (RULES 1.6) / wounds past 6 (RULES 2)
     stuns: int = 0
@@ -302,6 +303,9 @@ class CombatState:
     pending: tuple[Pending, ...] = ()
     # The last attack of the round (attacker, defender): its target may strike back.
     last_attack: tuple[str, str] | None = None
+    # RULES 3.3 darkness level (SetDarkness); [decision] until the GM sets one, a
+    # fight with the option on is under a clear sky and a full moon, the mildest.
+    darkness: str = "clear_full"
 
     def fighter(self, fid: str) -> FighterState:
         try:

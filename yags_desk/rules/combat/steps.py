@@ -39,6 +39,7 @@ from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRo
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
+from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
     best_attack_style,
@@ -276,6 +277,9 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
 
 
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
+    if p.kind == "nonlethal":  # RULES 3.3, both editions
+        return nonlethal_check(state, p, roll_2d10x(rng) if state.edition == "classic"
+                               else D20Roll(roll_d20(rng)))
     if state.edition == "0.8":
         return checks_v08.resolve_check(state, p, D20Roll(roll_d20(rng)))
     if p.kind == "killing_blow":

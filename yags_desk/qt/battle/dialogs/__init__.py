@@ -29,7 +29,6 @@ from yags_desk.rules.combat.events import (
     Initiative,
     Override,
     SetCondition,
-    SetOption,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
 
@@ -67,5 +66,5 @@ class QtBattleDialogs:
                   fighter_id: str) -> SetCondition | None:
         return ConditionDialog.run(parent, state, fighter_id)
 
-    def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
+    def rules_options(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
         return RulesOptionsDialog.run(parent, state)

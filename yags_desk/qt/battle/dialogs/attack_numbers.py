@@ -193,7 +193,7 @@ def _classic_setup(state: CombatState, a: str, t: str, style: str, counter: bool
     rows.append(("Attack", f"{p.attacker.name}'s attack (+ 2d10!)", p.attack, True))
     drows, dtext, needs = _classic_defence_rows(state, p, ch)
     rows += drows
-    if p.mods.does_damage:
+    if p.mods.does_damage and not p.nonlethal:  # RULES 3.3 disarm/sweep/tackle: none
         rows += [("Damage", label, n, False) for label, n in p.style.damage.parts]
         rows += [("Damage", label, n, False) for label, n in p.mods.damage]
         rows.append(("Damage", "Damage (+ 2d10!)", p.damage, True))
@@ -214,7 +214,8 @@ def _classic_setup(state: CombatState, a: str, t: str, style: str, counter: bool
     return AttackSetup(rows=tuple(rows), attack=p.attack, defence_text=dtext, odds=odds,
                        needs_defence=needs, stray_sides=len(p.close),
                        damage_kind=p.damage_kind, missile=p.mods.missile,
-                       does_damage=p.mods.does_damage, notes=tuple(notes))
+                       does_damage=p.mods.does_damage and not p.nonlethal,
+                       notes=tuple(notes))
 
 
 # --- 0.8 ------------------------------------------------------------------------
@@ -280,7 +281,7 @@ def _v08_setup(state: CombatState, a: str, t: str, style: str, counter: bool,
     return AttackSetup(rows=tuple(rows), attack=m.attack, defence_text=dtext, odds=odds,
                        needs_defence=m.defence is not None,
                        stray_sides=strays + 1 if strays else 0, damage_kind=m.damage_kind,
-                       missile=m.missile, does_damage=True, notes=tuple(notes))
+                       missile=m.missile, does_damage=not m.nonlethal, notes=tuple(notes))
 
 
 # --- both -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.battle.dialogs.check_harn import nonlethal_explanation
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
 from yags_desk.qt.help import set_rules_text
@@ -35,6 +36,7 @@ from yags_desk.rules.combat import checks_classic, checks_v08, mounted_classic
 from yags_desk.rules.combat import specials_classic as specials
 from yags_desk.rules.combat.events import Check
 from yags_desk.rules.combat.kill_classic import kill_is_rolled
+from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
@@ -50,6 +52,8 @@ _V08 = ("fatal", "beaten", "fatal_round", "dying")
 def check_explanation(state: CombatState, p: Pending) -> str:
     """What is rolled against what, and how the number is made."""
     f = state.fighter(p.id)
+    if p.kind == "nonlethal":  # RULES 3.3, both editions
+        return nonlethal_explanation(state, p)
     if state.edition == "0.8":
         if p.kind not in _V08:
             return "No roll procedure for this check: waive it with a reason."
@@ -194,6 +198,8 @@ class CheckDialog(EventDialog[Check]):
 
     def _has_procedure(self) -> bool:
         k = self.pending.kind
+        if k == "nonlethal":  # RULES 3.3
+            return True
         if self.state.edition == "0.8":
             return k in _V08
         return k in (*_STAMINA, "berserk", "disarm", "break_weapon", "riding", "fall")
@@ -227,6 +233,9 @@ class CheckDialog(EventDialog[Check]):
         v = self.roll_dice.value
         if v is None:
             raise RulesError("check dice: roll or type the dice")
+        if k == "nonlethal":  # RULES 3.3 disarm, sweep, tackle
+            assert isinstance(v, (OpenRoll, D20Roll))
+            return nonlethal_check(s, p, v)
         if s.edition == "0.8":
             assert isinstance(v, D20Roll)
             return checks_v08.resolve_check(s, p, v)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
+from yags_desk.qt.battle.dialogs.declare_harn import HarnChoices
 from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.events import SPECIAL_ATTACKS, Declare
 from yags_desk.rules.combat.reducer import apply
@@ -53,7 +54,8 @@ def target_order(state: CombatState, f: FighterState) -> list[FighterState]:
 class DeclareDialog(EventDialog[Declare]):
     """Widgets: ``action_combo``, ``target_combo``, ``style_combo``, ``special_combo``,
     ``subdue_check`` (classic), ``defences_spin``, ``stance_combo``, ``shot_combo``,
-    ``close_list`` (0.8), ``range_spin``, ``move_spin``."""
+    ``close_list`` (0.8), ``range_spin``, ``move_spin``; ``harn`` the RULES 3.3
+    angry strike and feint, each there only while its option is on."""
 
     def __init__(self, parent: QWidget | None, state: CombatState, fighter_id: str) -> None:
         f = state.fighter(fighter_id)
@@ -114,6 +116,8 @@ class DeclareDialog(EventDialog[Declare]):
                      ("", self.max_label), ("S&hot", self.shot_combo),
                      ("Into a &melee with", self.close_list)]
             hidden = (self.special_combo, self.subdue_check)
+        self.harn = HarnChoices(self, state, f, d)  # RULES 3.3, while its options are on
+        rows += self.harn.rows()
         rows += [("&Range", self.range_spin), ("&Move", self.move_spin)]
         self.labels = self.lay_out_form(self.who_label, rows)
         for w in hidden:
@@ -121,6 +125,8 @@ class DeclareDialog(EventDialog[Declare]):
         self.action_combo.currentIndexChanged.connect(self._action_changed)
         self.stance_combo.currentIndexChanged.connect(self._defence_limit)
         self.target_combo.currentIndexChanged.connect(self._target_changed)
+        self.style_combo.currentIndexChanged.connect(
+            lambda: self.harn.style_changed(str(self.style_combo.currentData() or "")))
         self._prefill(f)
         self._action_changed()
         self._defence_limit()
@@ -152,6 +158,7 @@ class DeclareDialog(EventDialog[Declare]):
             self.range_spin.setValue(old.range_m)
         self.move_spin.setValue(old.move_m)
         self._old_style = old.style
+        self.harn.prefill(old)
         for i in range(self.close_list.count()):
             item = self.close_list.item(i)
             if item.data(Qt.ItemDataRole.UserRole) in old.close:
@@ -176,6 +183,8 @@ class DeclareDialog(EventDialog[Declare]):
                       (self.subdue_check, attacks), (self.range_spin, missile),
                       (self.shot_combo, missile), (self.close_list, missile)):
             w.setEnabled(on)
+        self.harn.set_enabled(action == "attack")
+        self.harn.style_changed(str(self.style_combo.currentData() or ""))
 
     def _target_changed(self) -> None:
         """The target is not one of the others in its melee."""
@@ -212,6 +221,7 @@ class DeclareDialog(EventDialog[Declare]):
             "style": style or "", "move_m": self.move_spin.value(),
             "range_m": self.range_spin.value() if action == "missile" else None,
         }
+        data.update(self.harn.values(action == "attack"))  # RULES 3.3
         if classic:
             data["special"] = self.special_combo.currentData()
             data["subdue"] = attacks and self.subdue_check.isChecked()

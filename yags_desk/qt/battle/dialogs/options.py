@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 
 from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask
-from yags_desk.rules.combat.events import SetOption
+from yags_desk.qt.battle.dialogs.darkness_choice import DarknessChoice
+from yags_desk.rules.combat.events import SetDarkness, SetOption
 from yags_desk.rules.combat.option_change import GM_SETTINGS, option_value
+from yags_desk.rules.combat.optional.harn_state import EDITION_NOTES
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.options import OPTIONAL_RULES
@@ -34,9 +36,10 @@ __all__ = ["RulesOptionsDialog"]
 _NUMBER_RANGE = (0, 20)
 
 
-class RulesOptionsDialog(EventDialog[list[SetOption]]):
+class RulesOptionsDialog(EventDialog[list[SetOption | SetDarkness]]):
     """``setting_widgets`` (the edition's GM numbers: spin boxes and check boxes),
-    ``rule_boxes`` (the optional rules), ``reason_edit`` (optional, goes in the log)."""
+    ``rule_boxes`` (the optional rules), ``darkness_combo`` (RULES 3.3 level),
+    ``reason_edit`` (optional, goes in the log)."""
 
     def __init__(self, parent: QWidget | None, state: CombatState) -> None:
         super().__init__(parent, "Rules options", "Apply")
@@ -69,8 +72,13 @@ class RulesOptionsDialog(EventDialog[list[SetOption]]):
             box = QCheckBox(for_screen(label), rules)
             box.setObjectName(f"rule_{key}")
             box.setChecked(state.options.uses(key))
+            box.setToolTip(EDITION_NOTES.get((state.edition, key), ""))  # RULES 3.3
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)
+        self.darkness_combo = DarknessChoice(rules, state, self.rule_boxes["darkness"])
+        dark_form = QFormLayout()
+        dark_form.addRow("&Darkness level", self.darkness_combo)
+        grid.addLayout(dark_form, len(OPTIONAL_RULES) // 2 + 1, 0, 1, 2)
         self.reason_edit = QLineEdit(self)
         self.reason_edit.setMaxLength(500)
         self.reason_edit.setPlaceholderText("Why (optional; it goes in the log)")
@@ -84,7 +92,8 @@ class RulesOptionsDialog(EventDialog[list[SetOption]]):
         lay.addWidget(self.button_box)
 
     @staticmethod
-    def run(parent: QWidget | None, state: CombatState) -> list[SetOption] | None:
+    def run(parent: QWidget | None,
+            state: CombatState) -> list[SetOption | SetDarkness] | None:
         return ask(RulesOptionsDialog(parent, state))
 
     def chosen(self) -> dict[str, bool | int]:
@@ -96,11 +105,15 @@ class RulesOptionsDialog(EventDialog[list[SetOption]]):
         values.update({key: box.isChecked() for key, box in self.rule_boxes.items()})
         return values
 
-    def build_result(self) -> list[SetOption]:
+    def build_result(self) -> list[SetOption | SetDarkness]:
         reason = self.reason_edit.text().strip()
-        events = [SetOption(option=name, value=value, reason=reason)
-                  for name, value in self.chosen().items()
-                  if option_value(self.state.options, name) != value]
+        events: list[SetOption | SetDarkness] = [
+            SetOption(option=name, value=value, reason=reason)
+            for name, value in self.chosen().items()
+            if option_value(self.state.options, name) != value]
+        dark = self.darkness_combo.event_for(reason)  # RULES 3.3, after the switches
+        if dark is not None:
+            events.append(dark)
         if not events:
             raise ValueError("Nothing changed: tick, untick or set an option first, "
                              "or Cancel")

@@ -22,6 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
+from yags_desk.rules.combat.optional import harn
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -32,6 +33,11 @@ PLAIN = AttackKind()
 # Option name (a key of options.OPTIONAL_RULES) → its provider; one line per
 # optional rule that changes an attack's numbers, in the order they apply.
 PROVIDERS: dict[str, Provider] = {
+    "angry_strike": harn.angry_strike,  # RULES 3.3
+    "feint": harn.feint,  # RULES 3.3
+    "darkness": harn.darkness,  # RULES 3.3
+    "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
+    "nonlethal": harn.nonlethal,  # RULES 3.3 disarm, sweep, tackle
 }
 
 
