@@ -165,3 +165,20 @@ def test_rolled_attacks_match_the_exact_odds() -> None:
     odds = attack_odds("classic", 16, 15)
     se = (odds.hit * (1 - odds.hit) / n) ** 0.5
     assert abs(hits / n - odds.hit) < 4.5 * se
+
+
+def test_a_fighter_cannot_attack_itself() -> None:
+    """The hypothesis machine found a classic attack on oneself accepted (0.8 and
+    the declaration already refused it)."""
+    from tests.rules.combat.test_surprised import SWORD, classic_pair
+    from yags_desk.rules.combat.events import Attack
+    from yags_desk.rules.dice import open_roll_from_typed as typed
+
+    log = classic_pair()
+    dice = AttackDice(typed((5, 5)), typed((5, 5)), typed((5, 5)))
+    with pytest.raises(RulesError, match="cannot attack itself"):
+        resolve_attack(log.state, "ann", "ann", SWORD, dice)
+    e = resolve_attack(log.state, "ann", "bo", SWORD, dice)
+    forged = Attack(**{**e.model_dump(), "defender": "ann"})
+    with pytest.raises(RulesError, match="cannot attack itself"):
+        log.push(forged)

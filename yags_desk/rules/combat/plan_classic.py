@@ -155,6 +155,8 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
                          "attack (RULES 1.6)")
     if t.removed:
         raise RulesError(f"{t.name} is no longer in the encounter")
+    if a.id == t.id:
+        raise RulesError(f"{a.name} cannot attack itself")
     s = declared_style(state, a, style)
     bystanders = validate_close(state, a.id, t.id, close) if s.style == "missile" else ()
     mods = attack_modifiers(state, a.id, t.id, style=s, close=len(bystanders),

@@ -140,6 +140,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         raise RulesError(f"{t.name} is no longer in the encounter")
     if t.dead:
         raise RulesError(f"{t.name} is already dead")
+    if a.id == t.id:
+        raise RulesError(f"{a.name} cannot attack itself")
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
