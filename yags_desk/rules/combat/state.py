@@ -15,11 +15,13 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import dataclass, field, fields
+from functools import cached_property
+from typing import Any, TypeVar
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
@@ -28,7 +30,7 @@ from yags_desk.rules.tracks import classic_level
 from yags_desk.rules.wounds import berserk_result
 
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
-           "check_name", "check_rule", "fatigue_capacity"]
+           "check_name", "check_rule", "fatigue_capacity", "replace"]
 
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
@@ -101,6 +103,32 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
     return count
 
 
+_T = TypeVar("_T")
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """dataclasses.replace for the frozen state classes here, without its per-field
+    loop (a FighterState has some 35 fields and a big fight replaces thousands of
+    them: issue 18). None of them has __post_init__ or init=False fields, so copying
+    the field values and setting the changed ones gives the same object; values
+    cached from the old one (cached_property) are left behind."""
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    values = obj.__dict__.copy()
+    if len(values) != len(names):
+        for k in values.keys() - names:
+            del values[k]
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    values.update(changes)
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    return new
+
+
 _DERIVED_CACHE_SIZE = 4096
 _DERIVED_CACHE: dict[tuple[object, ...], tuple[Character, Derived]] = {}
 
@@ -163,17 +191,22 @@ class FighterState:
     acts_normally: bool = False
     rerolled: bool = False
 
+    # The flags below are asked for hundreds of thousands of times in a big fight;
+    # a FighterState never changes, so each is worked out once (issue 18).
+    @cached_property
+    def _condition_names(self) -> frozenset[str]:
+        return frozenset(name for name, _ in self.conditions)
+
     def has(self, condition: str) -> bool:
-        key = condition.casefold()
-        return any(name == key for name, _ in self.conditions)
+        return condition.casefold() in self._condition_names
 
-    @property
+    @cached_property
     def dead(self) -> bool:
-        return self.has("dead")
+        return "dead" in self._condition_names
 
-    @property
+    @cached_property
     def can_act(self) -> bool:
-        return not (self.removed or self.dead or self.has("unconscious"))
+        return not (self.removed or self.dead or "unconscious" in self._condition_names)
 
     @property
     def surprised(self) -> bool:
@@ -183,10 +216,10 @@ class FighterState:
         describes surprise (issue 14)."""
         return self.can_act and self.has("surprised")
 
-    @property
+    @cached_property
     def acts(self) -> bool:
         """Able to act this round: conscious, alive and not surprised."""
-        return self.can_act and not self.has("surprised")
+        return self.can_act and "surprised" not in self._condition_names
 
     @property
     def why_not(self) -> str:
@@ -224,6 +257,10 @@ class FighterState:
         return _with_extra(self.character.fatigue_boxes, self.berserk_boxes)
 
     def body_capacity(self) -> int:
+        return self._body_capacity
+
+    @cached_property
+    def _body_capacity(self) -> int:
         if self.character.edition == "classic":
             return sum(self.body_boxes())
         return V08_FATAL
@@ -292,13 +329,26 @@ class FighterState:
                        fatigue_long=long_).without_condition("berserk")
 
 
+class _Alive:
+    """The ids of the fighters neither removed nor dead (CombatState.alive)."""
+
+    def __init__(self, fm: FighterMap) -> None:
+        self.ids = {f.id for f in fm.values() if not (f.removed or f.dead)}
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if new.removed or new.dead:
+            self.ids.discard(new.id)
+        else:
+            self.ids.add(new.id)
+
+
 @dataclass(frozen=True)
 class CombatState:
     edition: Edition
     options: RulesOptions = DEFAULT_OPTIONS
     round: int = 1
-    fighters: Mapping[str, FighterState] = field(
-        default_factory=lambda: MappingProxyType({}))
+    # A FighterMap (fighter_map.py): replacing one fighter does not copy the others.
+    fighters: Mapping[str, FighterState] = field(default_factory=FighterMap)
     pending: tuple[Pending, ...] = ()
     # The last attack of the round (attacker, defender): its target may strike back.
     last_attack: tuple[str, str] | None = None
@@ -312,11 +362,20 @@ class CombatState:
     def active(self) -> list[FighterState]:
         return [f for f in self.fighters.values() if not f.removed]
 
+    def alive(self) -> list[FighterState]:
+        """Fighters neither removed nor dead, in board order: those the end of a round
+        looks at. Kept as an index (fighter_map.py), so a long fight's dead cost
+        nothing (issue 18)."""
+        fm = FighterMap.of(self.fighters)
+        live = fm.index("alive", _Alive).ids
+        return [fm[fid] for fid in sorted(live, key=fm.position)]
+
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
     def _with(self, f: FighterState) -> CombatState:
-        fighters = dict(self.fighters)
-        fighters[f.id] = f
-        return replace(self, fighters=MappingProxyType(fighters))
+        fighters = self.fighters
+        if fighters.get(f.id) is f:
+            return self  # unchanged (a reducer step that had nothing to do)
+        return replace(self, fighters=FighterMap.of(fighters).with_fighter(f))
 
