@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from functools import cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
@@ -104,6 +103,27 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
 
 
 _T = TypeVar("_T")
+
+if TYPE_CHECKING:
+    from functools import cached_property
+else:
+    class cached_property:  # noqa: N801
+        """functools.cached_property without its lock (Python 3.11 takes one on every
+        read, which costs more than the flags it caches): the value goes into the
+        instance's __dict__, where later reads find it without calling this."""
+
+        def __init__(self, fn):
+            self.fn = fn
+            self.name = fn.__name__
+
+        def __set_name__(self, owner, name):
+            self.name = name
+
+        def __get__(self, obj, cls=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.fn(obj)
+            return value
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
@@ -228,7 +248,7 @@ class FighterState:
             return "no longer in the encounter"
         return "dead" if self.dead else "unconscious"
 
-    @property
+    @cached_property
     def dying(self) -> bool:
         """Lying unconscious through a Fatal wound, untended: a roll each minute until
         dead or tended. Classic: the "dying" condition the Fatal roll gives (RULES 1.6);
