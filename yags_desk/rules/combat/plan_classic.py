@@ -22,7 +22,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     defence_modifiers,
 )
 from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.derived import Derived, StyleValues, derive
+from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_attack_style", "best_defence",
@@ -140,7 +140,7 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     bystanders = validate_close(state, a.id, t.id, close) if s.style == "missile" else ()
     mods = attack_modifiers(state, a.id, t.id, style=s, close=len(bystanders),
                             wrestled=wrestled, situational=situational)
-    td = derive(t.current_character(), state.options)
+    td = t.derived(state.options)  # cached: the same derive() of the current character
     target_decl = t.declaration
     passive = ""
     if mods.versus_15:

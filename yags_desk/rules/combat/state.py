@@ -15,7 +15,7 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from yags_desk.rules.character import Character
@@ -124,26 +124,41 @@ else:
                 return self
             value = obj.__dict__[self.name] = self.fn(obj)
             return value
-_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+_FIELDS: dict[type, tuple[frozenset[str], dict[str, object]]] = {}
+_PRUNE_AT = 16
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
     """dataclasses.replace for the frozen state classes here, without its per-field
-    loop (a FighterState has some 35 fields and a big fight replaces thousands of
+    loop (a FighterState has some 30 fields and a big fight replaces thousands of
     them: issue 18). None of them has __post_init__ or init=False fields, so copying
-    the field values and setting the changed ones gives the same object; values
-    cached from the old one (cached_property) are left behind."""
+    the field values and setting the changed ones gives the same object. Values
+    cached from the old one (cached_property) are left behind, and a field at its
+    default is left out of the instance's __dict__ (the class attribute dataclass
+    leaves answers for it), which keeps a long log's many fighter versions small."""
     cls = type(obj)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-    values = obj.__dict__.copy()
-    if len(values) != len(names):
-        for k in values.keys() - names:
-            del values[k]
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = (frozenset(f.name for f in fields(cls)),  # type: ignore[arg-type]
+                                {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
+                                 if f.default is not MISSING})
+    names, defaults = known
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
-    values.update(changes)
+    values = obj.__dict__.copy()
+    for k in values.keys() - names:
+        del values[k]
+    if len(values) > _PRUNE_AT:  # made by __init__: every field is there
+        changes = {**values, **changes}
+        values = {k: values[k] for k in values if k not in defaults}
+    for k, v in changes.items():
+        d = defaults.get(k, MISSING)
+        if d is not MISSING and type(v) is type(d) and v == d:
+            values.pop(k, None)
+        else:
+            values[k] = v
     new = object.__new__(cls)
     object.__setattr__(new, "__dict__", values)
     return new
@@ -213,20 +228,19 @@ class FighterState:
 
     # The flags below are asked for hundreds of thousands of times in a big fight;
     # a FighterState never changes, so each is worked out once (issue 18).
-    @cached_property
-    def _condition_names(self) -> frozenset[str]:
-        return frozenset(name for name, _ in self.conditions)
-
     def has(self, condition: str) -> bool:
-        return condition.casefold() in self._condition_names
+        if not self.conditions:
+            return False
+        key = condition.casefold()
+        return any(name == key for name, _ in self.conditions)
 
     @cached_property
     def dead(self) -> bool:
-        return "dead" in self._condition_names
+        return self.has("dead")
 
     @cached_property
     def can_act(self) -> bool:
-        return not (self.removed or self.dead or "unconscious" in self._condition_names)
+        return not (self.removed or self.dead or self.has("unconscious"))
 
     @property
     def surprised(self) -> bool:
@@ -239,7 +253,7 @@ class FighterState:
     @cached_property
     def acts(self) -> bool:
         """Able to act this round: conscious, alive and not surprised."""
-        return self.can_act and "surprised" not in self._condition_names
+        return self.can_act and not self.has("surprised")
 
     @property
     def why_not(self) -> str:
