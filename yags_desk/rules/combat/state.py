@@ -289,9 +289,13 @@ class FighterState:
         return berserk_result(self.berserk_total).extra_boxes
 
     def body_boxes(self) -> tuple[int, ...]:
+        if not self.berserk_total:
+            return self.character.body_boxes
         return _with_extra(self.character.body_boxes, self.berserk_boxes)
 
     def fatigue_boxes(self) -> tuple[int, ...]:
+        if not self.berserk_total:
+            return self.character.fatigue_boxes
         return _with_extra(self.character.fatigue_boxes, self.berserk_boxes)
 
     def body_capacity(self) -> int:
@@ -415,5 +419,9 @@ class CombatState:
         fighters = self.fighters
         if fighters.get(f.id) is f:
             return self  # unchanged (a reducer step that had nothing to do)
-        return replace(self, fighters=FighterMap.of(fighters).with_fighter(f))
+        values = self.__dict__.copy()  # replace(), for the one field that changes
+        values["fighters"] = FighterMap.of(fighters).with_fighter(f)
+        new = object.__new__(CombatState)
+        object.__setattr__(new, "__dict__", values)
+        return new
 
