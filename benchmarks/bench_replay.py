@@ -5,7 +5,8 @@ a side join as each fight ends, so the dead pile up as in a long campaign);
 the time to replay each from its events (goal: 5,000 in 100 ms), the cost per
 event and its growth from 1,000 to 20,000 (goal: flat), and the memory the
 replayed 20,000-event log holds, measured with tracemalloc (goal 50 MB).
-Run with ``python -m benchmarks.bench_replay`` or through ``benchmarks.run``.
+Times are processor time, best of three. Run with
+``python -m benchmarks.bench_replay`` or through ``benchmarks.run``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import gc
 import tracemalloc
 
 from benchmarks.bench_combat import long_log
-from benchmarks.timing import best_ms
+from benchmarks.timing import best_cpu_ms
 from yags_desk.rules.combat.events import Event
 from yags_desk.rules.combat.log import CombatLog
 
@@ -46,7 +47,7 @@ def bench() -> list[tuple[str, float, str]]:
     for size in SIZES:
         events = longest[:size]
         fighters = len(CombatLog("classic", events).state.fighters)
-        ms = best_ms(lambda events=events: CombatLog("classic", events), 3)  # type: ignore[misc]
+        ms = best_cpu_ms(lambda events=events: CombatLog("classic", events), 3)  # type: ignore[misc]
         per_event[size] = ms / size
         out.append((f"replay {size:,} events ({fighters} fighters, most of them dead)",
                     ms, "ms"))

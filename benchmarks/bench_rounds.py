@@ -1,5 +1,7 @@
 """Benchmark: an automatic round in the rules core at every size (issue 18).
 
+Times are processor time (benchmarks.timing.best_cpu_ms), best of several runs.
+
 The first automatic round of a fight of 200 fighters in each edition (goal
 30 ms), and how the time per fighter grows from 100 to 800 fighters (goal: at
 most x1.3, near linear). Run with ``python -m benchmarks.bench_rounds`` or
@@ -11,7 +13,7 @@ from __future__ import annotations
 import random
 
 from benchmarks.bench_combat import big_fight
-from benchmarks.timing import best_ms
+from benchmarks.timing import best_cpu_ms
 from yags_desk.rules.character import Character, Skill, default_attributes
 from yags_desk.rules.combat.events import AddCombatant
 from yags_desk.rules.combat.log import CombatLog
@@ -56,9 +58,9 @@ def round_ms(edition: str, fighters: int, repeats: int = 3) -> tuple[float, int]
     start = _start(edition, fighters)
     if edition == "classic":
         n = len(auto_round(start, random.Random(3))[0])
-        return best_ms(lambda: auto_round(start, random.Random(3)), repeats), n
+        return best_cpu_ms(lambda: auto_round(start, random.Random(3)), repeats), n
     n = len(auto_round_v08(start, random.Random(3)))
-    return best_ms(lambda: auto_round_v08(start, random.Random(3)), repeats), n
+    return best_cpu_ms(lambda: auto_round_v08(start, random.Random(3)), repeats), n
 
 
 def bench() -> list[tuple[str, float, str]]:
@@ -66,7 +68,7 @@ def bench() -> list[tuple[str, float, str]]:
     for edition in ("classic", "0.8"):
         per_fighter: dict[int, float] = {}
         for size in SIZES:
-            ms, events = round_ms(edition, size, 3 if size <= 400 else 2)
+            ms, events = round_ms(edition, size, 5 if size <= 400 else 3)
             per_fighter[size] = ms / size
             if size == 200:
                 out.append((f"{edition} automatic round, 200 fighters ({events} events; "
