@@ -119,13 +119,14 @@ def _end_round(state: CombatState) -> CombatState:
         conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
                            if r is None or r > 1)
         rested = f.declaration is not None and f.declaration.action == "rest"
+        # Classic initiative is rolled every round (RULES 1.5).
+        again = {"initiative": None, "tiebreak": 0} if classic else {}
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
                     defending=(), counter_due=(), acts_normally=False, rerolled=False,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
-                    fatigue_checks=0 if rested else f.fatigue_checks)
+                    fatigue_checks=0 if rested else f.fatigue_checks, **again)
         if state.edition == "classic":
-            f = replace(f, initiative=None, tiebreak=0)  # rolled every round (RULES 1.5)
             f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
         changed.append(f)
         if not _quiet(f, classic):
