@@ -49,3 +49,20 @@ def test_undo_far_back_then_redo_and_push_give_the_same_states() -> None:
     log.push(undone[-301])  # the next event again, pushed: the redo list goes
     assert log.state == expected[m + 301]
     assert not log.can_redo
+
+
+def test_a_fighter_added_after_an_undo_takes_the_undone_ones_place() -> None:
+    roster = _roster("classic", 2)
+    log = CombatLog("classic", roster=roster[:3])
+    log.push(roster[3])
+    older = log.state
+    log.undo()
+    other = roster[3].model_copy(update={"id": "late", "name": "Late"})
+    log.push(other)
+    assert list(log.state.fighters) == [a.id for a in roster[:3]] + ["late"]
+    assert roster[3].id not in log.state.fighters
+    assert log.state.fighter("late").name == "Late"
+    # The state before the undo still has its own fourth fighter, and only it.
+    assert list(older.fighters) == [a.id for a in roster[:4]]
+    assert "late" not in older.fighters
+    assert older.fighters.get("late") is None
