@@ -54,6 +54,15 @@ class _Queue:
                 -a["intelligence"], -a["agility"], -f.tiebreak, fm.position(f.id), f.id)
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if (old is not None and old.declaration is new.declaration
+                and old.attacked == new.attacked and old.initiative == new.initiative
+                and old.tiebreak == new.tiebreak and old.conditions is new.conditions
+                and old.removed == new.removed and old.character is new.character
+                and old.acts_normally == new.acts_normally and old.wounds == new.wounds
+                and old.stuns == new.stuns and old.fatigue_short == new.fatigue_short
+                and old.fatigue_long == new.fatigue_long
+                and old.berserk_total == new.berserk_total):
+            return  # nothing _key (or speed) reads has changed
         k = self._key(fm, new)
         if k is not None and (old is None or self._key(fm, old) != k):
             heapq.heappush(self.heap, k)

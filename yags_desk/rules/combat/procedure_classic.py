@@ -192,6 +192,11 @@ class _Queue:
         heapq.heapify(self.heap)
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if (old is not None and old.declaration is new.declaration
+                and old.attacked == new.attacked and old.initiative == new.initiative
+                and old.tiebreak == new.tiebreak and old.conditions is new.conditions
+                and old.removed == new.removed and old.character is new.character):
+            return  # the same place in the order, or none (most events)
         k = _due_key(new)
         if k is not None and (old is None or _due_key(old) != k):
             heapq.heappush(self.heap, (k, fm.position(new.id), new.id))

@@ -97,6 +97,10 @@ class _Spread:
                 self._fill(fm)  # too many stale entries: start again
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if (old is not None and old.declaration is new.declaration and old.row == new.row
+                and old.conditions is new.conditions and old.removed == new.removed
+                and self.tiebreak(old) == self.tiebreak(new)):
+            return  # nothing spread_target looks at has changed (most events)
         was, now = _aim(old), _aim(new)
         if was != now:
             for target, step in ((was, -1), (now, 1)):
