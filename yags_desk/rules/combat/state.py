@@ -103,6 +103,7 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
 
 
 _T = TypeVar("_T")
+_CACHED: dict[type, list[str]] = {}  # the cached_property names of each class
 
 if TYPE_CHECKING:
     from functools import cached_property
@@ -118,6 +119,7 @@ else:
 
         def __set_name__(self, owner, name):
             self.name = name
+            _CACHED.setdefault(owner, []).append(name)  # replace() leaves them behind
 
         def __get__(self, obj, cls=None):
             if obj is None:
@@ -148,8 +150,11 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     values = obj.__dict__.copy()
-    for k in values.keys() - names:
-        del values[k]
+    for k in _CACHED.get(cls, ()):
+        values.pop(k, None)
+    if not names.issuperset(values):  # something else cached in the instance
+        for k in values.keys() - names:
+            del values[k]
     if len(values) > _PRUNE_AT:  # made by __init__ (every field is there): trimmed once
         values.update(changes)
         for k, d in defaults.items():
