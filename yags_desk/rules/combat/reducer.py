@@ -60,7 +60,7 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:
         f = replace(f, wounds=6, levels_beyond=c.wounds - 6)
-    return state._with(f)
+    return state._with(replace(f))  # replace() keeps only the fields not at default
 
 
 def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:

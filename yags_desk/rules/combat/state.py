@@ -156,12 +156,7 @@ def replace(obj: _T, /, **changes: Any) -> _T:
         for k in values.keys() - names:
             del values[k]
     if len(values) > _PRUNE_AT:  # made by __init__ (every field is there): trimmed once
-        values.update(changes)
-        for k, d in defaults.items():
-            v = values.get(k, MISSING)
-            if v is d or (type(v) is type(d) and v == d):
-                del values[k]
-        changes = {}
+        values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
     for k, v in changes.items():
         d = defaults.get(k, MISSING)
         if d is not MISSING and type(v) is type(d) and v == d:
