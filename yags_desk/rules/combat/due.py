@@ -77,9 +77,7 @@ def _v08(state: CombatState, f: FighterState) -> list[Pending]:
 def end_of_round_due(state: CombatState) -> list[Pending]:
     """The end-of-round checks not yet made this round, in board order."""
     out: list[Pending] = []
-    for f in state.active():
-        if f.dead:
-            continue
+    for f in state.alive():  # the dead and removed roll nothing
         out.extend(_classic(state, f) if state.edition == "classic" else _v08(state, f))
         if next_dying_roll(state, f) == state.round:
             out.append(dying_pending(state, f))

@@ -7,8 +7,6 @@ end until it is rolled or waived.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from yags_desk.rules.combat.events import Effect
 from yags_desk.rules.combat.state import (
     CHECK_RULES,
@@ -17,6 +15,7 @@ from yags_desk.rules.combat.state import (
     CombatState,
     FighterState,
     Pending,
+    replace,
 )
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.wounds import add_stuns, classic_fatal_fumble_chance, v08_fatal_target

@@ -1,11 +1,15 @@
 """The combat log: events with undo and redo (a push/pop stack, like a chess board).
 
-The log keeps the state after every event, so undo is a pop and costs
-nothing; replay rebuilds the same states from the events alone.
+The log keeps the state after each of its last events, so undo is a pop and
+costs nothing; replay rebuilds the same states from the events alone. Further
+back it keeps one state in every ``CHECKPOINT`` and works the others out again
+from the one before when asked (the reducer is pure, so they are the same),
+which keeps a long campaign's log small in memory (issue 18).
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 
 from yags_desk.rules.combat.events import AddCombatant, Event
@@ -15,7 +19,10 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 
-__all__ = ["CombatLog"]
+__all__ = ["CHECKPOINT", "RECENT", "CombatLog"]
+
+RECENT = 500  # the last states kept whole
+CHECKPOINT = 8  # further back, one state kept in this many
 
 
 class CombatLog:
@@ -33,13 +40,23 @@ class CombatLog:
                 raise RulesError(f"combatants.{number}: {e}") from None
         self._start = start
         self._events: list[Event] = []
-        self._states: list[CombatState] = [self._start]
+        # The state after each event (index 0: the start); None where it was let go.
+        self._states: list[CombatState | None] = [self._start]
+        self._segment: tuple[int, list[CombatState]] = (-1, [])  # states worked out again
         self._redo: list[Event] = []
-        for number, event in enumerate(events):
-            try:
-                self._append(event)
-            except RulesError as e:
-                raise RulesError(f"events.{number}: {e}") from None
+        # Replaying builds many objects and no cycles: the cyclic collector would only
+        # walk the growing log again and again (a third of the time at 20,000 events).
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            for number, event in enumerate(events):
+                try:
+                    self._append(event)
+                except RulesError as e:
+                    raise RulesError(f"events.{number}: {e}") from None
+        finally:
+            if paused:
+                gc.enable()
 
     @property
     def edition(self) -> Edition:
@@ -52,7 +69,8 @@ class CombatLog:
 
     @property
     def state(self) -> CombatState:
-        return self._states[-1]
+        last = self._states[-1]
+        return last if last is not None else self.state_before(len(self._events))
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -64,12 +82,31 @@ class CombatLog:
 
     def state_before(self, index: int) -> CombatState:
         """The state just before event ``index`` (for describing it)."""
-        return self._states[index]
+        kept = self._states[index]
+        if kept is not None:
+            return kept
+        # Worked out again from the checkpoint before it, a few events at a time, and
+        # kept while the next questions are about the same few (a log view reads
+        # the events in order).
+        first, states = self._segment
+        if not first <= index < first + len(states):
+            first = index - index % CHECKPOINT
+            state = self._states[first]
+            assert state is not None  # checkpoints are never let go
+            states = [state]
+            for event in self._events[first:min(first + CHECKPOINT - 1, len(self._events))]:
+                state = apply(state, event)
+                states.append(state)
+            self._segment = (first, states)
+        return states[index - first]
 
     def _append(self, event: Event) -> CombatState:
-        new = apply(self._states[-1], event)
+        new = apply(self.state, event)
         self._events.append(event)
         self._states.append(new)
+        old = len(self._states) - 1 - RECENT
+        if old > 0 and old % CHECKPOINT:
+            self._states[old] = None  # worked out again if asked (state_before)
         return new
 
     def push(self, event: Event) -> CombatState:
@@ -92,6 +129,9 @@ class CombatLog:
             raise RulesError("nothing to undo")
         self._states.pop()
         event = self._events.pop()
+        first, states = self._segment
+        if first + len(states) > len(self._events):
+            self._segment = (-1, [])  # it may hold states after the events left
         self._redo.append(event)
         return event
 

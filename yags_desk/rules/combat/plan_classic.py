@@ -25,7 +25,7 @@ from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.harn import nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.state import CombatState, FighterState
-from yags_desk.rules.derived import Derived, StyleValues, derive
+from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["MIN_DEFENCE", "AttackPlan", "attack_refusal", "best_attack_style", "best_defence",
@@ -161,7 +161,7 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     bystanders = validate_close(state, a.id, t.id, close) if s.style == "missile" else ()
     mods = attack_modifiers(state, a.id, t.id, style=s, close=len(bystanders),
                             wrestled=wrestled, situational=situational)
-    td = derive(t.current_character(), state.options)
+    td = t.derived(state.options)  # cached: the same derive() of the current character
     target_decl = t.declaration
     passive = ""
     if mods.versus_15:

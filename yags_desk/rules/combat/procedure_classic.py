@@ -9,6 +9,7 @@ plays a whole round for fighters the GM lets the program run.
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Initiative,
 )
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.modifiers_classic import (
@@ -149,23 +151,68 @@ def next_action(state: CombatState) -> NextAction | None:
                 and loser.acts and not loser.attacked and not loser.has("prone")
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
-    for f in action_order(state):
-        d = f.declaration
-        if f.attacked or d is None:
-            continue
-        if d.action == "stand_up" and f.has("prone"):
-            return NextAction(f.id, "stand_up")
-        if d.special in NO_ATTACK:
-            continue  # aiming or preparing: no attack this round (RULES 1.9)
-        if d.action in ("attack", "missile"):
-            if d.action == "attack" and f.has("prone"):
-                continue
-            if not _target_ok(state, d.target):
-                # RULES 1.5: the declared target is dead or gone; the attack is
-                # lost, and logged as such (lost.lose_action).
-                return NextAction(f.id, "lost", d.target, d.style)
-            return NextAction(f.id, "attack", d.target, d.style)
+    # The first in action_order with something to do, from an index the fighters
+    # keep (_Queue), not a sort of them all at every step (issue 18).
+    fm = FighterMap.of(state.fighters)
+    f = fm.index("classic-actions", _Queue).first(fm)
+    if f is None:
+        return None
+    d = f.declaration
+    assert d is not None
+    if d.action == "stand_up":
+        return NextAction(f.id, "stand_up")
+    if not _target_ok(state, d.target):
+        # RULES 1.5: the declared target is dead or gone; the attack is
+        # lost, and logged as such (lost.lose_action).
+        return NextAction(f.id, "lost", d.target, d.style)
+    return NextAction(f.id, "attack", d.target, d.style)
+
+
+def _due_key(f: FighterState) -> tuple[int, int, int, int] | None:
+    """``f``'s place in action_order if it still has its action to take this
+    round (standing up, or an attack it can make), else None."""
+    d = f.declaration
+    if f.attacked or d is None or f.initiative is None or not f.acts:
+        return None
+    if d.action == "stand_up" and f.has("prone"):
+        return _key(f)
+    if d.special in NO_ATTACK:
+        return None  # aiming or preparing: no attack this round (RULES 1.9)
+    if d.action == "missile" or (d.action == "attack" and not f.has("prone")):
+        return _key(f)
     return None
+
+
+class _Queue:
+    """Fighters with an action still to take, in action order (board order last):
+    a heap whose entries are dropped when they no longer match their fighter."""
+
+    def __init__(self, fm: FighterMap) -> None:
+        self.heap = [(k, i, f.id) for i, f in enumerate(fm.values())
+                     if (k := _due_key(f)) is not None]
+        heapq.heapify(self.heap)
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if (old is not None and old.declaration is new.declaration
+                and old.attacked == new.attacked and old.initiative == new.initiative
+                and old.tiebreak == new.tiebreak and old.conditions is new.conditions
+                and old.removed == new.removed and old.character is new.character):
+            return  # the same place in the order, or none (most events)
+        k = _due_key(new)
+        if k is not None and (old is None or _due_key(old) != k):
+            heapq.heappush(self.heap, (k, fm.position(new.id), new.id))
+            if len(self.heap) > 4 * len(fm) + 64:
+                self.__init__(fm)  # type: ignore[misc]  # too many stale entries
+
+    def first(self, fm: FighterMap) -> FighterState | None:
+        heap = self.heap
+        while heap:
+            k, _, fid = heap[0]
+            f = fm[fid]
+            if _due_key(f) == k:
+                return f
+            heapq.heappop(heap)
+        return None
 
 
 # -- automatic play ------------------------------------------------------------------
@@ -175,7 +222,11 @@ def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
     """The enemy an automatic fighter attacks: the closest standing one by board row,
     then the one fewest have declared attacks on, then the least hurt, then board
     order (targets.spread_target)."""
-    return spread_target(state, f, lambda g: (g.wounds,))
+    return spread_target(state, f, _least_hurt, "classic")
+
+
+def _least_hurt(g: FighterState) -> tuple[int]:
+    return (g.wounds,)
 
 
 def _declare(state: CombatState, f: FighterState) -> Declare | None:

@@ -88,7 +88,11 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
     """The standing enemy in the nearest row (another side) fewest have declared
     attacks on, ties by initiative then id (targets.spread_target)."""
-    return spread_target(state, state.fighter(fid), lambda g: (-(g.initiative or 0), g.id))
+    return spread_target(state, state.fighter(fid), _first_to_act, "0.8")
+
+
+def _first_to_act(g: FighterState) -> tuple[int, str]:
+    return (-(g.initiative or 0), g.id)
 
 
 def _best_melee(state: CombatState, f: FighterState) -> str:

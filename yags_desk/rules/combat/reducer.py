@@ -7,9 +7,6 @@ log replays to the same state and each event undoes as one step.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from types import MappingProxyType
-
 from yags_desk.rules.combat.attack_v08 import after_attack_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
@@ -34,6 +31,7 @@ from yags_desk.rules.combat.events import (
     Stuns,
     Wound,
 )
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
@@ -46,6 +44,7 @@ from yags_desk.rules.combat.state import (
     FighterState,
     check_name,
     check_rule,
+    replace,
 )
 from yags_desk.rules.errors import RulesError
 
@@ -65,7 +64,7 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:
         f = replace(f, wounds=6, levels_beyond=c.wounds - 6)
-    return state._with(f)
+    return state._with(replace(f))  # replace() keeps only the fields not at default
 
 
 def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:
@@ -110,26 +109,34 @@ def _end_round(state: CombatState) -> CombatState:
         p = due[0]
         what = p.describe(state.fighter(p.id).name, state.edition)
         raise RulesError(f"{what} is due at the end of round {state.round}")
-    fighters: dict[str, FighterState] = {}
+    changed: list[FighterState] = []
+    still: set[str] = set()  # fighters with something left for the next round
     classic = state.edition == "classic"
-    for fid, f in state.fighters.items():
+    fighters = FighterMap.of(state.fighters)
+    # Only fighters changed since the last end of round can hold anything of this
+    # round; the map keeps their ids (fighter_map.py), so a long fight with many
+    # dead does not visit them all each round (issue 18).
+    for fid in list(fighters.touched()):
+        f = fighters[fid]
         if _quiet(f, classic):
-            fighters[fid] = f  # nothing of this round to clear
-            continue
+            continue  # nothing of this round to clear
         conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
                            if r is None or r > 1)
         rested = f.declaration is not None and f.declaration.action == "rest"
+        # Classic initiative is rolled every round (RULES 1.5).
+        again = {"initiative": None, "tiebreak": 0} if classic else {}
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
                     defending=(), counter_due=(), acts_normally=False, rerolled=False,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
-                    fatigue_checks=0 if rested else f.fatigue_checks)
+                    fatigue_checks=0 if rested else f.fatigue_checks, **again)
         if state.edition == "classic":
-            f = replace(f, initiative=None, tiebreak=0)  # rolled every round (RULES 1.5)
             f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
-        fighters[fid] = f
-    return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters),
-                   last_attack=None)
+        changed.append(f)
+        if not _quiet(f, classic):
+            still.add(fid)
+    return replace(state, round=state.round + 1,
+                   fighters=fighters.updated(changed, touched=still), last_attack=None)
 
 
 def _attack(state: CombatState, e: Attack) -> CombatState:
@@ -215,23 +222,31 @@ def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
     gives the same clock. [decision] A fighter already dying keeps the round it
     began dying in when a new Fatal roll leaves it dying again: the minute runs on.
     """
-    changed: dict[str, FighterState] = {}
-    for fid, f in after.fighters.items():
-        if f is before.fighters.get(fid):
+    changed: list[FighterState] = []
+    fighters = FighterMap.of(after.fighters)
+    ids = fighters.changed_since(before.fighters)  # the map knows which it replaced
+    if not ids and ids is not None:
+        return after  # no fighter changed (a declaration refused nothing, an option…)
+    was = before.fighters
+    for fid in fighters if ids is None else dict.fromkeys(ids):
+        f = fighters[fid]
+        if f is was.get(fid):
             continue
         dying = f.dying
         if dying and f.dying_since is None:
-            changed[fid] = replace(f, dying_since=before.round)
+            changed.append(replace(f, dying_since=before.round))
         elif not dying and f.dying_since is not None:
-            changed[fid] = replace(f, dying_since=None)
+            changed.append(replace(f, dying_since=None))
     if not changed:
         return after
-    return replace(after, fighters=MappingProxyType({**after.fighters, **changed}))
+    return replace(after, fighters=fighters.updated(changed))
 
 
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
-    return _dying_clock(state, _apply(state, event))
+    after = _dying_clock(state, _apply(state, event))
+    FighterMap.of(after.fighters).seal()  # the next event's changes are counted afresh
+    return after
 
 
 def _apply(state: CombatState, event: Event) -> CombatState:

@@ -11,11 +11,10 @@ Nothing here imports the reducer, so the reducer can call these rules.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
 
 from yags_desk.rules.combat.events import Fatigue, Initiative
-from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.state import CombatState, FighterState, replace
 from yags_desk.rules.errors import RulesError
 
 __all__ = [

@@ -15,11 +15,12 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from types import MappingProxyType
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
@@ -28,7 +29,7 @@ from yags_desk.rules.tracks import classic_level
 from yags_desk.rules.wounds import berserk_result
 
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
-           "check_name", "check_rule", "fatigue_capacity"]
+           "check_name", "check_rule", "fatigue_capacity", "replace"]
 
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
@@ -101,6 +102,72 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
     return count
 
 
+_T = TypeVar("_T")
+_CACHED: dict[type, list[str]] = {}  # the cached_property names of each class
+
+if TYPE_CHECKING:
+    from functools import cached_property
+else:
+    class cached_property:  # noqa: N801
+        """functools.cached_property without its lock (Python 3.11 takes one on every
+        read, which costs more than the flags it caches): the value goes into the
+        instance's __dict__, where later reads find it without calling this."""
+
+        def __init__(self, fn):
+            self.fn = fn
+            self.name = fn.__name__
+
+        def __set_name__(self, owner, name):
+            self.name = name
+            _CACHED.setdefault(owner, []).append(name)  # replace() leaves them behind
+
+        def __get__(self, obj, cls=None):
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.fn(obj)
+            return value
+
+
+_FIELDS: dict[type, tuple[frozenset[str], dict[str, object]]] = {}
+_PRUNE_AT = 16
+
+
+def replace(obj: _T, /, **changes: Any) -> _T:
+    """dataclasses.replace for the frozen state classes here, without its per-field
+    loop (a FighterState has some 30 fields and a big fight replaces thousands of
+    them: issue 18). None of them has __post_init__ or init=False fields, so copying
+    the field values and setting the changed ones gives the same object. Values
+    cached from the old one (cached_property) are left behind, and a field at its
+    default is left out of the instance's __dict__ (the class attribute dataclass
+    leaves answers for it), which keeps a long log's many fighter versions small."""
+    cls = type(obj)
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = (frozenset(f.name for f in fields(cls)),  # type: ignore[arg-type]
+                                {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
+                                 if f.default is not MISSING})
+    names, defaults = known
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    values = obj.__dict__.copy()
+    for k in _CACHED.get(cls, ()):
+        values.pop(k, None)
+    if not names.issuperset(values):  # something else cached in the instance
+        for k in values.keys() - names:
+            del values[k]
+    if len(values) > _PRUNE_AT:  # made by __init__ (every field is there): trimmed once
+        values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
+    for k, v in changes.items():
+        d = defaults.get(k, MISSING)
+        if d is not MISSING and type(v) is type(d) and v == d:
+            values.pop(k, None)
+        else:
+            values[k] = v
+    new = object.__new__(cls)
+    object.__setattr__(new, "__dict__", values)
+    return new
+
+
 _DERIVED_CACHE_SIZE = 4096
 _DERIVED_CACHE: dict[tuple[object, ...], tuple[Character, Derived]] = {}
 
@@ -164,15 +231,19 @@ class FighterState:
     acts_normally: bool = False
     rerolled: bool = False
 
+    # The flags below are asked for hundreds of thousands of times in a big fight;
+    # a FighterState never changes, so each is worked out once (issue 18).
     def has(self, condition: str) -> bool:
+        if not self.conditions:
+            return False
         key = condition.casefold()
         return any(name == key for name, _ in self.conditions)
 
-    @property
+    @cached_property
     def dead(self) -> bool:
         return self.has("dead")
 
-    @property
+    @cached_property
     def can_act(self) -> bool:
         return not (self.removed or self.dead or self.has("unconscious"))
 
@@ -184,7 +255,7 @@ class FighterState:
         describes surprise (issue 14)."""
         return self.can_act and self.has("surprised")
 
-    @property
+    @cached_property
     def acts(self) -> bool:
         """Able to act this round: conscious, alive and not surprised."""
         return self.can_act and not self.has("surprised")
@@ -196,7 +267,7 @@ class FighterState:
             return "no longer in the encounter"
         return "dead" if self.dead else "unconscious"
 
-    @property
+    @cached_property
     def dying(self) -> bool:
         """Lying unconscious through a Fatal wound, untended: a roll each minute until
         dead or tended. Classic: the "dying" condition the Fatal roll gives (RULES 1.6);
@@ -219,12 +290,20 @@ class FighterState:
         return berserk_result(self.berserk_total).extra_boxes
 
     def body_boxes(self) -> tuple[int, ...]:
+        if not self.berserk_total:
+            return self.character.body_boxes
         return _with_extra(self.character.body_boxes, self.berserk_boxes)
 
     def fatigue_boxes(self) -> tuple[int, ...]:
+        if not self.berserk_total:
+            return self.character.fatigue_boxes
         return _with_extra(self.character.fatigue_boxes, self.berserk_boxes)
 
     def body_capacity(self) -> int:
+        return self._body_capacity
+
+    @cached_property
+    def _body_capacity(self) -> int:
         if self.character.edition == "classic":
             return sum(self.body_boxes())
         return V08_FATAL
@@ -293,13 +372,26 @@ class FighterState:
                        fatigue_long=long_).without_condition("berserk")
 
 
+class _Alive:
+    """The ids of the fighters neither removed nor dead (CombatState.alive)."""
+
+    def __init__(self, fm: FighterMap) -> None:
+        self.ids = {f.id for f in fm.values() if not (f.removed or f.dead)}
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if new.removed or new.dead:
+            self.ids.discard(new.id)
+        else:
+            self.ids.add(new.id)
+
+
 @dataclass(frozen=True)
 class CombatState:
     edition: Edition
     options: RulesOptions = DEFAULT_OPTIONS
     round: int = 1
-    fighters: Mapping[str, FighterState] = field(
-        default_factory=lambda: MappingProxyType({}))
+    # A FighterMap (fighter_map.py): replacing one fighter does not copy the others.
+    fighters: Mapping[str, FighterState] = field(default_factory=FighterMap)
     pending: tuple[Pending, ...] = ()
     # The last attack of the round (attacker, defender): its target may strike back.
     last_attack: tuple[str, str] | None = None
@@ -316,11 +408,24 @@ class CombatState:
     def active(self) -> list[FighterState]:
         return [f for f in self.fighters.values() if not f.removed]
 
+    def alive(self) -> list[FighterState]:
+        """Fighters neither removed nor dead, in board order: those the end of a round
+        looks at. Kept as an index (fighter_map.py), so a long fight's dead cost
+        nothing (issue 18)."""
+        fm = FighterMap.of(self.fighters)
+        live = fm.index("alive", _Alive).ids
+        return [fm[fid] for fid in sorted(live, key=fm.position)]
+
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
     def _with(self, f: FighterState) -> CombatState:
-        fighters = dict(self.fighters)
-        fighters[f.id] = f
-        return replace(self, fighters=MappingProxyType(fighters))
+        fighters = self.fighters
+        if fighters.get(f.id) is f:
+            return self  # unchanged (a reducer step that had nothing to do)
+        values = self.__dict__.copy()  # replace(), for the one field that changes
+        values["fighters"] = FighterMap.of(fighters).with_fighter(f)
+        new = object.__new__(CombatState)
+        object.__setattr__(new, "__dict__", values)
+        return new
 

@@ -36,10 +36,12 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
+from yags_desk.rules.combat.fighter_map import FighterMap, where
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.order_v08 import next_melee_v08
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
     best_attack_style,
@@ -163,19 +165,24 @@ def _riding_due(f: FighterState) -> bool:
 def _berserk_due(f: FighterState) -> bool:
     d = f.declaration
     return (d is not None and d.special == "berserk" and not f.berserk_total
-            and "berserk" not in f.checks_done and f.can_act)
+            and "berserk" not in f.checks_done and f.acts)
+
+
+def _undeclared(f: FighterState) -> bool:
+    return f.acts and f.declaration is None  # a surprised fighter does nothing
 
 
 def _classic_step(state: CombatState) -> Step | None:
-    able = [f for f in state.active() if f.acts]  # a surprised fighter does nothing
-    undeclared = tuple(f.id for f in able if f.declaration is None)
+    # Who declares, goes berserk or rolls initiative comes from indexes the fighters
+    # keep (fighter_map.where), not from a scan of everyone at every step (issue 18).
+    fm = FighterMap.of(state.fighters)
+    undeclared = tuple(f.id for f in where(fm, "classic-undeclared", _undeclared))
     if undeclared:
         return Step("declare", undeclared)
-    for f in able:
-        if _berserk_due(f):
-            # RULES 1.9: going berserk changes initiative, so it is rolled first.
-            return Step("check", (f.id,), Pending(f.id, "berserk", 15))
-    need = tuple(f.id for f in able if needs_initiative(f))
+    for f in where(fm, "classic-berserk", _berserk_due):
+        # RULES 1.9: going berserk changes initiative, so it is rolled first.
+        return Step("check", (f.id,), Pending(f.id, "berserk", 15))
+    need = tuple(f.id for f in where(fm, "classic-initiative", needs_initiative))
     if need:
         return Step("initiative", need)
     act = next_action(state)
@@ -198,17 +205,24 @@ def _classic_step(state: CombatState) -> Step | None:
 # -- 0.8 --------------------------------------------------------------------------------
 
 
+def _lacks_initiative(f: FighterState) -> bool:
+    return f.can_act and f.initiative is None
+
+
 def _v08_step(state: CombatState) -> Step | None:
-    lacking = tuple(f.id for f in state.active() if f.can_act and f.initiative is None)
+    fm = FighterMap.of(state.fighters)
+    lacking = tuple(f.id for f in where(fm, "v08-no-initiative", _lacks_initiative))
     if lacking:
         return Step("initiative", lacking)
     # [decision] Only a fighter with a standing enemy must declare (as the automatic
     # round does); one with nobody to fight may still be given a declaration.
-    undeclared = tuple(fid for fid in declaration_order(state)
-                       if state.fighter(fid).declaration is None and state.fighter(fid).acts
-                       and nearest_enemy_v08(state, fid) is not None)
-    if undeclared:
-        return Step("declare", undeclared)
+    if where(fm, "v08-undeclared", _undeclared):  # none: no need to rank everyone
+        undeclared = tuple(fid for fid in declaration_order(state)
+                           if state.fighter(fid).declaration is None
+                           and state.fighter(fid).acts
+                           and nearest_enemy_v08(state, fid) is not None)
+        if undeclared:
+            return Step("declare", undeclared)
     if state.last_attack is not None:
         attacker, target = state.last_attack
         if counter_strike_due(state, target, attacker):
@@ -216,7 +230,9 @@ def _v08_step(state: CombatState) -> Step | None:
                         style=_counter_style(state, state.fighter(target)), phase="")
     # [decision] The order is worked out again after every action, so a fighter
     # slowed during the round (knocked prone, say) acts in its new phase.
-    for phase, fid in action_order(state):
+    answered, melee = next_melee_v08(state)  # kept in order (order_v08, issue 18)
+    for phase, fid in (action_order(state) if not answered
+                       else [(melee[0], melee[1].id)] if melee else []):
         f = state.fighter(fid)
         d = f.declaration
         if (d is None or d.action not in ("attack", "missile") or d.target is None

@@ -11,9 +11,11 @@ targets.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from collections.abc import Callable
 
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.state import CombatState, FighterState
 
 __all__ = ["attackers_declared", "spread_target"]
@@ -32,9 +34,16 @@ def attackers_declared(state: CombatState, besides: str | None = None) -> Counte
 
 
 def spread_target(state: CombatState, f: FighterState,
-                  tiebreak: Callable[[FighterState], tuple[int | str, ...]]
-                  ) -> FighterState | None:
-    """The standing enemy ``f`` attacks: nearest row, least engaged, ``tiebreak``."""
+                  tiebreak: Callable[[FighterState], tuple[int | str, ...]],
+                  name: str = "") -> FighterState | None:
+    """The standing enemy ``f`` attacks: nearest row, least engaged, ``tiebreak``.
+
+    ``name`` names ``tiebreak`` (one function per name): the answer is then read
+    from an index the fighters keep up to date instead of a scan of them all,
+    which a crowd declaring one after the other made quadratic (issue 18)."""
+    if name:
+        fm = FighterMap.of(state.fighters)
+        return fm.index(f"spread:{name}", lambda m: _Spread(m, tiebreak)).nearest(fm, f)
     foes = [g for g in state.active() if g.side != f.side and g.can_act]
     if not foes:
         return None
@@ -42,3 +51,94 @@ def spread_target(state: CombatState, f: FighterState,
     order = {g.id: i for i, g in enumerate(foes)}
     return min(foes, key=lambda g: (abs(g.row - f.row), engaged[g.id], *tiebreak(g),
                                     order[g.id]))
+
+
+def _aim(g: FighterState | None) -> str | None:
+    """The id ``g`` counts as declared on (attackers_declared), if any."""
+    if g is None or g.removed:
+        return None
+    d = g.declaration
+    return d.target if d is not None and d.action in _ATTACKS and d.target else None
+
+
+_Entry = tuple[int, tuple[int | str, ...], int, str]  # engaged, tiebreak, board place, id
+
+
+class _Spread:
+    """spread_target's answers for one tiebreak: per (side, row), a heap of the
+    standing fighters by (attackers declared on them, tiebreak, board order).
+    Entries that no longer match their fighter are dropped when met."""
+
+    def __init__(self, fm: FighterMap,
+                 tiebreak: Callable[[FighterState], tuple[int | str, ...]]) -> None:
+        self.tiebreak = tiebreak
+        self.engaged: Counter[str] = Counter(t for g in fm.values() if (t := _aim(g)))
+        self._fill(fm)
+
+    def _fill(self, fm: FighterMap) -> None:
+        self.size = 0
+        self.groups: dict[tuple[str, int], list[_Entry]] = {}
+        for g in fm.values():
+            self._push(fm, g)
+        for heap in self.groups.values():
+            heapq.heapify(heap)
+
+    def _entry(self, fm: FighterMap, g: FighterState) -> _Entry | None:
+        if g.removed or not g.can_act:
+            return None
+        return (self.engaged[g.id], self.tiebreak(g), fm.position(g.id), g.id)
+
+    def _push(self, fm: FighterMap, g: FighterState) -> None:
+        entry = self._entry(fm, g)
+        if entry is not None:
+            heapq.heappush(self.groups.setdefault((g.side, g.row), []), entry)
+            self.size += 1
+            if self.size > 4 * len(fm) + 64:
+                self._fill(fm)  # too many stale entries: start again
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if (old is not None and old.declaration is new.declaration and old.row == new.row
+                and old.conditions is new.conditions and old.removed == new.removed
+                and self.tiebreak(old) == self.tiebreak(new)):
+            return  # nothing spread_target looks at has changed (most events)
+        was, now = _aim(old), _aim(new)
+        if was != now:
+            for target, step in ((was, -1), (now, 1)):
+                if target:
+                    self.engaged[target] += step
+                    g = new if target == new.id else fm.get(target)
+                    if g is not None and g is not new:
+                        self._push(fm, g)
+        if (old is not None and old.row == new.row
+                and (old.removed or not old.can_act) == (new.removed or not new.can_act)
+                and self.tiebreak(old) == self.tiebreak(new)):
+            return  # its own entry still holds
+        self._push(fm, new)
+
+    def _valid(self, fm: FighterMap, key: tuple[str, int], entry: _Entry) -> bool:
+        g = fm.get(entry[3])
+        return (g is not None and (g.side, g.row) == key and self._entry(fm, g) == entry)
+
+    def nearest(self, fm: FighterMap, f: FighterState) -> FighterState | None:
+        best: tuple[int, int, tuple[int | str, ...], int] | None = None
+        best_id = ""
+        for key, heap in self.groups.items():
+            if key[0] == f.side:
+                continue
+            while heap and not self._valid(fm, key, heap[0]):
+                heapq.heappop(heap)
+                self.size -= 1
+            if heap:
+                e = heap[0]
+                k = (abs(key[1] - f.row), e[0], e[1], e[2])
+                if best is None or k < best:
+                    best, best_id = k, e[3]
+        # f's own declaration does not count against its target (besides=f.id).
+        own = _aim(fm.get(f.id))
+        g = fm.get(own) if own else None
+        if g is not None and g.side != f.side and not g.removed and g.can_act:
+            k = (abs(g.row - f.row), self.engaged[g.id] - 1, self.tiebreak(g),
+                 fm.position(g.id))
+            if best is None or k < best:
+                best, best_id = k, g.id
+        return None if best is None else fm[best_id]

@@ -1,0 +1,262 @@
+"""The fighters of a combat state: an immutable mapping that changes cheaply.
+
+Every event replaces one or two fighters. Copying a dict of every fighter for
+that made each event cost as much as the whole roster (dead and removed
+fighters included) and kept a full copy per event in the log (issue 18).
+:class:`FighterMap` keeps its fighters in small chunks: replacing one copies
+one chunk and the list of chunks, and unchanged chunks are shared between the
+states of a log. Iteration follows board order (the order fighters joined).
+
+It also carries indexes that the procedures would otherwise rebuild by
+scanning every fighter at every step (who may act next, whom to attack, who
+still has something of the round to clear). An index is built on first use and
+then handed on from a map to the map made from it by :meth:`FighterMap.updated`,
+which tells it which fighters changed. The map it leaves no longer has it and
+builds it again if asked; so the indexes never change what a query answers,
+only how long it takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from yags_desk.rules.combat.state import FighterState
+
+__all__ = ["FighterIndex", "FighterMap", "Where", "where"]
+
+_CHUNK = 32
+_TRACKED = 16  # at most this many changed ids are remembered since the last seal
+
+
+class FighterIndex(Protocol):
+    """Something kept up to date as fighters change (see FighterMap.index)."""
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None: ...
+
+
+IndexT = TypeVar("IndexT", bound=FighterIndex)
+
+
+class _Indexes:
+    __slots__ = ("by_name", "touched")
+
+    def __init__(self, touched: set[str]) -> None:
+        self.touched = touched  # ids that may hold something of this round
+        self.by_name: dict[str, FighterIndex] = {}
+
+
+class _Values(ValuesView["FighterState"]):
+    _mapping: FighterMap
+
+    def __iter__(self) -> Iterator[FighterState]:
+        return self._mapping._iter_values()
+
+
+class _Items(ItemsView[str, "FighterState"]):
+    _mapping: FighterMap
+
+    def __iter__(self) -> Iterator[tuple[str, FighterState]]:
+        m = self._mapping
+        return zip(islice(m._ids, m._len), m._iter_values(), strict=False)
+
+
+class FighterMap(Mapping[str, "FighterState"]):
+    """An immutable id -> FighterState mapping in board order."""
+
+    __slots__ = ("_base", "_changed", "_chunks", "_ids", "_indexes", "_len", "_pos")
+
+    def __init__(self) -> None:
+        self._ids: list[str] = []  # shared, append-only
+        self._pos: dict[str, int] = {}  # shared, append-only
+        self._len = 0
+        self._chunks: tuple[tuple[FighterState, ...], ...] = ()
+        self._indexes: _Indexes | None = None
+        # The map this one was made from by updates since it was sealed, and the ids
+        # changed since then (None: not known).
+        self._base: FighterMap | None = None
+        self._changed: tuple[str, ...] | None = ()
+
+    @classmethod
+    def of(cls, fighters: Mapping[str, FighterState]) -> FighterMap:
+        if type(fighters) is FighterMap:  # not isinstance: Mapping's check is slow
+            return fighters
+        return cls().updated(fighters.values())
+
+    # -- Mapping --------------------------------------------------------------------
+
+    def __getitem__(self, fid: str) -> FighterState:
+        p = self._pos.get(fid)
+        if p is None or p >= self._len:
+            raise KeyError(fid)
+        return self._chunks[p // _CHUNK][p % _CHUNK]
+
+    def get(self, fid: str, default: object = None) -> FighterState | None:  # type: ignore[override]
+        p = self._pos.get(fid)
+        if p is None or p >= self._len:
+            return default  # type: ignore[return-value]
+        return self._chunks[p // _CHUNK][p % _CHUNK]
+
+    def __contains__(self, fid: object) -> bool:
+        p = self._pos.get(fid)  # type: ignore[call-overload]
+        return p is not None and p < self._len
+
+    def __iter__(self) -> Iterator[str]:
+        return islice(self._ids, self._len)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _iter_values(self) -> Iterator[FighterState]:
+        return chain.from_iterable(self._chunks)
+
+    def values(self) -> ValuesView[FighterState]:
+        return _Values(self)
+
+    def items(self) -> ItemsView[str, FighterState]:
+        return _Items(self)
+
+    def __repr__(self) -> str:
+        return f"FighterMap({dict(self.items())!r})"
+
+    def position(self, fid: str) -> int:
+        """The fighter's place in board order (0 for the first to join)."""
+        return self._pos[fid]
+
+    # -- changing -------------------------------------------------------------------
+
+    def updated(self, fighters: Iterable[FighterState],
+                touched: set[str] | None = None) -> FighterMap:
+        """A map with ``fighters`` replacing those of the same id (new ids join at the
+        end). ``touched``: the ids that may hold something of the round afterwards
+        (the end of a round gives it); by default every changed id joins them."""
+        ids, pos, n = self._ids, self._pos, self._len
+        chunks = list(self._chunks)
+        copied: dict[int, list[FighterState]] = {}
+        olds: list[tuple[FighterState | None, FighterState]] = []
+        for f in fighters:
+            p = pos.get(f.id)
+            if p is not None and p < n:
+                c = p // _CHUNK
+                chunk = copied.get(c)
+                if chunk is None:
+                    chunk = copied[c] = list(chunks[c])
+                olds.append((chunk[p % _CHUNK], f))
+                chunk[p % _CHUNK] = f
+                continue
+            if len(ids) != n:  # an older map gains a fighter: stop sharing the id lists
+                ids, pos = ids[:n], {fid: i for i, fid in enumerate(islice(ids, n))}
+            ids.append(f.id)
+            pos[f.id] = n
+            c = n // _CHUNK
+            if c == len(chunks):
+                chunks.append(())
+            chunk = copied.get(c)
+            if chunk is None:
+                chunk = copied[c] = list(chunks[c])
+            chunk.append(f)
+            n += 1
+            olds.append((None, f))
+        for c, chunk in copied.items():
+            chunks[c] = tuple(chunk)
+        new = FighterMap.__new__(FighterMap)
+        new._ids, new._pos, new._len, new._chunks = ids, pos, n, tuple(chunks)
+        base = self if self._base is None else self._base
+        changed = self._changed
+        if changed is not None and len(changed) + len(olds) <= _TRACKED:
+            new._base, new._changed = base, changed + tuple(f.id for _, f in olds)
+        else:
+            new._base, new._changed = None, None
+        indexes, self._indexes = self._indexes, None
+        new._indexes = indexes
+        if indexes is not None:
+            for old, f in olds:
+                indexes.touched.add(f.id)
+                for index in indexes.by_name.values():
+                    index.update(new, old, f)
+            if touched is not None:
+                indexes.touched = touched
+        return new
+
+    def with_fighter(self, f: FighterState) -> FighterMap:
+        p = self._pos.get(f.id)
+        if p is None or p >= self._len:
+            return self.updated((f,))
+        # One fighter replaced (most events): the short way through updated().
+        c, i = divmod(p, _CHUNK)
+        chunk = self._chunks[c]
+        old = chunk[i]
+        new = FighterMap.__new__(FighterMap)
+        new._ids, new._pos, new._len = self._ids, self._pos, self._len
+        new._chunks = (*self._chunks[:c], (*chunk[:i], f, *chunk[i + 1:]), *self._chunks[c + 1:])
+        changed = self._changed
+        if changed is not None and len(changed) < _TRACKED:
+            new._base = self if self._base is None else self._base
+            new._changed = (*changed, f.id)
+        else:
+            new._base, new._changed = None, None
+        indexes, self._indexes = self._indexes, None
+        new._indexes = indexes
+        if indexes is not None:
+            indexes.touched.add(f.id)
+            for index in indexes.by_name.values():
+                index.update(new, old, f)
+        return new
+
+    # -- what changed ---------------------------------------------------------------
+
+    def seal(self) -> None:
+        """Start remembering changes afresh from this map (the reducer seals each
+        state it returns, so ``changed_since`` answers for one event)."""
+        self._base, self._changed = None, ()
+
+    def changed_since(self, before: Mapping[str, FighterState]) -> tuple[str, ...] | None:
+        """Ids possibly changed since ``before`` (a superset), or None when not known."""
+        if before is self:
+            return ()
+        if self._base is before:
+            return self._changed
+        return None
+
+    # -- indexes --------------------------------------------------------------------
+
+    def _own(self) -> _Indexes:
+        if self._indexes is None:
+            self._indexes = _Indexes(set(self))
+        return self._indexes
+
+    def touched(self) -> set[str]:
+        """Ids that may hold something of this round (a superset; see _end_round)."""
+        return self._own().touched
+
+    def index(self, name: str, build: Callable[[FighterMap], IndexT]) -> IndexT:
+        """The index called ``name``, built by ``build(self)`` when this map has none."""
+        indexes = self._own()
+        index = indexes.by_name.get(name)
+        if index is None:
+            index = indexes.by_name[name] = build(self)
+        return index  # type: ignore[return-value]
+
+
+class Where:
+    """The fighters for which ``test`` holds (a test of the fighter alone), kept as
+    fighters change: a step that asks "who still has to declare?" looks at those
+    few instead of every fighter (FighterMap.where)."""
+
+    def __init__(self, fm: FighterMap, test: Callable[[FighterState], bool]) -> None:
+        self.test = test
+        self.ids = {f.id for f in fm.values() if test(f)}
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if self.test(new):
+            self.ids.add(new.id)
+        else:
+            self.ids.discard(new.id)
+
+
+def where(fm: FighterMap, name: str, test: Callable[[FighterState], bool]) -> list[FighterState]:
+    """The fighters of ``fm`` passing ``test`` (one test per ``name``), in board order."""
+    ids = fm.index(f"where:{name}", lambda m: Where(m, test)).ids
+    return [fm[fid] for fid in sorted(ids, key=fm.position)]
