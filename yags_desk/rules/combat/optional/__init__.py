@@ -22,6 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
+from yags_desk.rules.combat.optional import board
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -32,6 +33,7 @@ PLAIN = AttackKind()
 # Option name (a key of options.OPTIONAL_RULES) → its provider; one line per
 # optional rule that changes an attack's numbers, in the order they apply.
 PROVIDERS: dict[str, Provider] = {
+    board.OPTION: board.board_mods,  # RULES 3.1 reach and out-of-range strikes
 }
 
 
