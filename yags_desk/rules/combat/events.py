@@ -27,6 +27,7 @@ __all__ = [
     "Event",
     "Fatigue",
     "Initiative",
+    "MoveRow",
     "Override",
     "RemoveCombatant",
     "SetCondition",
@@ -329,6 +330,19 @@ class SetOption(_Event):
     reason: str = Field(default="", max_length=500)
 
 
+class MoveRow(_Event):
+    """A fighter moves to another row of the battle board as its action (RULES 3.1,
+    option "board_rows"): classic, the move takes its attack; 0.8, the metres
+    (rows x metres per row) count against its Move (RULES 2). ``flee``: it turns
+    its back on its enemies as it goes (RULES 3.1 back turned). The row is checked
+    against the board by the rules, so a refusal names the rule."""
+
+    type: Literal["move_row"] = "move_row"
+    id: CombatantId
+    row: int = Field(ge=-10_000, le=10_000)
+    flee: bool = False
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -337,7 +351,8 @@ class EndRound(_Event):
 
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
-    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption,
+    | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
+    | MoveRow,
     Field(discriminator="type"),
 ]
 

@@ -32,6 +32,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.optional.moves import auto_move, out_of_reach
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -177,6 +178,10 @@ def nearest_enemy(state: CombatState, f: FighterState) -> FighterState | None:
     return spread_target(state, f, lambda g: (g.wounds,))
 
 
+def _is_missile(state: CombatState, f: FighterState, style: str) -> bool:
+    return declared_style(state, f, style).style == "missile" if style else False
+
+
 def _declare(state: CombatState, f: FighterState) -> Declare | None:
     if f.has("prone"):
         return Declare(id=f.id, action="stand_up")
@@ -184,6 +189,8 @@ def _declare(state: CombatState, f: FighterState) -> Declare | None:
     style = best_attack_style(state, f)
     if foe is None or style is None:
         return Declare(id=f.id, action="wait")
+    if out_of_reach(state, f, foe):
+        return Declare(id=f.id, action="move", target=foe.id)  # closes in (RULES 3.1)
     return Declare(id=f.id, action="attack", target=foe.id, style=style.label)
 
 
@@ -212,6 +219,10 @@ def auto_round(state: CombatState, rng: random.Random,
             decl = _declare(state, f)
             if decl is not None:
                 push(decl)
+                foe = state.fighter(decl.target) if decl.target else None
+                move = auto_move(state, f, foe) if decl.action == "move" and foe else None
+                if move is not None:
+                    push(move)  # the move takes the attack (RULES 3.1)
     for f in state.active():
         if needs_initiative(f):
             push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
@@ -230,6 +241,9 @@ def auto_round(state: CombatState, rng: random.Random,
             if foe is not None and f.declaration is not None:
                 push(f.declaration.model_copy(update={"target": foe.id}))
                 continue
+        if out_of_reach(state, f, t) and not _is_missile(state, f, step.style):
+            push(lose_action(state, f.id, held=True, note="out of reach (RULES 3.1)"))
+            continue
         defending = t.can_act and t.defence is None
         e: Attack = resolve_attack(state, f.id, t.id, step.style, roll_dice(rng, defending))
         if step.kind == "counter":

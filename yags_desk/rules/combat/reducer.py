@@ -26,6 +26,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Fatigue,
     Initiative,
+    MoveRow,
     Override,
     RemoveCombatant,
     SetCondition,
@@ -34,6 +35,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.moves import move_row
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -91,7 +93,7 @@ def _quiet(f: FighterState, classic: bool) -> bool:
     """Nothing of this round to clear (replace() is costly on a 200-fighter board)."""
     return not (f.declaration or f.attacked or f.countered or f.defended or f.checks_done
                 or f.defence is not None or f.defending or f.counter_due
-                or f.acts_normally or f.rerolled
+                or f.acts_normally or f.rerolled or f.moved_m
                 or (classic and (f.initiative is not None or f.tiebreak))
                 or any(r is not None for _, r in f.conditions))
 
@@ -118,6 +120,7 @@ def _end_round(state: CombatState) -> CombatState:
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
                     defending=(), counter_due=(), acts_normally=False, rerolled=False,
+                    moved_m=0,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
                     fatigue_checks=0 if rested else f.fatigue_checks)
         if state.edition == "classic":
@@ -287,4 +290,6 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return state._with(_override(state, f, event))
     if isinstance(event, ActionLost):
         return state._with(_lost(f, event))
+    if isinstance(event, MoveRow):
+        return move_row(state, event)  # RULES 3.1 moving between rows
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

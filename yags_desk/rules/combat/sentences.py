@@ -13,6 +13,7 @@ from yags_desk.rules.combat.events import (
     Event,
     Fatigue,
     Initiative,
+    MoveRow,
     Override,
     RemoveCombatant,
     SetCondition,
@@ -22,6 +23,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.moves import move_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -55,6 +57,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return _attack_sentence(event, before, after)
     if isinstance(event, SetOption):
         return option_sentence(event, before)
+    if isinstance(event, MoveRow):
+        return move_text(event, before, after)
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)

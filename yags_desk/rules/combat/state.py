@@ -162,6 +162,8 @@ class FighterState:
     counter_due: tuple[str, ...] = ()
     acts_normally: bool = False
     rerolled: bool = False
+    # RULES 3.1 board rows, 0.8: metres moved between rows this round (RULES 2 Move).
+    moved_m: int = 0
 
     def has(self, condition: str) -> bool:
         key = condition.casefold()

@@ -22,7 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import board
+from yags_desk.rules.combat.optional import back, board
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -34,6 +34,7 @@ PLAIN = AttackKind()
 # optional rule that changes an attack's numbers, in the order they apply.
 PROVIDERS: dict[str, Provider] = {
     board.OPTION: board.board_mods,  # RULES 3.1 reach and out-of-range strikes
+    back.OPTION: back.back_mods,  # RULES 3.1 back turned: -10 defence
 }
 
 
