@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from yags_desk.rules.combat.events import Event, MoveRow, SetCondition, SetOption
+from yags_desk.rules.combat.events import Assist, Event, MoveRow, SetCondition, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.option_change import GM_SETTINGS
 from yags_desk.rules.editions import Edition
@@ -61,6 +61,16 @@ class LogMachine(RuleBasedStateMachine):
         fighters = sorted(self.log.state.fighters)
         if fighters:
             self._try(SetCondition(id=fighters[pick % len(fighters)], condition="back_turned"))
+
+    @rule(pick=st.integers(0, 20), other=st.integers(0, 20),
+          roll=st.sampled_from(["attack", "defence"]), total=st.integers(-5, 60))
+    def assist(self, pick: int, other: int, roll: str, total: int) -> None:
+        """An assist (RULES 3.1): refused on an enemy, beyond 1 row or while off."""
+        fighters = sorted(self.log.state.fighters)
+        if fighters:
+            self._try(Assist(id=fighters[pick % len(fighters)],
+                             ally=fighters[other % len(fighters)],
+                             roll=roll, total=total))
 
     @rule()
     def undo(self) -> None:

@@ -9,7 +9,7 @@ from hypothesis import settings
 from tests.rules.combat.test_fight_v08 import FightMachine08
 from tests.rules.combat.test_log import FightMachine
 
-BOARD_OPTIONS = ("board_rows", "back_turned")
+BOARD_OPTIONS = ("board_rows", "back_turned", "assist_hamper")
 
 
 class BoardFightMachine(FightMachine):

@@ -18,6 +18,7 @@ __all__ = [
     "SPECIAL_ATTACKS",
     "ActionLost",
     "AddCombatant",
+    "Assist",
     "Attack",
     "Check",
     "ClearCondition",
@@ -268,6 +269,9 @@ class Attack(_Event):
     ineffective: bool = False  # 0.8: the GM marked it ineffective: half the stuns (RULES 2)
     outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
+    # RULES 3.1 hamper: the strike does no damage; "delay", "attack" or "defence"
+    # says what a margin of 10+ does (optional/assist.py).
+    hamper: Literal["delay", "attack", "defence"] | None = None
 
 
 class Check(_Event):
@@ -343,6 +347,19 @@ class MoveRow(_Event):
     flee: bool = False
 
 
+class Assist(_Event):
+    """A fighter spends its action helping an ally within 1 row (RULES 3.1 assist,
+    option "assist_hamper"): its attack roll (``dice``, ``total``) against 15
+    gives the ally a bonus on its next ``roll``."""
+
+    type: Literal["assist"] = "assist"
+    id: CombatantId
+    ally: CombatantId
+    roll: Literal["attack", "defence"]
+    dice: tuple[int, ...] = Field(default=(), max_length=200)
+    total: int = Field(ge=-10_000, le=10_000)
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -352,7 +369,7 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | MoveRow,
+    | MoveRow | Assist,
     Field(discriminator="type"),
 ]
 

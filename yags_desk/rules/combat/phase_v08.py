@@ -21,7 +21,7 @@ def speed(state: CombatState, f: FighterState) -> Phase:
     aggressive melee attack is fast; everything else is normal."""
     d = f.declaration
     stance = stance_of(f)
-    if at_zero(f) or stance in ("prone", "defensive"):
+    if at_zero(f) or stance in ("prone", "defensive") or f.has("delayed"):  # RULES 3.1
         return "slow"
     if d is None:
         return "normal"

@@ -95,7 +95,8 @@ def needs_initiative(f: FighterState) -> bool:
 
 
 def _loses(f: FighterState) -> bool:
-    return loses_initiative(f.declaration)
+    # RULES 3.1: a delayed fighter (hampered, or it took a reaction) acts last.
+    return loses_initiative(f.declaration) or f.has("delayed")
 
 
 def _key(f: FighterState) -> tuple[int, int, int, int]:

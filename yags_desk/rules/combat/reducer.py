@@ -17,6 +17,7 @@ from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
 from yags_desk.rules.combat.events import (
     ActionLost,
     AddCombatant,
+    Assist,
     Attack,
     Check,
     ClearCondition,
@@ -35,6 +36,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.assist import apply_assist, check_hamper, spend_assists
 from yags_desk.rules.combat.optional.moves import move_row
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
@@ -150,6 +152,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         why = attack_refusal(state, a.id)  # aiming, preparing, riding (RULES 1.9, 1.11)
         if why:
             raise RulesError(why)
+    if e.hamper is not None:
+        check_hamper(state, e)  # RULES 3.1 hamper
     if e.counter:
         if a.countered and state.edition == "classic":
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
@@ -172,6 +176,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     state = state._with(t)
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
+    state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
     return apply_effects(state, e.effects)
 
 
@@ -292,4 +297,6 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return state._with(_lost(f, event))
     if isinstance(event, MoveRow):
         return move_row(state, event)  # RULES 3.1 moving between rows
+    if isinstance(event, Assist):
+        return apply_assist(state, event)  # RULES 3.1 assist
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

@@ -5,6 +5,7 @@ from __future__ import annotations
 from yags_desk.rules.combat.events import (
     ActionLost,
     AddCombatant,
+    Assist,
     Attack,
     Check,
     ClearCondition,
@@ -23,6 +24,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.assist import assist_text
 from yags_desk.rules.combat.optional.moves import move_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
@@ -59,6 +61,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return option_sentence(event, before)
     if isinstance(event, MoveRow):
         return move_text(event, before, after)
+    if isinstance(event, Assist):
+        return assist_text(event, before, after)
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
@@ -238,6 +242,10 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
 
 
 def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
+    if e.hamper is not None:  # RULES 3.1 hamper: no damage, the outcome says what
+        a, t = after.fighter(e.attacker), after.fighter(e.defender)
+        verb = "hampers" if e.hit else "tries to hamper"
+        return f"{a.name} {verb} {t.name}: {e.attack_total} against {e.defence_total}; {e.outcome}."
     if after.edition == "0.8":
         return _attack_sentence_v08(e, after)
     a, t = after.fighter(e.attacker), after.fighter(e.defender)
