@@ -8,7 +8,14 @@ from collections.abc import Iterable
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, rule
 
-from yags_desk.rules.combat.events import Assist, Event, MoveRow, SetCondition, SetOption
+from yags_desk.rules.combat.events import (
+    Assist,
+    Event,
+    MoveRow,
+    Reaction,
+    SetCondition,
+    SetOption,
+)
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.option_change import GM_SETTINGS
 from yags_desk.rules.editions import Edition
@@ -71,6 +78,17 @@ class LogMachine(RuleBasedStateMachine):
             self._try(Assist(id=fighters[pick % len(fighters)],
                              ally=fighters[other % len(fighters)],
                              roll=roll, total=total))
+
+    @rule(pick=st.integers(0, 20), other=st.integers(0, 20),
+          trigger=st.sampled_from(["", "when it closes in"]), extra=st.integers(0, 2),
+          spear=st.booleans())
+    def react(self, pick: int, other: int, trigger: str, extra: int, spear: bool) -> None:
+        """A reaction (RULES 3.1): refused with no trigger, on an ally or while off."""
+        fighters = sorted(self.log.state.fighters)
+        if fighters:
+            self._try(Reaction(id=fighters[pick % len(fighters)],
+                               target=fighters[other % len(fighters)], trigger=trigger,
+                               extra=extra, spear=spear))
 
     @rule()
     def undo(self) -> None:

@@ -1,6 +1,7 @@
 """The combat state machines of both editions run with the RULES 3.1 options on
-(battle board rows, back turned): moves between rows, turned backs, attacks at
-and beyond reach, undo, redo and replay must all hold (issue 14 item 5)."""
+(battle board rows, back turned, assist and hamper, reactions): moves between
+rows, turned backs, assists, reactions, attacks at and beyond reach, undo, redo
+and replay must all hold (issue 14 item 5)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import settings
 from tests.rules.combat.test_fight_v08 import FightMachine08
 from tests.rules.combat.test_log import FightMachine
 
-BOARD_OPTIONS = ("board_rows", "back_turned", "assist_hamper")
+BOARD_OPTIONS = ("board_rows", "back_turned", "assist_hamper", "reactions")
 
 
 class BoardFightMachine(FightMachine):

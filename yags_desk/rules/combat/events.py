@@ -30,6 +30,7 @@ __all__ = [
     "Initiative",
     "MoveRow",
     "Override",
+    "Reaction",
     "RemoveCombatant",
     "SetCondition",
     "SetOption",
@@ -360,6 +361,21 @@ class Assist(_Event):
     total: int = Field(ge=-10_000, le=10_000)
 
 
+class Reaction(_Event):
+    """A fighter takes a reaction against ``target`` (RULES 3.1, option "reactions"):
+    ``trigger`` says what happened ("when Bo closes in"); ``extra`` counts further
+    abilities the same event triggered (+5 each on the one strike); ``spear``: the
+    long spear's strike at -5 on an enemy closing from two or more rows. The strike
+    itself follows as an Attack by ``id`` on ``target``."""
+
+    type: Literal["reaction"] = "reaction"
+    id: CombatantId
+    target: CombatantId
+    trigger: str = Field(default="", max_length=200)
+    extra: int = Field(default=0, ge=0, le=10)
+    spear: bool = False
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -369,7 +385,7 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | MoveRow | Assist,
+    | MoveRow | Assist | Reaction,
     Field(discriminator="type"),
 ]
 

@@ -29,6 +29,7 @@ from yags_desk.rules.combat.events import (
     Initiative,
     MoveRow,
     Override,
+    Reaction,
     RemoveCombatant,
     SetCondition,
     SetOption,
@@ -38,6 +39,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.optional.assist import apply_assist, check_hamper, spend_assists
 from yags_desk.rules.combat.optional.moves import move_row
+from yags_desk.rules.combat.optional.reactions import reaction_attack, take_reaction
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -144,6 +146,9 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
+    reacted = reaction_attack(state, e)  # RULES 3.1: a reaction strikes out of turn
+    if reacted is not None:
+        return reacted
     if state.edition == "0.8":
         if a.surprised:
             raise RulesError(f"{a.name} is surprised and does not act this round (RULES 2)")
@@ -299,4 +304,6 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return move_row(state, event)  # RULES 3.1 moving between rows
     if isinstance(event, Assist):
         return apply_assist(state, event)  # RULES 3.1 assist
+    if isinstance(event, Reaction):
+        return take_reaction(state, event)  # RULES 3.1 reactions
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

@@ -16,6 +16,7 @@ from yags_desk.rules.combat.events import (
     Initiative,
     MoveRow,
     Override,
+    Reaction,
     RemoveCombatant,
     SetCondition,
     SetOption,
@@ -26,6 +27,7 @@ from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
 from yags_desk.rules.combat.optional.assist import assist_text
 from yags_desk.rules.combat.optional.moves import move_text
+from yags_desk.rules.combat.optional.reactions import reaction_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -63,6 +65,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return move_text(event, before, after)
     if isinstance(event, Assist):
         return assist_text(event, before, after)
+    if isinstance(event, Reaction):
+        return reaction_text(event, before)
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)

@@ -22,7 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import assist, back, board
+from yags_desk.rules.combat.optional import assist, back, board, reactions
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -36,6 +36,7 @@ PROVIDERS: dict[str, Provider] = {
     board.OPTION: board.board_mods,  # RULES 3.1 reach and out-of-range strikes
     back.OPTION: back.back_mods,  # RULES 3.1 back turned: -10 defence
     assist.OPTION: assist.boost_mods,  # RULES 3.1 assist and hamper bonuses
+    reactions.OPTION: reactions.reaction_mods,  # RULES 3.1 counterattacks, long spear
 }
 
 
