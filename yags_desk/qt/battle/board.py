@@ -64,6 +64,7 @@ from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
+from yags_desk.rules.combat.optional.board import MAX_ROW
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending, check_name
@@ -96,6 +97,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Declare for the selected fighter", "D"),
     ("Override a number of the selected fighter", "O"),
     ("Set a condition on the selected fighter", "C"),
+    ("Move the selected fighter a row up / down (RULES 3.1 move)", "Alt+Up / Alt+Down"),
     ("Select the next / previous card", "Right, Left"),
     ("Card menu of the selected fighter", "Menu key, Shift+F10"),
     ("Copy log lines", "Ctrl+C (in the log)"),
@@ -238,6 +240,7 @@ class BattleBoard(DocumentView):
         self.canvas.context_requested.connect(self._context_menu)
         self.canvas.activated.connect(self.declare)
         self.canvas.character_dropped.connect(self.ops.add_from_paths)
+        self.canvas.card_moved.connect(self.ops.move_row)  # dragged: RULES 3.1 move
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.refresh()
@@ -277,6 +280,14 @@ class BattleBoard(DocumentView):
         self.declare_action = self._action("&Declare…", self.declare, ["D"])
         self.override_action = self._action("&Override…", self.override, ["O"])
         self.condition_action = self._action("&Condition…", self.condition, ["C"])
+        self.row_up_action = self._action(
+            "Move a row &up", lambda: self.move_selected(-1), ["Alt+Up"], "",
+            "Move the selected fighter one row up (with board rows on: its move action, "
+            "RULES 3.1)")
+        self.row_down_action = self._action(
+            "Move a row do&wn", lambda: self.move_selected(1), ["Alt+Down"], "",
+            "Move the selected fighter one row down (with board rows on: its move action, "
+            "RULES 3.1)")
         self.options_action = self._action(
             "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
             "Switch optional rules and the GM's settings from now on (logged, undoable)")
@@ -661,6 +672,18 @@ class BattleBoard(DocumentView):
             self.refuse(str(exc))
             return False
         return event is not None and self.push_events([event])
+
+    def move_selected(self, delta: int) -> bool:
+        """Move the selected fighter ``delta`` rows (the move action with board rows
+        on, RULES 3.1; refused off the board, naming the rule)."""
+        fid = self.selected()
+        if fid is None:
+            return False
+        row = self.state.fighter(fid).row + delta
+        if not 0 <= row <= MAX_ROW:
+            self.refuse(f"row: row {row} is off the board (rows 0 to {MAX_ROW}) (RULES 3.1)")
+            return False
+        return self.ops.move_row(fid, row)
 
     def override(self, fid: str | None = None) -> bool:
         fid = fid or self.selected()

@@ -1,0 +1,149 @@
+"""The battle board with RULES 3.1 board rows on (issue 14 item 1): every card shows
+its range to the selected fighter; Alt+Up / Alt+Down and dragging a card are the
+fighter's move action (a MoveRow in the log, undoable, refused off the board); the
+declare dialog greys the targets a melee strike cannot reach, saying why, and takes
+a missile's distance from the rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QStandardItemModel
+
+from tests.qt.battle.helpers import make_board, sample
+from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.dialogs.declare import DeclareDialog
+from yags_desk.rules.combat.events import MoveRow, Override, SetOption
+from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.storage.library import Library
+
+# ford-ambush: Aldric, Torvald, Bandits 1-3 in row 0; Mira and Sister in row 1;
+# the bandit archer in row 2.
+BOARD_ON = SetOption(option="board_rows", value=True)
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+def _board(qtbot: Any, library: Library, on: bool = True) -> BattleBoard:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.show()
+    if on:
+        assert board.push_events([BOARD_ON])
+    return board
+
+
+def _last_sentence(board: BattleBoard) -> str:
+    log = board.log
+    n = len(log.events) - 1
+    return describe(log.events[n], log.state_before(n), log.state)
+
+
+def test_every_card_shows_its_range_to_the_selected_fighter(qtbot: Any,
+                                                            library: Library) -> None:
+    board = _board(qtbot, library)
+    board.select("aldric")
+    canvas = board.canvas
+    assert canvas.range_text("archer-1") == "Range 2"
+    assert canvas.range_text("mira") == "Range 1"
+    assert canvas.range_text("bandit-1") == "Range 0"
+    assert canvas.range_text("aldric") == ""  # the selected card itself
+    board.select("archer-1")
+    assert canvas.range_text("aldric") == "Range 2"
+    board.push_events([SetOption(option="board_rows", value=False)])
+    assert canvas.range_text("aldric") == ""  # only with the option on
+
+
+def test_alt_up_is_the_move_action_and_undoes(qtbot: Any, library: Library) -> None:
+    board = _board(qtbot, library)
+    qtbot.waitExposed(board)
+    board.activateWindow()
+    qtbot.waitUntil(board.isActiveWindow)
+    board.select("mira")
+    board.canvas.setFocus()
+    qtbot.keyClick(board.canvas, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    assert board.log.events[-1] == MoveRow(id="mira", row=0)
+    assert board.state.fighter("mira").row == 0
+    assert _last_sentence(board) == ("Mira Swiftwater moves from row 1 to row 0 (RULES 3.1 "
+                                     "the move takes its attack).")
+    board.undo_stack.undo()
+    assert board.state.fighter("mira").row == 1
+    qtbot.keyClick(board.canvas, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    assert board.state.fighter("mira").row == 2
+
+
+def test_a_move_off_the_board_or_too_far_is_refused(qtbot: Any, library: Library) -> None:
+    board = _board(qtbot, library)
+    board.select("aldric")
+    events = board.log.events
+    assert not board.move_selected(-1)
+    assert "row -1 is off the board (rows 0 to 99) (RULES 3.1)" in board.last_message
+    assert not board.ops.move_row("aldric", 2)  # classic: one row per move
+    assert "Aldric of Thornbury may move 1 row in one move, not 2 (RULES 3.1" in board.last_message
+    assert board.log.events == events
+
+
+def test_without_the_option_a_row_change_is_the_gms_override(qtbot: Any,
+                                                              library: Library) -> None:
+    board = _board(qtbot, library, on=False)
+    assert board.push_events([SetOption(option="hit_locations", value=True)])
+    board.select("mira")
+    assert board.move_selected(-1)
+    last = board.log.events[-1]
+    assert isinstance(last, Override) and last.field == "row" and last.value == 0
+
+
+def test_dragging_a_card_to_another_band_moves_it(qtbot: Any, library: Library) -> None:
+    board = _board(qtbot, library)
+    canvas = board.canvas
+    canvas.relayout()
+    card = canvas.card_rect("mira")
+    assert card is not None
+    band = dict(canvas._bands)[2]
+    target = QPoint(band.left() + canvas._label_w + 300, band.center().y())
+    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=card.center())
+    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=target)
+    assert board.log.events[-1] == MoveRow(id="mira", row=2)
+
+
+def test_declare_greys_targets_out_of_reach_and_says_why(qtbot: Any,
+                                                         library: Library) -> None:
+    board = _board(qtbot, library)
+    state = apply(board.state, Override(id="archer-1", field="row", value=3, reason="far"))
+    dialog = DeclareDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    combo = dialog.target_combo
+    model = combo.model()
+    assert isinstance(model, QStandardItemModel)
+    dialog.action_combo.setCurrentIndex(dialog.action_combo.findData("attack"))
+    archer = combo.findData("archer-1")
+    assert "range 3" in combo.itemText(archer)
+    assert not model.item(archer).isEnabled()
+    assert "3 rows from Aldric" in model.item(archer).toolTip()
+    assert "RULES 3.1" in model.item(archer).toolTip()
+    bandit = combo.findData("bandit-1")
+    assert model.item(bandit).isEnabled() and model.item(bandit).toolTip() == ""
+    # A missile may aim anywhere; its distance is the rows x 5 m, not typed.
+    dialog.action_combo.setCurrentIndex(dialog.action_combo.findData("missile"))
+    assert model.item(archer).isEnabled()
+    combo.setCurrentIndex(archer)
+    assert dialog.range_spin.value() == 15 and not dialog.range_spin.isEnabled()
+
+
+def test_declare_offers_every_target_while_the_option_is_off(qtbot: Any,
+                                                             library: Library) -> None:
+    board = _board(qtbot, library, on=False)
+    state = apply(board.state, Override(id="archer-1", field="row", value=3, reason="far"))
+    dialog = DeclareDialog(None, state, "aldric")
+    qtbot.addWidget(dialog)
+    model = dialog.target_combo.model()
+    assert isinstance(model, QStandardItemModel)
+    archer = dialog.target_combo.findData("archer-1")
+    assert model.item(archer).isEnabled()
+    assert "range" not in dialog.target_combo.itemText(archer)
