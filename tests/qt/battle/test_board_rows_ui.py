@@ -6,6 +6,7 @@ a missile's distance from the rows."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,11 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QStandardItemModel
 
 from tests.qt.battle.helpers import make_board, sample
+from tests.qt.battle.scripted import ScriptedDialogs
 from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.dialogs.board_rules import AssistDialog, ReactionDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
-from yags_desk.rules.combat.events import MoveRow, Override, SetOption
+from yags_desk.rules.combat.events import Assist, Attack, MoveRow, Override, Reaction, SetOption
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.storage.library import Library
@@ -147,3 +150,74 @@ def test_declare_offers_every_target_while_the_option_is_off(qtbot: Any,
     archer = dialog.target_combo.findData("archer-1")
     assert model.item(archer).isEnabled()
     assert "range" not in dialog.target_combo.itemText(archer)
+
+
+def _with(board: BattleBoard, *options: str) -> None:
+    for option in options:
+        assert board.push_events([SetOption(option=option, value=True)])
+
+
+def test_assist_dialog_builds_the_assist_and_shows_refusals(qtbot: Any,
+                                                           library: Library) -> None:
+    board = _board(qtbot, library)
+    dialog = AssistDialog(None, board.state, "mira", random.Random(1))
+    qtbot.addWidget(dialog)
+    assert "“Assist and hamper” is off" in dialog.who_label.text()
+    dialog.dice.edit.setText("8 8")
+    assert not dialog.try_accept()  # the option is off: the rules refuse, it stays open
+    assert "switch on \"Assist and hamper\"" in dialog.error_label.text()
+    _with(board, "assist_hamper")
+    dialog = AssistDialog(None, board.state, "mira", random.Random(1))
+    qtbot.addWidget(dialog)
+    dialog.ally_combo.setCurrentIndex(dialog.ally_combo.findData("aldric"))
+    dialog.roll_combo.setCurrentIndex(dialog.roll_combo.findData("defence"))
+    dialog.dice.edit.setText("8 8")
+    assert dialog.try_accept()
+    e = dialog.result_event
+    assert e is not None and (e.id, e.ally, e.roll, e.dice) == ("mira", "aldric", "defence",
+                                                                 (8, 8))
+    # Only allies are offered.
+    assert dialog.ally_combo.findData("bandit-1") == -1
+
+
+def test_reaction_dialog_needs_a_trigger(qtbot: Any, library: Library) -> None:
+    board = _board(qtbot, library)
+    _with(board, "reactions")
+    dialog = ReactionDialog(None, board.state, "aldric")
+    qtbot.addWidget(dialog)
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData("bandit-1"))
+    assert not dialog.try_accept()
+    assert "trigger: a reaction answers something that happens" in dialog.error_label.text()
+    dialog.trigger_edit.setText("when Bandit 1 lunges")
+    dialog.extra_spin.setValue(1)
+    assert dialog.try_accept()
+    assert dialog.result_event == Reaction(id="aldric", target="bandit-1",
+                                           trigger="when Bandit 1 lunges", extra=1)
+    assert not dialog.spear_check.isEnabled()  # Aldric holds no long spear
+
+
+def test_board_react_pushes_the_reaction_and_its_strike_as_one_step(
+        qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    _with(board, "board_rows", "reactions")
+    dialogs.reaction_event = Reaction(id="aldric", target="bandit-1", trigger="when it lunges",
+                                      extra=1)
+    n = len(board.log.events)
+    assert board.react("aldric")
+    reaction, strike = board.log.events[n:]
+    assert reaction == dialogs.reaction_event
+    assert isinstance(strike, Attack) and strike.attacker == "aldric"
+    assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in strike.modifiers
+    board.undo_stack.undo()
+    assert len(board.log.events) == n
+
+
+def test_board_assist_is_logged(qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    _with(board, "assist_hamper")
+    dialogs.assist_event = Assist(id="mira", ally="aldric", roll="attack", total=30)
+    assert board.assist("mira")
+    assert board.state.fighter("aldric").has("assisted attack +10")
+    assert any(a.text() == "Assist an ally…" for a in board.card_menu("mira").actions())

@@ -685,6 +685,37 @@ class BattleBoard(DocumentView):
             return False
         return self.ops.move_row(fid, row)
 
+    def assist(self, fid: str | None = None) -> bool:
+        """RULES 3.1 assist: the helper's action, logged."""
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        event = self.dialogs.assist(self, self.state, fid, self.rng)
+        return event is not None and self.push_events([event])
+
+    def react(self, fid: str | None = None) -> bool:
+        """RULES 3.1 reaction: the Reaction, then its strike in the attack dialog,
+        pushed together as one undo step."""
+        fid = fid or self.selected()
+        if fid is None:
+            return False
+        reaction = self.dialogs.reaction(self, self.state, fid)
+        if reaction is None:
+            return False
+        try:
+            after = apply(self.state, reaction)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        f = after.fighter(fid)
+        styles = [s for s in f.derived(after.options).styles
+                  if s.usable and s.style != "missile"]
+        if not styles:
+            return self.push_events([reaction])
+        style = max(styles, key=lambda s: s.attack.total).label
+        strike = self.dialogs.attack(self, after, fid, reaction.target, style, False, self.rng)
+        return self.push_events([reaction, *(strike or [])])
+
     def override(self, fid: str | None = None) -> bool:
         fid = fid or self.selected()
         if fid is None:
@@ -787,6 +818,9 @@ class BattleBoard(DocumentView):
         aid.setEnabled(self.state.edition == "classic" and f.wounds > 0 and not f.dead)
         fall = menu.addAction("Fall…", lambda: self.fall(fid))
         fall.setEnabled(self.state.edition == "classic" and not f.dead)
+        # RULES 3.1: the dialogs say when their option is off and the rules refuse.
+        menu.addAction("Assist an ally…", lambda: self.assist(fid))
+        menu.addAction("React…", lambda: self.react(fid))
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):

@@ -44,7 +44,8 @@ CombatantId = Annotated[str, Field(min_length=1, max_length=64, pattern=_ID)]
 # Conditions the engine knows by name (free-text ones are allowed too).
 KNOWN_CONDITIONS = ("prone", "stunned", "unconscious", "dead", "disarmed", "berserk",
                     "surprised", "dying", "mounted", "aimed", "prepared", "wait",
-                    "lost_attack")
+                    "lost_attack",
+                    "back_turned", "delayed")  # RULES 3.1 (optional/back.py, assist.py)
 
 # RULES 1.9: the eleven special attacks, declared before initiative (one per round).
 SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "disarm",
