@@ -85,7 +85,7 @@ def test_a_move_off_the_board_or_too_far_is_refused(qtbot: Any, library: Library
     board = _board(qtbot, library)
     board.select("aldric")
     events = board.log.events
-    assert not board.move_selected(-1)
+    assert not board.rules31.move_selected(-1)
     assert "row -1 is off the board (rows 0 to 99) (RULES 3.1)" in board.last_message
     assert not board.ops.move_row("aldric", 2)  # classic: one row per move
     assert "Aldric of Thornbury may move 1 row in one move, not 2 (RULES 3.1" in board.last_message
@@ -97,7 +97,7 @@ def test_without_the_option_a_row_change_is_the_gms_override(qtbot: Any,
     board = _board(qtbot, library, on=False)
     assert board.push_events([SetOption(option="hit_locations", value=True)])
     board.select("mira")
-    assert board.move_selected(-1)
+    assert board.rules31.move_selected(-1)
     last = board.log.events[-1]
     assert isinstance(last, Override) and last.field == "row" and last.value == 0
 
@@ -204,7 +204,7 @@ def test_board_react_pushes_the_reaction_and_its_strike_as_one_step(
     dialogs.reaction_event = Reaction(id="aldric", target="bandit-1", trigger="when it lunges",
                                       extra=1)
     n = len(board.log.events)
-    assert board.react("aldric")
+    assert board.rules31.react("aldric")
     reaction, strike = board.log.events[n:]
     assert reaction == dialogs.reaction_event
     assert isinstance(strike, Attack) and strike.attacker == "aldric"
@@ -218,6 +218,23 @@ def test_board_assist_is_logged(qtbot: Any, library: Library) -> None:
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
     _with(board, "assist_hamper")
     dialogs.assist_event = Assist(id="mira", ally="aldric", roll="attack", total=30)
-    assert board.assist("mira")
+    assert board.rules31.assist("mira")
     assert board.state.fighter("aldric").has("assisted attack +10")
     assert any(a.text() == "Assist an ally…" for a in board.card_menu("mira").actions())
+
+
+def test_board_hamper_turns_the_strike_into_a_hamper(qtbot: Any, library: Library) -> None:
+    dialogs = ScriptedDialogs(classic_dice=[(9, 9), (1, 2), (5, 5)])
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    menu = board.card_menu("aldric")
+    hamper = next(a for a in menu.actions() if a.text() == "Hamper")
+    assert not hamper.isEnabled()  # the option is off
+    _with(board, "assist_hamper")
+    entries = [a.text() for a in board.card_menu("aldric").actions()
+               if a.menu() is not None and a.text() == "Hamper"]
+    assert entries
+    assert board.rules31.hamper("aldric", "bandit-1", "defence")
+    e = board.log.events[-1]
+    assert isinstance(e, Attack) and e.hamper == "defence" and e.effects[0].name.startswith(
+        "hampered defence -")
+    assert board.state.fighter("bandit-1").wounds == 0

@@ -58,13 +58,14 @@ from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
+from yags_desk.qt.battle.rules31 import BoardRules31
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import Attack, Check, ClearCondition, EndRound, Event, Initiative
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
-from yags_desk.rules.combat.optional.board import MAX_ROW
+from yags_desk.rules.combat.optional.assist import OPTION as ASSIST
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending, check_name
@@ -164,6 +165,7 @@ class BattleBoard(DocumentView):
         self._recorded: tuple[int, Event | None, int] | None = None
         self.autosaves = 0
         self.ops = RosterOps(self, self)
+        self.rules31 = BoardRules31(self)  # RULES 3.1 moves, assist, reactions, hamper
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)
@@ -281,11 +283,11 @@ class BattleBoard(DocumentView):
         self.override_action = self._action("&Override…", self.override, ["O"])
         self.condition_action = self._action("&Condition…", self.condition, ["C"])
         self.row_up_action = self._action(
-            "Move a row &up", lambda: self.move_selected(-1), ["Alt+Up"], "",
+            "Move a row &up", lambda: self.rules31.move_selected(-1), ["Alt+Up"], "",
             "Move the selected fighter one row up (with board rows on: its move action, "
             "RULES 3.1)")
         self.row_down_action = self._action(
-            "Move a row do&wn", lambda: self.move_selected(1), ["Alt+Down"], "",
+            "Move a row do&wn", lambda: self.rules31.move_selected(1), ["Alt+Down"], "",
             "Move the selected fighter one row down (with board rows on: its move action, "
             "RULES 3.1)")
         self.options_action = self._action(
@@ -673,49 +675,6 @@ class BattleBoard(DocumentView):
             return False
         return event is not None and self.push_events([event])
 
-    def move_selected(self, delta: int) -> bool:
-        """Move the selected fighter ``delta`` rows (the move action with board rows
-        on, RULES 3.1; refused off the board, naming the rule)."""
-        fid = self.selected()
-        if fid is None:
-            return False
-        row = self.state.fighter(fid).row + delta
-        if not 0 <= row <= MAX_ROW:
-            self.refuse(f"row: row {row} is off the board (rows 0 to {MAX_ROW}) (RULES 3.1)")
-            return False
-        return self.ops.move_row(fid, row)
-
-    def assist(self, fid: str | None = None) -> bool:
-        """RULES 3.1 assist: the helper's action, logged."""
-        fid = fid or self.selected()
-        if fid is None:
-            return False
-        event = self.dialogs.assist(self, self.state, fid, self.rng)
-        return event is not None and self.push_events([event])
-
-    def react(self, fid: str | None = None) -> bool:
-        """RULES 3.1 reaction: the Reaction, then its strike in the attack dialog,
-        pushed together as one undo step."""
-        fid = fid or self.selected()
-        if fid is None:
-            return False
-        reaction = self.dialogs.reaction(self, self.state, fid)
-        if reaction is None:
-            return False
-        try:
-            after = apply(self.state, reaction)
-        except RulesError as exc:
-            self.refuse(str(exc))
-            return False
-        f = after.fighter(fid)
-        styles = [s for s in f.derived(after.options).styles
-                  if s.usable and s.style != "missile"]
-        if not styles:
-            return self.push_events([reaction])
-        style = max(styles, key=lambda s: s.attack.total).label
-        strike = self.dialogs.attack(self, after, fid, reaction.target, style, False, self.rng)
-        return self.push_events([reaction, *(strike or [])])
-
     def override(self, fid: str | None = None) -> bool:
         fid = fid or self.selected()
         if fid is None:
@@ -819,8 +778,16 @@ class BattleBoard(DocumentView):
         fall = menu.addAction("Fall…", lambda: self.fall(fid))
         fall.setEnabled(self.state.edition == "classic" and not f.dead)
         # RULES 3.1: the dialogs say when their option is off and the rules refuse.
-        menu.addAction("Assist an ally…", lambda: self.assist(fid))
-        menu.addAction("React…", lambda: self.react(fid))
+        menu.addAction("Assist an ally…", lambda: self.rules31.assist(fid))
+        menu.addAction("React…", lambda: self.rules31.react(fid))
+        hamper = menu.addMenu("Hamper")  # RULES 3.1: a strike at range 1, no damage
+        for g in self.state.active():
+            if g.side != f.side and not g.dead and abs(g.row - f.row) <= 1:
+                for choice, what in (("delay", "delay"), ("attack", "its attack"),
+                                     ("defence", "its defence")):
+                    hamper.addAction(f"{g.name}: {what}",
+                                     partial(self.rules31.hamper, fid, g.id, choice))
+        hamper.setEnabled(self.state.options.uses(ASSIST) and not hamper.isEmpty())
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):
