@@ -21,6 +21,7 @@ from yags_desk.rules.combat.missile_v08 import plan_missile
 from yags_desk.rules.combat.modifiers_classic import attack_modifiers
 from yags_desk.rules.combat.odds_classic import declared_attack_odds
 from yags_desk.rules.combat.optional.board import out_of_range_bonus
+from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.odds import attack_odds
@@ -148,3 +149,16 @@ def test_v08_missile_distance_comes_from_the_rows() -> None:
     # 10 rows x 8 m = 80 m: beyond the Long bow's short 60 m, medium band.
     p = plan_missile(log.state, "archer", "orc")
     assert (p.distance, p.band) == (80, "medium")
+
+
+def test_the_log_sentence_names_the_rule() -> None:
+    log = rows_pair(0, 2)
+    log.push(BOARD)
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD,
+                            AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5)))))
+    n = len(log.events) - 1
+    text = describe(log.events[n], log.state_before(n), log.state)
+    # 14 + 18 = 32 against 11 + 4 = 15, +10 out of range = 25.
+    assert text.startswith("Ann hits Bo (RULES 3.1 out of range (2 rows, reach 1): defence "
+                           "+10): 32 against 25;")

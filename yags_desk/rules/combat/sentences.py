@@ -26,6 +26,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
 from yags_desk.rules.combat.optional.assist import assist_text
+from yags_desk.rules.combat.optional.base import optional_parts
 from yags_desk.rules.combat.optional.moves import move_text
 from yags_desk.rules.combat.optional.reactions import reaction_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
@@ -180,6 +181,8 @@ def _how(e: Attack, situational: bool = True) -> str:
         parts.append(f"{e.range_band} range")
     if situational and (gm := situational_part(e.modifiers)):
         parts.append(gm)
+    if situational:  # 0.8 sentences list every modifier already
+        parts.extend(optional_parts(e.modifiers))  # named by their rule (RULES 3)
     return f" ({', '.join(parts)})" if parts else ""
 
 
