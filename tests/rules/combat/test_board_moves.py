@@ -11,7 +11,9 @@ import random
 import pytest
 
 from tests.rules.combat import v08_setup
+from tests.rules.combat.specials_helpers import roll
 from tests.rules.combat.test_board_rows import BOARD, SWORD, rows_pair
+from tests.rules.combat.test_specials_rolls import disarm_hit
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
 from yags_desk.rules.combat.events import (
@@ -28,6 +30,7 @@ from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.procedure_classic import auto_round
 from yags_desk.rules.combat.procedure_v08 import auto_round_v08
 from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.specials_classic import disarm_check
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.rules.errors import RulesError
 
@@ -210,3 +213,16 @@ def test_v08_auto_round_moves_then_strikes() -> None:
     # one row apart, but each moved 10 m (past half Move) and strikes slowly.
     assert moves == [("orc", 4), ("brenna", 3)] or moves == [("brenna", 3), ("orc", 4)]
     assert not any(isinstance(e, ActionLost) for e in events)
+
+
+def test_back_turned_costs_5_on_the_disarm_contest() -> None:
+    # The disarm contest of test_specials_rolls: Bandit 12 + dice against Aldric's
+    # 10 + dice. Bandit rolls 3 3 (18), Aldric 5 4 (19): Aldric keeps his sword;
+    # his back turned on the Bandit: 19 - 5 = 14, he drops it (RULES 3.1).
+    log = disarm_hit()
+    log.push(SetCondition(id="aldric", condition="back_turned"))
+    off = disarm_check(log.state, "bandit", roll(3, 3), roll(5, 4))
+    assert (off.total, off.target, off.passed) == (18, 19, False)
+    log.push(BACK)
+    on = disarm_check(log.state, "bandit", roll(3, 3), roll(5, 4))
+    assert (on.total, on.target, on.passed) == (18, 14, True)
