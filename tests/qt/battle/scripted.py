@@ -62,6 +62,8 @@ class ScriptedDialogs:
         self.options_events: list[SetOption] | None = None
         self.assist_event: Assist | None = None
         self.reaction_event: Reaction | None = None
+        self.offers: list[Reaction | None] = []  # reactions offered by the board
+        self.take_offers = True
         self.extra_fall_m = 0  # metres the GM adds in the fall dialog
         self.cancel = False
 
@@ -166,9 +168,11 @@ class ScriptedDialogs:
         self.calls.append("assist")
         return self.assist_event
 
-    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str) -> Reaction | None:
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
         self.calls.append("reaction")
-        return self.reaction_event
+        self.offers.append(offer)
+        return self.reaction_event if offer is None else (offer if self.take_offers else None)
 
 
 def _attackable(state: CombatState, fid: str) -> bool:

@@ -16,10 +16,20 @@ from PySide6.QtGui import QStandardItemModel
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
+from tests.rules.builders import classic
+from tests.rules.combat.test_reactions import LONG_SPEAR
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.dialogs.board_rules import AssistDialog, ReactionDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
-from yags_desk.rules.combat.events import Assist, Attack, MoveRow, Override, Reaction, SetOption
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    Assist,
+    Attack,
+    MoveRow,
+    Override,
+    Reaction,
+    SetOption,
+)
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.storage.library import Library
@@ -238,3 +248,28 @@ def test_board_hamper_turns_the_strike_into_a_hamper(qtbot: Any, library: Librar
     assert isinstance(e, Attack) and e.hamper == "defence" and e.effects[0].name.startswith(
         "hampered defence -")
     assert board.state.fighter("bandit-1").wounds == 0
+
+
+def test_a_move_into_a_long_spears_reach_offers_the_reaction(qtbot: Any,
+                                                              library: Library) -> None:
+    dialogs = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    sven = classic("Sven", skills={"Great weapon": 100}, strength=18, weapons=(LONG_SPEAR,))
+    assert board.push_events([AddCombatant(id="sven", name="Sven", side="Party", row=0,
+                                           character=sven),
+                              Override(id="bandit-1", field="row", value=2, reason="far")])
+    _with(board, "board_rows", "reactions")
+    n = len(board.log.events)
+    assert board.rules31.move("bandit-1", 1)
+    move, reaction, strike = board.log.events[n:]
+    assert move == MoveRow(id="bandit-1", row=1)
+    assert reaction == Reaction(id="sven", target="bandit-1", spear=True,
+                                trigger="Bandit 1 closed from 2 rows")
+    assert isinstance(strike, Attack) and strike.attacker == "sven"
+    assert ("attack: RULES 3.1 long spear reaction", -5) in strike.modifiers
+    # Declined: the move stands alone.
+    board.undo_stack.undo()
+    board.undo_stack.undo()
+    dialogs.take_offers = False
+    assert board.rules31.move("bandit-1", 1)
+    assert board.log.events[n:] == (MoveRow(id="bandit-1", row=1),)

@@ -18,10 +18,13 @@ from yags_desk.rules.combat.events import (
     Declare,
     EndRound,
     Initiative,
+    MoveRow,
+    Override,
     Reaction,
     SetOption,
 )
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.reactions import spear_offers
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.procedure_classic import action_order, next_action
 from yags_desk.rules.combat.sentences import describe
@@ -115,3 +118,28 @@ def test_v08_reaction_strikes_without_a_declaration_and_earns_no_counter() -> No
     assert not log.state.fighter("brenna").attacked
     v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD)
     assert speed(log.state, log.state.fighter("brenna")) == "slow"  # delayed
+
+
+def test_a_foe_closing_on_a_long_spear_is_offered_as_a_reaction() -> None:
+    spear = classic("Sven", skills={"Great weapon": 100}, strength=18, weapons=(LONG_SPEAR,))
+    log = trio()
+    log.push(AddCombatant(id="sven", name="Sven", side="a", row=0, character=spear))
+    log.push(Override(id="bo", field="row", value=2, reason="far"))
+    log.push(SetOption(option="board_rows", value=True))
+    move = MoveRow(id="bo", row=1)
+    before = log.state
+    log.push(move)
+    assert spear_offers(before, log.state, move) == []  # reactions off: nothing offered
+    log.undo()
+    log.push(ON)
+    before = log.state
+    log.push(move)
+    # Bo came from 2 rows away into Sven's reach: Sven may strike at -5; Ann holds
+    # no long spear and is offered nothing.
+    assert spear_offers(before, log.state, move) == [
+        Reaction(id="sven", target="bo", spear=True, trigger="Bo closed from 2 rows")]
+    step = MoveRow(id="bo", row=0)
+    log.push(EndRound())
+    before = log.state
+    log.push(step)
+    assert spear_offers(before, log.state, step) == []  # from 1 row: no trigger

@@ -242,7 +242,7 @@ class BattleBoard(DocumentView):
         self.canvas.context_requested.connect(self._context_menu)
         self.canvas.activated.connect(self.declare)
         self.canvas.character_dropped.connect(self.ops.add_from_paths)
-        self.canvas.card_moved.connect(self.ops.move_row)  # dragged: RULES 3.1 move
+        self.canvas.card_moved.connect(self.rules31.move)  # dragged: RULES 3.1 move
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.refresh()
@@ -791,7 +791,7 @@ class BattleBoard(DocumentView):
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):
-            act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
+            act = rows.addAction(f"Row {row}", partial(self.rules31.move, fid, row))
             act.setEnabled(row != f.row)
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))

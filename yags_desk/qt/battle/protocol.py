@@ -93,7 +93,9 @@ class BattleDialogs(Protocol):
         """RULES 3.1 assist: the ally, the roll it helps, the helper's dice."""
         ...
 
-    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str) -> Reaction | None:
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
         """RULES 3.1 reaction: the enemy, the trigger (required), extra abilities,
-        the long spear's strike; the strike follows in the attack dialog."""
+        the long spear's strike; the strike follows in the attack dialog. ``offer``:
+        the reaction its trigger makes possible, filled in for the GM to take or not."""
         ...

@@ -13,9 +13,10 @@ from PySide6.QtWidgets import QWidget
 
 from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.qt.battle.protocol import BattleDialogs
-from yags_desk.rules.combat.events import Attack
+from yags_desk.rules.combat.events import Attack, MoveRow, Reaction
 from yags_desk.rules.combat.optional.assist import as_hamper
 from yags_desk.rules.combat.optional.board import MAX_ROW
+from yags_desk.rules.combat.optional.reactions import spear_offers
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
@@ -65,7 +66,7 @@ class BoardRules31:
         if not 0 <= row <= MAX_ROW:
             self.board.refuse(f"row: row {row} is off the board (rows 0 to {MAX_ROW}) (RULES 3.1)")
             return False
-        return self.board.ops.move_row(fid, row)
+        return self.move(fid, row)
 
     def assist(self, fid: str | None = None) -> bool:
         """RULES 3.1 assist: the helper's action, logged."""
@@ -75,13 +76,25 @@ class BoardRules31:
         event = self.board.dialogs.assist(self.parent, self.board.state, fid, self.board.rng)
         return event is not None and self.board.push_events([event])
 
-    def react(self, fid: str | None = None) -> bool:
+    def move(self, fid: str, row: int) -> bool:
+        """A move to ``row`` (RULES 3.1 with board rows on), then the reactions it
+        makes possible offered one by one (a long spear's strike at a foe closing)."""
+        before = self.board.state
+        if not self.board.ops.move_row(fid, row):
+            return False
+        last = self.board.log.events[-1] if self.board.log.events else None
+        if isinstance(last, MoveRow):
+            for offer in spear_offers(before, self.board.state, last):
+                self.react(offer.id, offer)
+        return True
+
+    def react(self, fid: str | None = None, offer: Reaction | None = None) -> bool:
         """RULES 3.1 reaction: the Reaction, then its strike in the attack dialog,
         pushed together as one undo step."""
         fid = fid or self.board.selected()
         if fid is None:
             return False
-        reaction = self.board.dialogs.reaction(self.parent, self.board.state, fid)
+        reaction = self.board.dialogs.reaction(self.parent, self.board.state, fid, offer)
         if reaction is None:
             return False
         try:

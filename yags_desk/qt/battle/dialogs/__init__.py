@@ -76,5 +76,6 @@ class QtBattleDialogs:
                rng: random.Random) -> Assist | None:
         return AssistDialog.run(parent, state, fighter_id, rng)
 
-    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str) -> Reaction | None:
-        return ReactionDialog.run(parent, state, fighter_id)
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
+        return ReactionDialog.run(parent, state, fighter_id, offer)

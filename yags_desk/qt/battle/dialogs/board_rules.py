@@ -86,7 +86,8 @@ class ReactionDialog(EventDialog[Reaction]):
     """``target_combo`` (enemies), ``trigger_edit`` (required), ``extra_spin``,
     ``spear_check``. The strike itself follows in the attack dialog."""
 
-    def __init__(self, parent: QWidget | None, state: CombatState, fighter_id: str) -> None:
+    def __init__(self, parent: QWidget | None, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> None:
         f = state.fighter(fighter_id)
         super().__init__(parent, f"React: {f.name}", "React")
         self.state, self.fighter_id = state, fighter_id
@@ -111,12 +112,17 @@ class ReactionDialog(EventDialog[Reaction]):
                                            ("&Trigger", self.trigger_edit),
                                            ("E&xtra abilities", self.extra_spin),
                                            ("", self.spear_check)))
+        if offer is not None:  # offered when its trigger happened (RULES 3.1)
+            self.target_combo.setCurrentIndex(self.target_combo.findData(offer.target))
+            self.trigger_edit.setText(offer.trigger)
+            self.spear_check.setChecked(offer.spear)
         self.setMinimumWidth(460)
         self.trigger_edit.setFocus()
 
     @staticmethod
-    def run(parent: QWidget | None, state: CombatState, fighter_id: str) -> Reaction | None:
-        return ask(ReactionDialog(parent, state, fighter_id))
+    def run(parent: QWidget | None, state: CombatState, fighter_id: str,
+            offer: Reaction | None = None) -> Reaction | None:
+        return ask(ReactionDialog(parent, state, fighter_id, offer))
 
     def build_result(self) -> Reaction:
         target = self.target_combo.currentData()

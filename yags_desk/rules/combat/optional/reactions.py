@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from yags_desk.rules.combat.effects import apply_effects
-from yags_desk.rules.combat.events import Attack, Reaction
+from yags_desk.rules.combat.events import Attack, MoveRow, Reaction
 from yags_desk.rules.combat.optional.assist import DELAYED, LASTS
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
@@ -31,7 +31,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["OPTION", "PER_EXTRA", "SPEAR", "is_long_spear", "reaction_attack",
-           "reaction_mods", "reaction_text", "readied", "take_reaction"]
+           "reaction_mods", "reaction_text", "readied", "spear_offers", "take_reaction"]
 
 OPTION = "reactions"
 RULE = "RULES 3.1"
@@ -125,3 +125,21 @@ def reaction_text(e: Reaction, before: CombatState) -> str:
             else f"counterattacks{f' (+{PER_EXTRA * e.extra})' if e.extra else ''}")
     return (f"{f.name} reacts to {t.name} ({e.trigger}): {what}; its next action is slow "
             f"({RULE} reactions).")
+
+
+def spear_offers(before: CombatState, after: CombatState, e: MoveRow) -> list[Reaction]:
+    """The long-spear reactions a move makes possible (RULES 3.1): each able enemy
+    holding a long spear that the mover has closed on from two or more rows to
+    reach. The board offers each to the GM; none is taken without asking."""
+    if not after.options.uses(OPTION):
+        return []
+    mover = after.fighter(e.id)
+    was = before.fighter(e.id).row
+    out = []
+    for f in after.active():
+        if f.side == mover.side or not f.acts or not is_long_spear(f):
+            continue
+        if abs(f.row - was) >= 2 and abs(f.row - mover.row) <= 1 and readied(f, mover.id) is None:
+            out.append(Reaction(id=f.id, target=mover.id, spear=True,
+                                trigger=f"{mover.name} closed from {abs(f.row - was)} rows"))
+    return out
