@@ -15,7 +15,7 @@ from tests.rules.combat.test_missile_v08 import BOW as LONG_BOW
 from tests.rules.combat.test_missile_v08 import board as v08_missile_board
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import attack_modifiers_v08, resolve_attack_v08
-from yags_desk.rules.combat.events import AddCombatant, Declare, Override, SetOption
+from yags_desk.rules.combat.events import AddCombatant, Declare, MoveRow, Override, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.missile_v08 import plan_missile
 from yags_desk.rules.combat.modifiers_classic import attack_modifiers
@@ -162,3 +162,19 @@ def test_the_log_sentence_names_the_rule() -> None:
     # 14 + 18 = 32 against 11 + 4 = 15, +10 out of range = 25.
     assert text.startswith("Ann hits Bo (RULES 3.1 out of range (2 rows, reach 1): defence "
                            "+10): 32 against 25;")
+
+
+def test_v08_shooter_moving_rows_past_half_move_doubles_the_distance() -> None:
+    # combat-missile.yags: a firer moving more than half Move (6 m for the Archer:
+    # Move 12) counts the distance twice. Orc 10 rows off, the Archer moves 2 rows
+    # (10 m) closer: 8 rows x 5 m = 40 m, counted as 80 m.
+    log = v08_missile_board()
+    log.push(Override(id="orc", field="row", value=10, reason="far"))
+    log.push(BOARD)
+    log.push(Declare(id="archer", action="missile", target="orc", style=LONG_BOW,
+                     defences=1))
+    assert (plan_missile(log.state, "archer", "orc").distance,
+            plan_missile(log.state, "archer", "orc").effective) == (50, 50)
+    log.push(MoveRow(id="archer", row=2))
+    p = plan_missile(log.state, "archer", "orc")
+    assert (p.distance, p.effective) == (40, 80)

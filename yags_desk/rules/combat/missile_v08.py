@@ -178,7 +178,7 @@ def plan_missile(state: CombatState, attacker_id: str, target_id: str) -> Missil
     shot = "snap" if d.close else d.shot
     effective = distance * 2 if shot == "snap" else (
         distance // 2 if shot == "careful" else distance)
-    if d.move_m > _combat_move(state, a):
+    if max(d.move_m, a.moved_m) > _combat_move(state, a):  # rows moved too (RULES 3.1)
         effective *= 2  # Other Modifiers: the firer is moving (running) x2
     in_melee = distance <= MELEE_DISTANCE or _fighting_shooter(t, a.id)
     threat = 1 if in_melee else 2 if distance <= _combat_move(state, t) else None
