@@ -105,8 +105,9 @@ class ReactionDialog(EventDialog[Reaction]):
         self.extra_spin.setRange(0, 10)
         self.extra_spin.setToolTip("Other abilities the same event triggered: one strike, "
                                    "+5 for each (RULES 3.1)")
-        self.spear_check = QCheckBox("Long spear: the enemy closed from two or more rows "
-                                     "(strike at −5)", self)
+        self.spear_check = QCheckBox("Long spear: it closed from 2+ rows (−5)", self)
+        self.spear_check.setToolTip("A foe closing to reach from two or more rows away: a "
+                                    "strike at −5 (RULES 3.1)")
         self.spear_check.setEnabled(is_long_spear(f))
         self.lay_out_form(self.who_label, (("&Enemy", self.target_combo),
                                            ("&Trigger", self.trigger_edit),
