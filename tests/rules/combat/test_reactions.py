@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.builders import classic, classic_weapon
+from tests.rules.builders import LONG_SWORD as LONG_SWORD_W
+from tests.rules.builders import SHORT_SWORD, classic, classic_weapon
 from tests.rules.combat import v08_setup
 from tests.rules.combat.test_assist_hamper import LONG, SWORD, trio
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
@@ -21,6 +22,7 @@ from yags_desk.rules.combat.events import (
     MoveRow,
     Override,
     Reaction,
+    SetCondition,
     SetOption,
 )
 from yags_desk.rules.combat.log import CombatLog
@@ -143,3 +145,20 @@ def test_a_foe_closing_on_a_long_spear_is_offered_as_a_reaction() -> None:
     before = log.state
     log.push(step)
     assert spear_offers(before, log.state, step) == []  # from 1 row: no trigger
+
+
+def test_reactions_work_with_capitalised_ids_and_ignore_hand_typed_lookalikes() -> None:
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="Ann", name="Ann", side="a", character=classic(
+            "Ann", skills={"Single weapon": 100}, weapons=(SHORT_SWORD,))),
+        AddCombatant(id="Bo", name="Bo", side="b", character=classic(
+            "Bo", skills={"Single weapon": 100}, weapons=(LONG_SWORD_W,)))])
+    log.push(ON)
+    log.push(SetCondition(id="Ann", condition="reaction on bo soon"))  # typed by the GM
+    e = resolve_attack(log.state, "Ann", "Bo", SWORD, DICE)
+    assert not any("RULES 3.1" in label for label, _ in e.modifiers)
+    log.push(Reaction(id="Ann", target="Bo", trigger="when Bo steps in", extra=1))
+    e = resolve_attack(log.state, "Ann", "Bo", SWORD, DICE)
+    assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in e.modifiers
+    log.push(e)
+    assert not log.state.fighter("Ann").attacked  # struck as a reaction, out of turn

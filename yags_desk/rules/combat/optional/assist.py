@@ -60,8 +60,8 @@ def _boost(f: FighterState, prefix: str) -> int:
         if name.startswith(prefix + " "):
             try:
                 return int(name[len(prefix) + 1:])
-            except ValueError:
-                return 0
+            except ValueError:  # a condition the GM typed by hand
+                continue
     return 0
 
 

@@ -49,9 +49,13 @@ def is_long_spear(f: FighterState) -> bool:
 
 def readied(f: FighterState, target: str) -> int | None:
     """The modifier of ``f``'s reaction strike on ``target``, or None if it has none."""
+    key = f"{_PREFIX}{target.casefold()} "  # condition names are kept casefolded
     for name, _ in f.conditions:
-        if name.startswith(f"{_PREFIX}{target} "):
-            return int(name.rsplit(" ", 1)[1])
+        if name.startswith(key):
+            try:
+                return int(name.rsplit(" ", 1)[1])
+            except ValueError:  # a condition the GM typed by hand: not a reaction
+                continue
     return None
 
 
@@ -107,7 +111,8 @@ def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
     if e.missile or e.special:
         raise RulesError(f"{a.name}'s reaction is a basic melee strike: no missile or "
                          f"special attack ({RULE} reactions)")
-    kept = tuple((n, r) for n, r in a.conditions if not n.startswith(f"{_PREFIX}{e.defender} "))
+    key = f"{_PREFIX}{e.defender.casefold()} "
+    kept = tuple((n, r) for n, r in a.conditions if not n.startswith(key))
     state = state._with(replace(a, conditions=kept))
     t = state.fighter(e.defender)
     if e.defence_rolled:
