@@ -14,6 +14,7 @@ from tests.rules.combat import v08_setup
 from tests.rules.combat.specials_helpers import roll
 from tests.rules.combat.test_board_rows import BOARD, SWORD, rows_pair
 from tests.rules.combat.test_specials_rolls import disarm_hit
+from tests.rules.combat.test_steps import compare, stepped_round
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
 from yags_desk.rules.combat.events import (
@@ -226,3 +227,20 @@ def test_back_turned_costs_5_on_the_disarm_contest() -> None:
     log.push(BACK)
     on = disarm_check(log.state, "bandit", roll(3, 3), roll(5, 4))
     assert (on.total, on.target, on.passed) == (18, 14, True)
+
+
+@pytest.mark.parametrize("edition", ["classic", "0.8"])
+def test_stepped_rounds_close_in_like_the_automatic_rounds(edition: str) -> None:
+    # Far apart with board rows on, stepping a round (the board's Next and
+    # Auto-resolve) declares the closing moves the automatic round makes, and
+    # both play the same events round after round until the fight is joined.
+    if edition == "classic":
+        log = rows_pair(0, 5)
+    else:
+        log = v08_setup.fight(bandit=True)
+        log.push(Override(id="bandit", field="row", value=9, reason="far"))
+        log.push(Override(id="orc", field="row", value=8, reason="far"))
+    log.push(BOARD)
+    compare(log, seed=11, rounds=4)
+    events, _ = stepped_round(log.state, random.Random(11))
+    assert any(isinstance(e, MoveRow) for e in events)

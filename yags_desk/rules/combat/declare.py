@@ -254,7 +254,9 @@ def check_declaration(state: CombatState, e: Declare) -> None:
         raise RulesError(f"{f.name} has already acted this round; declarations come "
                          "before the actions (RULES 1.5)")
     t = _target(state, f, e)
-    if state.options.uses(BOARD) and t is not None and e.action == "attack":
+    # 0.8 declares the movement with the attack: the reach is checked at the strike.
+    if (state.options.uses(BOARD) and t is not None and e.action == "attack"
+            and not (state.edition == "0.8" and e.move_m)):
         why = reach_refusal(state, f.id, t.id)  # RULES 3.1 out of range
         if why:
             raise RulesError(why)

@@ -32,7 +32,11 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
-from yags_desk.rules.combat.optional.moves import auto_move, out_of_reach
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -190,9 +194,8 @@ def _declare(state: CombatState, f: FighterState) -> Declare | None:
     style = best_attack_style(state, f)
     if foe is None or style is None:
         return Declare(id=f.id, action="wait")
-    if out_of_reach(state, f, foe):
-        return Declare(id=f.id, action="move", target=foe.id)  # closes in (RULES 3.1)
-    return Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+    decl = Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+    return closing_declaration(state, f, foe, decl)  # out of reach: closes in (RULES 3.1)
 
 
 def auto_round(state: CombatState, rng: random.Random,
@@ -220,8 +223,7 @@ def auto_round(state: CombatState, rng: random.Random,
             decl = _declare(state, f)
             if decl is not None:
                 push(decl)
-                foe = state.fighter(decl.target) if decl.target else None
-                move = auto_move(state, f, foe) if decl.action == "move" and foe else None
+                move = declared_move(state, f.id)
                 if move is not None:
                     push(move)  # the move takes the attack (RULES 3.1)
     for f in state.active():

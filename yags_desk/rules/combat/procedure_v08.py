@@ -16,7 +16,11 @@ from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
-from yags_desk.rules.combat.optional.moves import auto_move, out_of_reach
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -132,14 +136,12 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         f = state.fighter(fid)
         target = nearest_enemy(state, fid)
         if f.declaration is None and target is not None and f.acts:
-            move = auto_move(state, f, target)  # closes in first (RULES 3.1)
+            decl = Declare(id=fid, action="attack", target=target.id,
+                           style=_best_melee(state, f), defences=1)
+            push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
+            move = declared_move(state, fid)
             if move is not None:
                 push(move)
-                f = state.fighter(fid)
-                if f.attacked or out_of_reach(state, f, target):
-                    continue
-            push(Declare(id=fid, action="attack", target=target.id,
-                         style=_best_melee(state, f), defences=1))
     for _phase, fid in action_order(state):
         f = state.fighter(fid)
         d = f.declaration

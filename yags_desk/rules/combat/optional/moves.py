@@ -19,13 +19,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from yags_desk.rules.combat.events import MoveRow
-from yags_desk.rules.combat.optional.board import MAX_ROW, OPTION, RULE, reach_refusal
+from yags_desk.rules.combat.events import Declare, MoveRow
+from yags_desk.rules.combat.optional.board import (
+    MAX_ROW,
+    MELEE_REACH,
+    OPTION,
+    RULE,
+    out_of_range_bonus,
+    reach_refusal,
+)
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["BACK_TURNED", "FLEE_ROUNDS", "auto_move", "move_metres", "move_row",
-           "move_text", "out_of_reach", "step_towards"]
+__all__ = ["BACK_TURNED", "FLEE_ROUNDS", "auto_move", "closing_declaration", "declared_move",
+           "move_metres", "move_row", "move_text", "out_of_reach", "step_towards"]
 
 BACK_TURNED = "back_turned"
 FLEE_ROUNDS = 2  # this round and the next
@@ -125,3 +132,33 @@ def auto_move(state: CombatState, f: FighterState, target: FighterState) -> Move
     if not out_of_reach(state, f, target):
         return None
     return MoveRow(id=f.id, row=step_towards(state, f, target))
+
+
+def closing_declaration(state: CombatState, f: FighterState, foe: FighterState,
+                        decl: Declare) -> Declare:
+    """An automatic fighter's declaration ``decl`` on ``foe``, or, when ``foe`` is
+    out of reach (board rows on), its declaration of closing in: classic, a move
+    (it takes the attack); 0.8, the attack with the metres to move when the move
+    ends in reach within Move (RULES 2), else a move alone."""
+    move = auto_move(state, f, foe)
+    if move is None:
+        return decl
+    if state.edition == "classic":
+        return Declare(id=f.id, action="move", target=foe.id)
+    metres = move_metres(state, f, move.row)
+    limit = f.derived(state.options).move
+    near = out_of_range_bonus(abs(move.row - foe.row), MELEE_REACH) is not None
+    if decl.action == "attack" and near and (limit is None or metres <= limit.total):
+        return decl.model_copy(update={"move_m": metres})
+    return Declare(id=f.id, action="move", target=foe.id, defences=decl.defences,
+                   move_m=metres)
+
+
+def declared_move(state: CombatState, fid: str) -> MoveRow | None:
+    """The move that follows an automatic declaration of closing in (see
+    :func:`closing_declaration`), or None."""
+    f = state.fighter(fid)
+    d = f.declaration
+    if d is None or d.target is None or (d.action != "move" and not d.move_m):
+        return None
+    return auto_move(state, f, state.fighter(d.target))
