@@ -273,3 +273,16 @@ def test_a_move_into_a_long_spears_reach_offers_the_reaction(qtbot: Any,
     dialogs.take_offers = False
     assert board.rules31.move("bandit-1", 1)
     assert board.log.events[n:] == (MoveRow(id="bandit-1", row=1),)
+
+
+def test_auto_resolve_plays_rounds_with_board_rows_on(qtbot: Any, library: Library) -> None:
+    # The archer's side far off: NPCs close in (moves in the log) instead of being
+    # refused for striking out of reach, and the rounds go on.
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    assert board.push_events([Override(id=f"bandit-{n}", field="row", value=6, reason="far")
+                              for n in (1, 2, 3)])
+    _with(board, "board_rows")
+    for round_ in (2, 3):
+        assert board.auto_resolve()
+        assert board.state.round == round_
+    assert any(isinstance(e, MoveRow) for e in board.log.events)
