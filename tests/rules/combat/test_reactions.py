@@ -162,3 +162,19 @@ def test_reactions_work_with_capitalised_ids_and_ignore_hand_typed_lookalikes() 
     assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in e.modifiers
     log.push(e)
     assert not log.state.fighter("Ann").attacked  # struck as a reaction, out of turn
+
+
+def test_a_counterattack_never_triggers_a_counterattack() -> None:
+    log = trio()
+    log.push(ON)
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
+    before = (log.events, log.state)
+    with pytest.raises(RulesError, match=r"Bo cannot counterattack Ann's counterattack: a "
+                                         r"counterattack never triggers another \(RULES 3\.1"):
+        log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))
+    assert (log.events, log.state) == before
+    # After an ordinary attack, Bo may react again.
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
+    log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))

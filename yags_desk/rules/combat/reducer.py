@@ -132,7 +132,7 @@ def _end_round(state: CombatState) -> CombatState:
             f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
         fighters[fid] = f
     return replace(state, round=state.round + 1, fighters=MappingProxyType(fighters),
-                   last_attack=None)
+                   last_attack=None, last_reaction=None)
 
 
 def _attack(state: CombatState, e: Attack) -> CombatState:
@@ -172,7 +172,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
         a = replace(a, attacked=True)
     state = state._with(a)
-    state = replace(state, last_attack=None if e.counter else (a.id, t.id))
+    state = replace(state, last_attack=None if e.counter else (a.id, t.id),
+                    last_reaction=None)
     t = state.fighter(t.id)
     if e.defence_rolled:
         t = replace(t, defence=e.defence_total if e.round_defence is None else e.round_defence)

@@ -304,6 +304,9 @@ class CombatState:
     pending: tuple[Pending, ...] = ()
     # The last attack of the round (attacker, defender): its target may strike back.
     last_attack: tuple[str, str] | None = None
+    # The last attack when it was a RULES 3.1 reaction strike (attacker, defender):
+    # a counterattack never triggers another (optional/reactions.py).
+    last_reaction: tuple[str, str] | None = None
 
     def fighter(self, fid: str) -> FighterState:
         try:

@@ -74,6 +74,9 @@ def take_reaction(state: CombatState, e: Reaction) -> CombatState:
         raise RulesError(f"target: {t.name} is not an enemy of {f.name} ({RULE} reactions)")
     if t.removed or t.dead:
         raise RulesError(f"target: {t.name} is {t.why_not if t.removed else 'dead'}")
+    if before_struck(state, f.id, t.id):
+        raise RulesError(f"{f.name} cannot counterattack {t.name}'s counterattack: a "
+                         f"counterattack never triggers another ({RULE} reactions)")
     if readied(f, t.id) is not None:
         raise RulesError(f"{f.name} already has a reaction waiting on {t.name}; one strike "
                          f"answers one event ({RULE} reactions)")
@@ -90,6 +93,11 @@ def take_reaction(state: CombatState, e: Reaction) -> CombatState:
     mod = SPEAR if e.spear else PER_EXTRA * e.extra
     f = f.with_condition(f"{_PREFIX}{t.id} {mod:+d}", 1).with_condition(DELAYED, LASTS)
     return state._with(f)
+
+
+def before_struck(state: CombatState, reactor: str, target: str) -> bool:
+    """Whether the last attack was ``target``'s reaction strike on ``reactor``."""
+    return state.last_reaction == (target, reactor)
 
 
 def reaction_mods(state: CombatState, attacker_id: str, defender_id: str,
@@ -121,6 +129,7 @@ def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
         t = replace(t, defended=True)
         if state.edition == "0.8":
             t = take_defence(t, a.id)  # its defence against this attacker (RULES 2)
+    state = replace(state, last_reaction=(a.id, t.id))
     return apply_effects(state._with(t), e.effects)
 
 
