@@ -160,6 +160,11 @@ def test_every_edition_has_a_round_reminder_and_options_read_plainly() -> None:
     assert len(lines) == len(OPTIONAL_RULES) + 2
     assert "Fumble chance 5 (poor conditions, RULES 1.1)" in lines
     assert options_lines(RulesOptions(), "classic") == []
+    rows = RulesOptions(optional=("board_rows",), board_metres_per_row=3, board_rows_per_move=2)
+    assert options_lines(rows, "classic") == [
+        "Battle board rows, reach and out-of-range strikes (RULES 3.1)",
+        "A board row is 3 m (RULES 3.1)", "2 rows per move (RULES 3.1)"]
+    assert options_lines(rows, "0.8")[1:] == ["A board row is 3 m (RULES 3.1)"]
     assert options_lines(RulesOptions(v08_old_wound_penalties=True), "0.8") == [
         "Older wound and stun penalties −5, −10, −15, −25 (RULES 2)"]
 

@@ -28,6 +28,8 @@ DIALOGS = {
     "ItemDialog",
     "AddCombatantsDialog",
     "DeclareDialog",
+    "AssistDialog",
+    "ReactionDialog",
     "InitiativeDialog",
     "AttackDialog",
     "CheckDialog",

@@ -72,6 +72,12 @@ def options_lines(options: RulesOptions, edition: Edition) -> list[str]:
             lines.append("Unimportant NPCs drop at Critical without a roll (RULES 1.6)")
     elif options.v08_old_wound_penalties:
         lines.append("Older wound and stun penalties −5, −10, −15, −25 (RULES 2)")
+    if options.uses("board_rows"):  # RULES 3.1: the GM's numbers for the rows
+        if options.board_metres_per_row != DEFAULT_OPTIONS.board_metres_per_row:
+            lines.append(f"A board row is {options.board_metres_per_row} m (RULES 3.1)")
+        if (edition == "classic"
+                and options.board_rows_per_move != DEFAULT_OPTIONS.board_rows_per_move):
+            lines.append(f"{options.board_rows_per_move} rows per move (RULES 3.1)")
     return lines
 
 

@@ -51,6 +51,12 @@ class RulesOptions(BaseModel):
     classic_survival_penalties: bool = False
     # RULES 1.6 GM option: unimportant NPCs drop at Critical without a roll.
     minor_npcs_drop_at_critical: bool = False
+    # RULES 3.1 [decision]: with battle board rows on, a row is this many metres
+    # for missile ranges and 0.8 movement (the GM sets it per encounter).
+    board_metres_per_row: int = Field(default=5, ge=1, le=1000)
+    # RULES 3.1 [decision]: rows a classic fighter may move in one move action
+    # (the move costs its attack; classic has no Move score).
+    board_rows_per_move: int = Field(default=1, ge=1, le=99)
     # RULES 3: the optional rules switched on for this encounter.
     optional: tuple[str, ...] = ()
 

@@ -21,11 +21,13 @@ from yags_desk.rules.combat.checks_classic import resolve_check as check_classic
 from yags_desk.rules.combat.checks_v08 import resolve_check as check_v08
 from yags_desk.rules.combat.checks_v08 import roll_initiative_v08
 from yags_desk.rules.combat.events import (
+    Assist,
     Check,
     Declare,
     Event,
     Initiative,
     Override,
+    Reaction,
     SetCondition,
     SetOption,
 )
@@ -58,6 +60,10 @@ class ScriptedDialogs:
         self.override_event: Override | None = None
         self.condition_event: SetCondition | None = None
         self.options_events: list[SetOption] | None = None
+        self.assist_event: Assist | None = None
+        self.reaction_event: Reaction | None = None
+        self.offers: list[Reaction | None] = []  # reactions offered by the board
+        self.take_offers = True
         self.extra_fall_m = 0  # metres the GM adds in the fall dialog
         self.cancel = False
 
@@ -155,6 +161,18 @@ class ScriptedDialogs:
     def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
         self.calls.append("rules_options")
         return list(self.options_events) if self.options_events is not None else None
+
+
+    def assist(self, parent: QWidget, state: CombatState, fighter_id: str,
+               rng: random.Random) -> Assist | None:
+        self.calls.append("assist")
+        return self.assist_event
+
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
+        self.calls.append("reaction")
+        self.offers.append(offer)
+        return self.reaction_event if offer is None else (offer if self.take_offers else None)
 
 
 def _attackable(state: CombatState, fid: str) -> bool:

@@ -147,8 +147,8 @@ def test_the_card_menu_offers_every_command(board: BattleBoard) -> None:
     menu = board.card_menu("bandit-1")
     texts = [a.text() for a in menu.actions() if not a.isSeparator()]
     assert texts == ["Declare…", "Override a number…", "Set a condition…", "Clear condition",
-                     "First aid…", "Fall…", "Move to row", "Players' screen",
-                     "Remove from the fight"]
+                     "First aid…", "Fall…", "Assist an ally…", "React…", "Hamper",
+                     "Move to row", "Players' screen", "Remove from the fight"]
     move = next(a for a in menu.actions() if a.text() == "Move to row").menu()
     next(a for a in move.actions() if a.text() == "Row 2").trigger()
     assert board.state.fighter("bandit-1").row == 2

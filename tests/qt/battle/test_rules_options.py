@@ -28,7 +28,10 @@ def test_dialog_gives_one_event_per_change_with_the_reason(qtbot: Any) -> None:
     # The classic GM settings are offered, not the 0.8 one.
     assert set(dialog.setting_widgets) == {"classic_fumble_chance",
                                            "classic_survival_penalties",
-                                           "minor_npcs_drop_at_critical"}
+                                           "minor_npcs_drop_at_critical",
+                                           "board_metres_per_row", "board_rows_per_move"}
+    metres = dialog.setting_widgets["board_metres_per_row"]
+    assert (metres.value(), metres.minimum()) == (5, 1)  # type: ignore[union-attr]
     assert not dialog.try_accept()
     assert "Nothing changed" in dialog.error_label.text()
     dialog.rule_boxes["hit_locations"].setChecked(True)
@@ -43,7 +46,7 @@ def test_dialog_gives_one_event_per_change_with_the_reason(qtbot: Any) -> None:
 def test_dialog_of_a_0_8_fight_offers_the_old_penalties(qtbot: Any) -> None:
     dialog = RulesOptionsDialog(None, sample_log("sparring").state)
     qtbot.addWidget(dialog)
-    assert set(dialog.setting_widgets) == {"v08_old_wound_penalties"}
+    assert set(dialog.setting_widgets) == {"v08_old_wound_penalties", "board_metres_per_row"}
 
 
 def test_board_pushes_the_changes_as_one_undo_step_and_says_so(

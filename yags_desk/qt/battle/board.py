@@ -60,6 +60,7 @@ from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
+from yags_desk.qt.battle.rules31 import BoardRules31
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
@@ -68,6 +69,7 @@ from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
+from yags_desk.rules.combat.optional.assist import OPTION as ASSIST
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
@@ -102,6 +104,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Declare for the selected fighter", "D"),
     ("Override a number of the selected fighter", "O"),
     ("Set a condition on the selected fighter", "C"),
+    ("Move the selected fighter a row up / down (RULES 3.1 move)", "Alt+Up / Alt+Down"),
     ("Select the next / previous card", "Right, Left"),
     ("Card menu of the selected fighter", "Menu key, Shift+F10"),
     ("Copy log lines", "Ctrl+C (in the log)"),
@@ -174,6 +177,7 @@ class BattleBoard(DocumentView):
         # The last forecast made before the first event, with the line-up it was made for.
         self.last_forecast: tuple[Forecast, tuple[Any, ...]] | None = None
         self.players_choices = PlayersChoices(self)
+        self.rules31 = BoardRules31(self)  # RULES 3.1 moves, assist, reactions, hamper
 
         self.model = RosterModel(self)
         self.proxy = TurnOrderProxy(self)
@@ -250,6 +254,7 @@ class BattleBoard(DocumentView):
         self.canvas.context_requested.connect(self._context_menu)
         self.canvas.activated.connect(self.declare)
         self.canvas.character_dropped.connect(self.ops.add_from_paths)
+        self.canvas.card_moved.connect(self.rules31.move)  # dragged: RULES 3.1 move
         self.table.selectionModel().currentRowChanged.connect(self._row_selected)
         self.table.customContextMenuRequested.connect(self._table_menu)
         self.refresh()
@@ -290,6 +295,14 @@ class BattleBoard(DocumentView):
         self.declare_action = self._action("&Declare…", self.declare, ["D"])
         self.override_action = self._action("&Override…", self.override, ["O"])
         self.condition_action = self._action("&Condition…", self.condition, ["C"])
+        self.row_up_action = self._action(
+            "Move a row &up", lambda: self.rules31.move_selected(-1), ["Alt+Up"], "",
+            "Move the selected fighter one row up (with board rows on: its move action, "
+            "RULES 3.1)")
+        self.row_down_action = self._action(
+            "Move a row do&wn", lambda: self.rules31.move_selected(1), ["Alt+Down"], "",
+            "Move the selected fighter one row down (with board rows on: its move action, "
+            "RULES 3.1)")
         self.options_action = self._action(
             "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
             "Switch optional rules and the GM's settings from now on (logged, undoable)")
@@ -845,10 +858,21 @@ class BattleBoard(DocumentView):
                        and not f.dead)
         fall = menu.addAction("Fall…", lambda: self.fall(fid))
         fall.setEnabled(self.state.edition == "classic" and not f.dead)
+        # RULES 3.1: the dialogs say when their option is off and the rules refuse.
+        menu.addAction("Assist an ally…", lambda: self.rules31.assist(fid))
+        menu.addAction("React…", lambda: self.rules31.react(fid))
+        hamper = menu.addMenu("Hamper")  # RULES 3.1: a strike at range 1, no damage
+        for g in self.state.active():
+            if g.side != f.side and not g.dead and abs(g.row - f.row) <= 1:
+                for choice, what in (("delay", "delay"), ("attack", "its attack"),
+                                     ("defence", "its defence")):
+                    hamper.addAction(f"{g.name}: {what}",
+                                     partial(self.rules31.hamper, fid, g.id, choice))
+        hamper.setEnabled(self.state.options.uses(ASSIST) and not hamper.isEmpty())
         rows = menu.addMenu("Move to row")
         top = max((g.row for g in self.state.fighters.values()), default=0) + 1
         for row in range(0, min(top, 98) + 1):
-            act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
+            act = rows.addAction(f"Row {row}", partial(self.rules31.move, fid, row))
             act.setEnabled(row != f.row)
         self.players_choices.add_menu(menu, fid)
         menu.addSeparator()

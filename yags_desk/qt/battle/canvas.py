@@ -28,7 +28,7 @@ from PySide6.QtGui import (
     QPen,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QSizePolicy, QToolTip, QWidget
 
 from yags_desk.qt.battle.roster_model import RosterModel
 from yags_desk.qt.battle.summary import FighterSummary
@@ -133,6 +133,7 @@ class BoardCanvas(QWidget):
     activated = Signal(str)
     context_requested = Signal(str, QPoint)
     character_dropped = Signal(list, int)  # paths, board row
+    card_moved = Signal(str, int)  # a card dragged to another band: fighter, board row
 
     def __init__(self, model: RosterModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -172,6 +173,7 @@ class BoardCanvas(QWidget):
         self._gap = GAP
         self._watched: QWidget | None = None
         self._placed: dict[str, int] = {}  # the row each placed card is in
+        self._pressed: tuple[str, QPoint] | None = None  # a card pressed (maybe dragged)
         for signal in (model.rowsInserted, model.modelReset, model.rowsRemoved,
                        model.layoutChanged):
             signal.connect(self.relayout)
@@ -327,6 +329,8 @@ class BoardCanvas(QWidget):
             return
         old = self.selected
         self.selected = fid
+        if self.model.board_rows:
+            self.update()  # every card's range to the selected one changes
         for who in (old, fid):
             rect = self._cards.get(who) if who else None
             if rect is not None:
@@ -342,7 +346,31 @@ class BoardCanvas(QWidget):
         fid = self.card_at(event.position().toPoint())
         if fid is not None:
             self.set_selected(fid)
+            if event.button() == Qt.MouseButton.LeftButton:
+                self._pressed = (fid, event.position().toPoint())
         super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        """A card dragged into another band is moved there (card_moved)."""
+        pressed, self._pressed = self._pressed, None
+        if pressed is not None and event.button() == Qt.MouseButton.LeftButton:
+            fid, start = pressed
+            pos = event.position().toPoint()
+            far = (pos - start).manhattanLength() >= QApplication.startDragDistance()
+            row = self.row_at(pos)
+            if far and self._placed.get(fid) is not None and row != self._placed[fid]:
+                self.card_moved.emit(fid, row)
+        super().mouseReleaseEvent(event)
+
+    def range_text(self, fid: str) -> str:
+        """"Range 2" from the selected fighter to ``fid`` (RULES 3.1, board rows on);
+        "" for the selected card itself or when the option is off."""
+        if not self.model.board_rows or self.selected is None or fid == self.selected:
+            return ""
+        me, other = self.model.summary(self.selected), self.model.summary(fid)
+        if me is None or other is None:
+            return ""
+        return f"Range {abs(me.row - other.row)}"
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         fid = self.card_at(event.position().toPoint())
@@ -438,6 +466,8 @@ class BoardCanvas(QWidget):
         painter.setPen(pen)
         painter.drawRect(rect.adjusted(0, 0, -1, -1))
         name, init = s.name, (f"Init {s.initiative}" if s.initiative else "")
+        reach = self.range_text(s.id)
+        init = " · ".join(x for x in (reach, init) if x)
         inner = rect.adjusted(STRIPE + 5, 4 if not self.compact else 3, -5, -3)
         colour = fg if s.able else dim
         painter.setFont(self._bold)

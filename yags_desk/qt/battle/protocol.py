@@ -19,11 +19,13 @@ from typing import Protocol
 from PySide6.QtWidgets import QWidget
 
 from yags_desk.rules.combat.events import (
+    Assist,
     Check,
     Declare,
     Event,
     Initiative,
     Override,
+    Reaction,
     SetCondition,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
@@ -84,4 +86,16 @@ class BattleDialogs(Protocol):
         """The optional rules and the GM's numbers of the edition as they stand;
         one SetOption per change (issue 14), and a SetDarkness for a new RULES 3.3
         darkness level."""
+        ...
+
+    def assist(self, parent: QWidget, state: CombatState, fighter_id: str,
+               rng: random.Random) -> Assist | None:
+        """RULES 3.1 assist: the ally, the roll it helps, the helper's dice."""
+        ...
+
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
+        """RULES 3.1 reaction: the enemy, the trigger (required), extra abilities,
+        the long spear's strike; the strike follows in the attack dialog. ``offer``:
+        the reaction its trigger makes possible, filled in for the GM to take or not."""
         ...

@@ -46,6 +46,7 @@ class RosterModel(QAbstractTableModel):
         self._rows: list[FighterSummary] = []
         self._colours: dict[str, str] = {}
         self._edition = "classic"
+        self.board_rows = False
 
     # -- updating ---------------------------------------------------------------------
 
@@ -56,6 +57,8 @@ class RosterModel(QAbstractTableModel):
         rows = [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
         self._colours = side_colours(state)
         self._edition = state.edition
+        # RULES 3.1: with board rows on, the cards show the range to the selected one.
+        self.board_rows = state.options.uses("board_rows")
         if ids == self._ids:
             changed = [r for r, (old, new) in enumerate(zip(self._rows, rows, strict=True))
                        if old != new]

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QDialog, QWidget
 from yags_desk.qt.battle.commands import RosterCommand
 from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.events import AddCombatant, Override, RemoveCombatant
+from yags_desk.rules.combat.events import AddCombatant, MoveRow, Override, RemoveCombatant
+from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.roster import numbered_copies, unique_id
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import DocumentError, read_document
@@ -143,6 +144,9 @@ class RosterOps:
         board = self.board
         f = board.state.fighter(fid)
         text = f"Move {f.name} to row {row}"
+        if self._started and board.state.options.uses(BOARD):
+            # RULES 3.1: with board rows on, a move is the fighter's action (logged).
+            return board.push_events([MoveRow(id=fid, row=row)], text)
         if self._started:
             return board.push_events([Override(id=fid, field="row", value=row,
                                                reason="moved on the board")], text)

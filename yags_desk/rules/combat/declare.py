@@ -11,6 +11,8 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.missile_v08 import check_missile_declaration
+from yags_desk.rules.combat.optional.board import OPTION as BOARD
+from yags_desk.rules.combat.optional.board import reach_refusal, shot_range_m
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
@@ -172,10 +174,11 @@ def _classic(state: CombatState, f: FighterState, e: Declare, t: FighterState | 
         raise RulesError(f"subdue: {e.style} cannot strike to subdue; only thrown weapons "
                          "can (RULES 1.9 [decision])")
     if missile:
-        if e.range_m is None:
+        range_m = shot_range_m(state, f, t, e.range_m)  # from the rows (RULES 3.1)
+        if range_m is None:
             raise RulesError("range_m: a missile attack needs the distance to the target")
-        if s.ranges is not None and e.range_m > s.ranges[3]:
-            raise RulesError(f"range_m: {e.range_m} m is beyond the extreme range of "
+        if s.ranges is not None and range_m > s.ranges[3]:
+            raise RulesError(f"range_m: {range_m} m is beyond the extreme range of "
                              f"{s.ranges[3]} m for {e.style} (RULES 1.8)")
     if e.special == "disarm" and t is not None:
         mine = max(_SIZES.index(weapon_size(_weapon(f, w))) for w in s.weapons)
@@ -232,8 +235,8 @@ def _v08(state: CombatState, f: FighterState, e: Declare, t: FighterState | None
         if not e.style:
             raise RulesError(f"style: {f.name} must say which weapon style it attacks with")
         s = declared_style(state, f, e.style)
-        check_missile_declaration(state, f, s, e.action, t, e.range_m, e.stance, e.shot,
-                                  e.close)
+        check_missile_declaration(state, f, s, e.action, t, shot_range_m(state, f, t, e.range_m),
+                                  e.stance, e.shot, e.close)
         if d.move is not None and e.move_m > d.move.total:
             raise RulesError(f"move_m: moving {e.move_m} m, more than Move "
                              f"{d.move.total}, leaves no attack (RULES 2)")
@@ -251,6 +254,12 @@ def check_declaration(state: CombatState, e: Declare) -> None:
         raise RulesError(f"{f.name} has already acted this round; declarations come "
                          "before the actions (RULES 1.5)")
     t = _target(state, f, e)
+    # 0.8 declares the movement with the attack: the reach is checked at the strike.
+    if (state.options.uses(BOARD) and t is not None and e.action == "attack"
+            and not (state.edition == "0.8" and e.move_m)):
+        why = reach_refusal(state, f.id, t.id)  # RULES 3.1 out of range
+        if why:
+            raise RulesError(why)
     if state.edition == "classic":
         _classic(state, f, e, t)
     else:

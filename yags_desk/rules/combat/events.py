@@ -18,6 +18,7 @@ __all__ = [
     "SPECIAL_ATTACKS",
     "ActionLost",
     "AddCombatant",
+    "Assist",
     "Attack",
     "Check",
     "ClearCondition",
@@ -27,7 +28,9 @@ __all__ = [
     "Event",
     "Fatigue",
     "Initiative",
+    "MoveRow",
     "Override",
+    "Reaction",
     "RemoveCombatant",
     "SetCondition",
     "SetDarkness",
@@ -43,7 +46,8 @@ CombatantId = Annotated[str, Field(min_length=1, max_length=64, pattern=_ID)]
 KNOWN_CONDITIONS = ("prone", "stunned", "unconscious", "dead", "disarmed", "berserk",
                     "surprised", "dying", "mounted", "aimed", "prepared", "wait",
                     "lost_attack",
-                    "dodged")  # RULES 3.3 dodging
+                    "dodged",  # RULES 3.3 dodging
+                    "back_turned", "delayed")  # RULES 3.1 (optional/back.py, assist.py)
 
 # RULES 1.9: the eleven special attacks, declared before initiative (one per round).
 SpecialAttack = Literal["aim", "all_out", "ambush", "piercing", "defensive", "disarm",
@@ -287,6 +291,9 @@ class Attack(_Event):
     ineffective: bool = False  # 0.8: the GM marked it ineffective: half the stuns (RULES 2)
     outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
+    # RULES 3.1 hamper: the strike does no damage; "delay", "attack" or "defence"
+    # says what a margin of 10+ does (optional/assist.py).
+    hamper: Literal["delay", "attack", "defence"] | None = None
 
 
 class Check(_Event):
@@ -358,6 +365,47 @@ class SetDarkness(_Event):
     reason: str = Field(default="", max_length=500)
 
 
+class MoveRow(_Event):
+    """A fighter moves to another row of the battle board as its action (RULES 3.1,
+    option "board_rows"): classic, the move takes its attack; 0.8, the metres
+    (rows x metres per row) count against its Move (RULES 2). ``flee``: it turns
+    its back on its enemies as it goes (RULES 3.1 back turned). The row is checked
+    against the board by the rules, so a refusal names the rule."""
+
+    type: Literal["move_row"] = "move_row"
+    id: CombatantId
+    row: int = Field(ge=-10_000, le=10_000)
+    flee: bool = False
+
+
+class Assist(_Event):
+    """A fighter spends its action helping an ally within 1 row (RULES 3.1 assist,
+    option "assist_hamper"): its attack roll (``dice``, ``total``) against 15
+    gives the ally a bonus on its next ``roll``."""
+
+    type: Literal["assist"] = "assist"
+    id: CombatantId
+    ally: CombatantId
+    roll: Literal["attack", "defence"]
+    dice: tuple[int, ...] = Field(default=(), max_length=200)
+    total: int = Field(ge=-10_000, le=10_000)
+
+
+class Reaction(_Event):
+    """A fighter takes a reaction against ``target`` (RULES 3.1, option "reactions"):
+    ``trigger`` says what happened ("when Bo closes in"); ``extra`` counts further
+    abilities the same event triggered (+5 each on the one strike); ``spear``: the
+    long spear's strike at -5 on an enemy closing from two or more rows. The strike
+    itself follows as an Attack by ``id`` on ``target``."""
+
+    type: Literal["reaction"] = "reaction"
+    id: CombatantId
+    target: CombatantId
+    trigger: str = Field(default="", max_length=200)
+    extra: int = Field(default=0, ge=0, le=10)
+    spear: bool = False
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -367,7 +415,7 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | SetDarkness,
+    | SetDarkness | MoveRow | Assist | Reaction,
     Field(discriminator="type"),
 ]
 

@@ -41,6 +41,7 @@ from yags_desk.rules.combat.attack_roll_v08 import (
     RollOutcome,
     roll_outcome,
 )
+from yags_desk.rules.combat.optional.board import shot_range_m
 from yags_desk.rules.combat.round_v08 import (
     Phase,
     at_zero,
@@ -167,19 +168,21 @@ def plan_missile(state: CombatState, attacker_id: str, target_id: str) -> Missil
     style, distance, shot and the melee it is fired into)."""
     a, t = state.fighter(attacker_id), state.fighter(target_id)
     d = a.declaration
-    if d is None or d.action != "missile" or d.range_m is None:
+    # RULES 3.1: with board rows on, the distance comes from the rows.
+    distance = None if d is None else shot_range_m(state, a, t, d.range_m)
+    if d is None or d.action != "missile" or distance is None:
         raise RulesError(f"{a.name} declared no missile attack with a distance ({RULE})")
     style = a.derived(state.options).style(d.style)
     w = missile_weapon(a, style)
     bands = range_bands(w, a.current_character().attr("strength"))
-    band = band_of(bands, d.range_m, d.style)
+    band = band_of(bands, distance, d.style)
     shot = "snap" if d.close else d.shot
-    effective = d.range_m * 2 if shot == "snap" else (
-        d.range_m // 2 if shot == "careful" else d.range_m)
-    if d.move_m > _combat_move(state, a):
+    effective = distance * 2 if shot == "snap" else (
+        distance // 2 if shot == "careful" else distance)
+    if max(d.move_m, a.moved_m) > _combat_move(state, a):  # rows moved too (RULES 3.1)
         effective *= 2  # Other Modifiers: the firer is moving (running) x2
-    in_melee = d.range_m <= MELEE_DISTANCE or _fighting_shooter(t, a.id)
-    threat = 1 if in_melee else 2 if d.range_m <= _combat_move(state, t) else None
+    in_melee = distance <= MELEE_DISTANCE or _fighting_shooter(t, a.id)
+    threat = 1 if in_melee else 2 if distance <= _combat_move(state, t) else None
     reach = ""
     if threat is not None and (w.reach or 0) >= threat:
         reach = "crippled" if (w.reach or 0) > threat else "impaired"
@@ -190,7 +193,7 @@ def plan_missile(state: CombatState, attacker_id: str, target_id: str) -> Missil
         slow = f"{w.name} must be reloaded"
     elif shot == "careful":
         slow = "a careful shot"
-    return MissilePlan(style=style, weapon=w, distance=d.range_m, bands=bands, band=band,
+    return MissilePlan(style=style, weapon=w, distance=distance, bands=bands, band=band,
                        shot=shot, effective=effective, increment=_increment(w), reach=reach,
                        in_melee=in_melee, into_melee=len(d.close), slow_because=slow)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.events import Declare
+from yags_desk.rules.combat.optional.board import shot_range_m
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues, derive
 from yags_desk.rules.derived_classic import base_soak
@@ -221,11 +222,15 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     if situational is not None:
         parts["attack"].append(situational)
     band = None
-    if missile and s is not None and d is not None and d.range_m is not None:
-        band = range_band(s, d.range_m)
+    aim_at = defender_id or (d.target if d else None)
+    # RULES 3.1: with board rows on, the distance comes from the rows.
+    range_m = None if d is None else shot_range_m(
+        state, f, state.fighter(aim_at) if aim_at else None, d.range_m)
+    if missile and s is not None and range_m is not None:
+        band = range_band(s, range_m)
         _, att, dmg = next(b for b in RANGE_BANDS if b[0] == band)
-        parts["attack"].append((f"{band.capitalize()} range ({d.range_m} m)", att))
-        parts["damage"].append((f"{band.capitalize()} range ({d.range_m} m)", dmg))
+        parts["attack"].append((f"{band.capitalize()} range ({range_m} m)", att))
+        parts["damage"].append((f"{band.capitalize()} range ({range_m} m)", dmg))
     poor = state.options.classic_fumble_chance - 3
     parts["fumble"].append((f"Conditions (fumble chance {state.options.classic_fumble_chance})",
                             poor))

@@ -27,9 +27,12 @@ GM_SETTINGS: dict[Edition, dict[str, str]] = {
         "classic_survival_penalties": "Penalties on the Critical, Fatal and dying rolls "
                                       "(RULES 1.6)",
         "minor_npcs_drop_at_critical": "Unimportant NPCs drop at Critical (RULES 1.6)",
+        "board_metres_per_row": "Metres per board row (RULES 3.1)",
+        "board_rows_per_move": "Rows per move action (RULES 3.1)",
     },
     "0.8": {
         "v08_old_wound_penalties": "Older wound and stun penalties (RULES 2)",
+        "board_metres_per_row": "Metres per board row (RULES 3.1)",
     },
 }
 

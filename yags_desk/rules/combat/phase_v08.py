@@ -21,14 +21,15 @@ def speed(state: CombatState, f: FighterState) -> Phase:
     aggressive melee attack is fast; everything else is normal."""
     d = f.declaration
     stance = stance_of(f)
-    if at_zero(f) or stance in ("prone", "defensive"):
+    if at_zero(f) or stance in ("prone", "defensive") or f.has("delayed"):  # RULES 3.1
         return "slow"
     if d is None:
         return "normal"
     if d.action == "reroll_initiative":
         return "slow"
     move = f.derived(state.options).move
-    if d.action in ("attack", "missile") and move is not None and d.move_m > move.total // 2:
+    moved = max(d.move_m, f.moved_m)  # declared, or moved between rows (RULES 3.1)
+    if d.action in ("attack", "missile") and move is not None and moved > move.total // 2:
         return "slow"  # a full Move leaves only a slow standard attack
     if d.action == "attack" and stance == "aggressive":
         return "fast"

@@ -35,6 +35,11 @@ from yags_desk.rules.combat.modifiers_classic import (
     loses_initiative,
 )
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -97,7 +102,8 @@ def needs_initiative(f: FighterState) -> bool:
 
 
 def _loses(f: FighterState) -> bool:
-    return loses_initiative(f.declaration)
+    # RULES 3.1: a delayed fighter (hampered, or it took a reaction) acts last.
+    return loses_initiative(f.declaration) or f.has("delayed")
 
 
 def _key(f: FighterState) -> tuple[int, int, int, int]:
@@ -229,6 +235,10 @@ def _least_hurt(g: FighterState) -> tuple[int]:
     return (g.wounds,)
 
 
+def _is_missile(state: CombatState, f: FighterState, style: str) -> bool:
+    return declared_style(state, f, style).style == "missile" if style else False
+
+
 def _declare(state: CombatState, f: FighterState) -> Declare | None:
     if f.has("prone"):
         return Declare(id=f.id, action="stand_up")
@@ -236,7 +246,8 @@ def _declare(state: CombatState, f: FighterState) -> Declare | None:
     style = best_attack_style(state, f)
     if foe is None or style is None:
         return Declare(id=f.id, action="wait")
-    return Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+    decl = Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+    return closing_declaration(state, f, foe, decl)  # out of reach: closes in (RULES 3.1)
 
 
 def auto_round(state: CombatState, rng: random.Random,
@@ -268,6 +279,9 @@ def auto_round(state: CombatState, rng: random.Random,
             decl = _declare(state, f)
             if decl is not None:
                 push(decl)
+                move = declared_move(state, f.id)
+                if move is not None:
+                    push(move)  # the move takes the attack (RULES 3.1)
     for f in state.active():
         if needs_initiative(f):
             push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
@@ -286,6 +300,9 @@ def auto_round(state: CombatState, rng: random.Random,
             if foe is not None and f.declaration is not None:
                 push(f.declaration.model_copy(update={"target": foe.id}))
                 continue
+        if out_of_reach(state, f, t) and not _is_missile(state, f, step.style):
+            push(lose_action(state, f.id, held=True, note="out of reach (RULES 3.1)"))
+            continue
         defending = t.can_act and t.defence is None
         e: Attack = resolve_attack(state, f.id, t.id, step.style, roll_dice(rng, defending))
         if step.kind == "counter":

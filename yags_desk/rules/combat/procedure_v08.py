@@ -17,6 +17,11 @@ from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -140,8 +145,12 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         f = state.fighter(fid)
         target = nearest_enemy(state, fid)
         if f.declaration is None and target is not None and f.acts:
-            push(Declare(id=fid, action="attack", target=target.id,
-                         style=_best_melee(state, f), defences=1))
+            decl = Declare(id=fid, action="attack", target=target.id,
+                           style=_best_melee(state, f), defences=1)
+            push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
+            move = declared_move(state, fid)
+            if move is not None:
+                push(move)
     for _phase, fid in action_order(state):
         f = state.fighter(fid)
         d = f.declaration
@@ -149,6 +158,9 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
                 or not f.acts):
             continue
         if f.attacked or state.pending_for(fid):
+            continue
+        if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
+            push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))
             continue
         if not state.fighter(d.target).can_act:
             # [decision] the declared target has fallen: the action is lost, and logged.

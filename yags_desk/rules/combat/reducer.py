@@ -14,6 +14,7 @@ from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
 from yags_desk.rules.combat.events import (
     ActionLost,
     AddCombatant,
+    Assist,
     Attack,
     Check,
     ClearCondition,
@@ -23,7 +24,9 @@ from yags_desk.rules.combat.events import (
     Event,
     Fatigue,
     Initiative,
+    MoveRow,
     Override,
+    Reaction,
     RemoveCombatant,
     SetCondition,
     SetDarkness,
@@ -33,8 +36,11 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.assist import apply_assist, check_hamper, spend_assists
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
+from yags_desk.rules.combat.optional.moves import move_row
+from yags_desk.rules.combat.optional.reactions import reaction_attack, take_reaction
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -94,7 +100,7 @@ def _quiet(f: FighterState, classic: bool) -> bool:
     """Nothing of this round to clear (replace() is costly on a 200-fighter board)."""
     return not (f.declaration or f.attacked or f.countered or f.defended or f.checks_done
                 or f.defence is not None or f.defending or f.counter_due
-                or f.acts_normally or f.rerolled
+                or f.acts_normally or f.rerolled or f.moved_m
                 or (classic and (f.initiative is not None or f.tiebreak))
                 or any(r is not None for _, r in f.conditions))
 
@@ -128,6 +134,7 @@ def _end_round(state: CombatState) -> CombatState:
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
                     defending=(), counter_due=(), acts_normally=False, rerolled=False,
+                    moved_m=0,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
                     fatigue_checks=0 if rested else f.fatigue_checks, **again)
         if state.edition == "classic":
@@ -136,7 +143,8 @@ def _end_round(state: CombatState) -> CombatState:
         if not _quiet(f, classic):
             still.add(fid)
     return replace(state, round=state.round + 1,
-                   fighters=fighters.updated(changed, touched=still), last_attack=None)
+                   fighters=fighters.updated(changed, touched=still), last_attack=None,
+                   last_reaction=None)
 
 
 def _attack(state: CombatState, e: Attack) -> CombatState:
@@ -152,6 +160,9 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
+    reacted = reaction_attack(state, e)  # RULES 3.1: a reaction strikes out of turn
+    if reacted is not None:
+        return reacted
     if state.edition == "0.8":
         if a.surprised:
             raise RulesError(f"{a.name} is surprised and does not act this round (RULES 2)")
@@ -160,6 +171,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         why = attack_refusal(state, a.id)  # aiming, preparing, riding (RULES 1.9, 1.11)
         if why:
             raise RulesError(why)
+    if e.hamper is not None:
+        check_hamper(state, e)  # RULES 3.1 hamper
     if e.counter:
         if a.countered and state.edition == "classic":
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
@@ -173,7 +186,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
         a = replace(a, attacked=True)
     state = state._with(a)
-    state = replace(state, last_attack=None if e.counter else (a.id, t.id))
+    state = replace(state, last_attack=None if e.counter else (a.id, t.id),
+                    last_reaction=None)
     t = state.fighter(t.id)
     if e.defence_rolled:
         t = replace(t, defence=e.defence_total if e.round_defence is None else e.round_defence)
@@ -182,6 +196,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     state = state._with(t)
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
+    state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
     return apply_effects(state, e.effects)
 
 
@@ -311,4 +326,10 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return state._with(_override(state, f, event))
     if isinstance(event, ActionLost):
         return state._with(_lost(f, event))
+    if isinstance(event, MoveRow):
+        return move_row(state, event)  # RULES 3.1 moving between rows
+    if isinstance(event, Assist):
+        return apply_assist(state, event)  # RULES 3.1 assist
+    if isinstance(event, Reaction):
+        return take_reaction(state, event)  # RULES 3.1 reactions
     raise RulesError(f"unknown event {type(event).__name__}")  # pragma: no cover

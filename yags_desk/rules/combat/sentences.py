@@ -5,6 +5,7 @@ from __future__ import annotations
 from yags_desk.rules.combat.events import (
     ActionLost,
     AddCombatant,
+    Assist,
     Attack,
     Check,
     ClearCondition,
@@ -13,7 +14,9 @@ from yags_desk.rules.combat.events import (
     Event,
     Fatigue,
     Initiative,
+    MoveRow,
     Override,
+    Reaction,
     RemoveCombatant,
     SetCondition,
     SetDarkness,
@@ -23,7 +26,11 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.assist import assist_text
+from yags_desk.rules.combat.optional.base import optional_parts
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
+from yags_desk.rules.combat.optional.moves import move_text
+from yags_desk.rules.combat.optional.reactions import reaction_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -65,6 +72,12 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):
         return darkness_sentence(event, before)  # RULES 3.3
+    if isinstance(event, MoveRow):
+        return move_text(event, before, after)
+    if isinstance(event, Assist):
+        return assist_text(event, before, after)
+    if isinstance(event, Reaction):
+        return reaction_text(event, before)
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
@@ -183,6 +196,8 @@ def _how(e: Attack, situational: bool = True) -> str:
         parts.append(f"{e.range_band} range")
     if situational and (gm := situational_part(e.modifiers)):
         parts.append(gm)
+    if situational:  # 0.8 sentences list every modifier already
+        parts.extend(optional_parts(e.modifiers))  # named by their rule (RULES 3)
     return f" ({', '.join(parts)})" if parts else ""
 
 
@@ -248,6 +263,10 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
 
 
 def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
+    if e.hamper is not None:  # RULES 3.1 hamper: no damage, the outcome says what
+        a, t = after.fighter(e.attacker), after.fighter(e.defender)
+        verb = "hampers" if e.hit else "tries to hamper"
+        return f"{a.name} {verb} {t.name}: {e.attack_total} against {e.defence_total}; {e.outcome}."
     if after.edition == "0.8":
         return _attack_sentence_v08(e, after)
     a, t = after.fighter(e.attacker), after.fighter(e.defender)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.declare import declared_style
 from yags_desk.rules.combat.events import Check, Effect
+from yags_desk.rules.combat.optional.back import opposed_penalty
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.derived import StyleValues, derive
 from yags_desk.rules.dice import OpenRoll
@@ -128,7 +129,8 @@ def disarm_check(state: CombatState, attacker_id: str, attacker_roll: OpenRoll,
     a, t = state.fighter(attacker_id), state.fighter(p.against)
     chance = _fumble_chance(state)
     total = _disarm_value(state, a) + attacker_roll.total
-    against = _disarm_value(state, t) + defender_roll.total
+    # RULES 3.1 back turned: -5 on the defender's opposed roll.
+    against = _disarm_value(state, t) + defender_roll.total + opposed_penalty(state, a.id, t.id)
     a_fumble, t_fumble = attacker_roll.is_fumble(chance), defender_roll.is_fumble(chance)
     passed = not a_fumble and (t_fumble or total >= against)
     weapon = held_weapon(state, t)

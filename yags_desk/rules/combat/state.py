@@ -230,6 +230,8 @@ class FighterState:
     counter_due: tuple[str, ...] = ()
     acts_normally: bool = False
     rerolled: bool = False
+    # RULES 3.1 board rows, 0.8: metres moved between rows this round (RULES 2 Move).
+    moved_m: int = 0
 
     # The flags below are asked for hundreds of thousands of times in a big fight;
     # a FighterState never changes, so each is worked out once (issue 18).
@@ -398,6 +400,9 @@ class CombatState:
     # RULES 3.3 darkness level (SetDarkness); [decision] until the GM sets one, a
     # fight with the option on is under a clear sky and a full moon, the mildest.
     darkness: str = "clear_full"
+    # The last attack when it was a RULES 3.1 reaction strike (attacker, defender):
+    # a counterattack never triggers another (optional/reactions.py).
+    last_reaction: tuple[str, str] | None = None
 
     def fighter(self, fid: str) -> FighterState:
         try:

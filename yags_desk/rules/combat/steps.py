@@ -41,6 +41,7 @@ from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.moves import closing_declaration, declared_move
 from yags_desk.rules.combat.order_v08 import next_melee_v08
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
@@ -281,7 +282,8 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
         style = best_attack_style(state, f)
         if foe is None or style is None:
             return Declare(id=fid, action="wait")
-        return Declare(id=fid, action="attack", target=foe.id, style=style.label)
+        return closing_declaration(state, f, foe, Declare(  # RULES 3.1 rows
+            id=fid, action="attack", target=foe.id, style=style.label))
     target = nearest_enemy_v08(state, fid)
     if target is None:
         return None
@@ -289,7 +291,8 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     if not melee:
         return None
     best = max(melee, key=lambda s: s.attack.total)
-    return Declare(id=fid, action="attack", target=target.id, style=best.label, defences=1)
+    return closing_declaration(state, f, target, Declare(  # RULES 3.1 rows
+        id=fid, action="attack", target=target.id, style=best.label, defences=1))
 
 
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
@@ -336,6 +339,10 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
             if decl is not None:
                 state = apply(state, decl)
                 out.append(decl)
+                move = declared_move(state, fid)  # closing in (RULES 3.1 rows)
+                if move is not None:
+                    state = apply(state, move)
+                    out.append(move)
         return out
     if step.kind == "initiative":
         for fid in step.fighters:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QWidget
 
 from yags_desk.qt.battle.dialogs.attack import AttackDialog
+from yags_desk.qt.battle.dialogs.board_rules import AssistDialog, ReactionDialog
 from yags_desk.qt.battle.dialogs.check import CheckDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
@@ -23,18 +24,20 @@ from yags_desk.qt.battle.dialogs.initiative import InitiativeDialog
 from yags_desk.qt.battle.dialogs.options import RulesOptionsDialog
 from yags_desk.qt.battle.dialogs.simple import ConditionDialog, OverrideDialog
 from yags_desk.rules.combat.events import (
+    Assist,
     Check,
     Declare,
     Event,
     Initiative,
     Override,
+    Reaction,
     SetCondition,
 )
 from yags_desk.rules.combat.state import CombatState, Pending
 
-__all__ = ["AttackDialog", "CheckDialog", "ConditionDialog", "DeclareDialog", "DiceEntry",
-           "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs",
-           "RulesOptionsDialog"]
+__all__ = ["AssistDialog", "AttackDialog", "CheckDialog", "ConditionDialog", "DeclareDialog",
+           "DiceEntry", "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs",
+           "ReactionDialog", "RulesOptionsDialog"]
 
 
 class QtBattleDialogs:
@@ -68,3 +71,11 @@ class QtBattleDialogs:
 
     def rules_options(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
         return RulesOptionsDialog.run(parent, state)
+
+    def assist(self, parent: QWidget, state: CombatState, fighter_id: str,
+               rng: random.Random) -> Assist | None:
+        return AssistDialog.run(parent, state, fighter_id, rng)
+
+    def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
+                 offer: Reaction | None = None) -> Reaction | None:
+        return ReactionDialog.run(parent, state, fighter_id, offer)

@@ -9,6 +9,7 @@ allowed. A refusal is shown in the dialog, which stays open.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +24,8 @@ from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
 from yags_desk.qt.battle.dialogs.declare_harn import HarnChoices
 from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.events import SPECIAL_ATTACKS, Declare
+from yags_desk.rules.combat.optional.board import OPTION as BOARD
+from yags_desk.rules.combat.optional.board import reach_refusal, shot_range_m
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -70,9 +73,12 @@ class DeclareDialog(EventDialog[Declare]):
         for a in (_CLASSIC_ACTIONS if classic else _V08_ACTIONS):
             self.action_combo.addItem(ACTION_LABELS[a], a)
         self.target_combo = QComboBox(self)
+        board = state.options.uses(BOARD)
         for g in target_order(state, f):
             state_text = "" if g.can_act else ", helpless"
-            self.target_combo.addItem(f"{g.name} ({g.side}, row {g.row}{state_text})", g.id)
+            far = f", range {abs(g.row - f.row)}" if board else ""  # RULES 3.1
+            self.target_combo.addItem(f"{g.name} ({g.side}, row {g.row}{far}{state_text})",
+                                      g.id)
         self.style_combo = QComboBox(self)
         self.special_combo = QComboBox(self)
         self.special_combo.addItem("None", None)
@@ -185,9 +191,48 @@ class DeclareDialog(EventDialog[Declare]):
             w.setEnabled(on)
         self.harn.set_enabled(action == "attack")
         self.harn.style_changed(str(self.style_combo.currentData() or ""))
+        self._mark_reach()
+
+    def _mark_reach(self) -> None:
+        """With board rows on (RULES 3.1), a melee attack offers only targets its
+        strike can reach: the others are greyed, their tooltip says why; a missile's
+        distance comes from the rows."""
+        board = self.state.options.uses(BOARD)
+        melee = board and self.action_combo.currentData() == "attack"
+        model = self.target_combo.model()
+        assert isinstance(model, QStandardItemModel)
+        for i in range(self.target_combo.count()):
+            why = (reach_refusal(self.state, self.fighter_id, self.target_combo.itemData(i))
+                   if melee else None)
+            item = model.item(i)
+            item.setEnabled(why is None)
+            item.setToolTip(why.split(": ", 1)[-1] if why else "")
+        current = model.item(self.target_combo.currentIndex()) if self.target_combo.count() \
+            else None
+        if current is not None and not current.isEnabled():
+            usable = [i for i in range(self.target_combo.count()) if model.item(i).isEnabled()]
+            if usable:
+                self.target_combo.setCurrentIndex(usable[0])
+        self._board_range()
+
+    def _board_range(self) -> None:
+        """A missile's distance from the rows (RULES 3.1 board rows): shown, not typed."""
+        if not self.state.options.uses(BOARD) or self.action_combo.currentData() != "missile":
+            self.range_spin.setToolTip("")
+            return
+        f = self.state.fighter(self.fighter_id)
+        target = self.target_combo.currentData()
+        t = self.state.fighter(target) if target else None
+        metres = shot_range_m(self.state, f, t, None)
+        if metres is not None:
+            self.range_spin.setValue(metres)
+        self.range_spin.setEnabled(False)
+        self.range_spin.setToolTip(f"From the rows: {self.state.options.board_metres_per_row}"
+                                   " m a row (RULES 3.1, Rules options)")
 
     def _target_changed(self) -> None:
         """The target is not one of the others in its melee."""
+        self._board_range()
         target = self.target_combo.currentData()
         for i in range(self.close_list.count()):
             item = self.close_list.item(i)

@@ -32,8 +32,10 @@ from yags_desk.rules.options import OPTIONAL_RULES
 
 __all__ = ["RulesOptionsDialog"]
 
-# RULES 1.1: the fumble chance a GM may set (RulesOptions allows 0-20).
-_NUMBER_RANGE = (0, 20)
+# The numbers a GM may set, as RulesOptions allows them: the fumble chance
+# (RULES 1.1), metres per board row and rows per move (RULES 3.1).
+_NUMBER_RANGES = {"classic_fumble_chance": (0, 20), "board_metres_per_row": (1, 1000),
+                  "board_rows_per_move": (1, 99)}
 
 
 class RulesOptionsDialog(EventDialog[list[SetOption | SetDarkness]]):
@@ -59,7 +61,7 @@ class RulesOptionsDialog(EventDialog[list[SetOption | SetDarkness]]):
                 form.addRow(widget)
             else:
                 widget = QSpinBox(numbers)
-                widget.setRange(*_NUMBER_RANGE)
+                widget.setRange(*_NUMBER_RANGES.get(name, (0, 20)))
                 widget.setValue(value)
                 widget.setMaximumWidth(90)
                 form.addRow(for_screen(label), widget)

@@ -22,7 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import harn
+from yags_desk.rules.combat.optional import assist, back, board, harn, reactions
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -38,6 +38,10 @@ PROVIDERS: dict[str, Provider] = {
     "darkness": harn.darkness,  # RULES 3.3
     "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
     "nonlethal": harn.nonlethal,  # RULES 3.3 disarm, sweep, tackle
+    board.OPTION: board.board_mods,  # RULES 3.1 reach and out-of-range strikes
+    back.OPTION: back.back_mods,  # RULES 3.1 back turned: -10 defence
+    assist.OPTION: assist.boost_mods,  # RULES 3.1 assist and hamper bonuses
+    reactions.OPTION: reactions.reaction_mods,  # RULES 3.1 counterattacks, long spear
 }
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from yags_desk.rules.combat.state import CombatState
 
-__all__ = ["NONE", "AttackKind", "Mod", "OptionalMods", "Provider"]
+__all__ = ["NONE", "AttackKind", "Mod", "OptionalMods", "Provider", "optional_parts"]
 
 Mod = tuple[str, int]
 
@@ -48,3 +48,14 @@ class OptionalMods:
 NONE = OptionalMods()
 
 Provider = Callable[[CombatState, str, str, AttackKind], OptionalMods]
+
+
+def optional_parts(modifiers: tuple[Mod, ...]) -> list[str]:
+    """What the optional rules added to a recorded attack, for its log sentence:
+    "RULES 3.1 out of range (2 rows, reach 1): defence +10"."""
+    out = []
+    for label, n in modifiers:
+        what, _, source = label.rpartition(": ")
+        if source.startswith("RULES 3") and n:
+            out.append(f"{source}: {what.removeprefix('target' + chr(39) + 's ')} {n:+d}")
+    return out

@@ -1,0 +1,180 @@
+"""RULES 3.1 "Reactions and counterattacks" (issue 14 item 1): a reaction names its
+trigger, strikes out of turn (a basic melee strike, +5 per extra ability the same
+event triggered; the long spear's at -5), never earns a strike back, and delays
+the fighter (classic: it loses initiative next round; 0.8: its next action is
+slow). Refusals name the rule and leave the log unchanged. Numbers by hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.rules.builders import LONG_SWORD as LONG_SWORD_W
+from tests.rules.builders import SHORT_SWORD, classic, classic_weapon
+from tests.rules.combat import v08_setup
+from tests.rules.combat.test_assist_hamper import LONG, SWORD, trio
+from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
+from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
+from yags_desk.rules.combat.events import (
+    AddCombatant,
+    Declare,
+    EndRound,
+    Initiative,
+    MoveRow,
+    Override,
+    Reaction,
+    SetCondition,
+    SetOption,
+)
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.reactions import spear_offers
+from yags_desk.rules.combat.phase_v08 import speed
+from yags_desk.rules.combat.procedure_classic import action_order, next_action
+from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.dice import open_roll_from_typed as typed
+from yags_desk.rules.errors import RulesError
+
+ON = SetOption(option="reactions", value=True)
+LONG_SPEAR = classic_weapon("Long spear", 15, 4, 4, 10, 18, 3, "great", "two-handed")
+DICE = AttackDice(typed((5, 5)), typed((9, 9)), typed((5, 5)))
+
+
+def _sentence(log: CombatLog) -> str:
+    n = len(log.events) - 1
+    return describe(log.events[n], log.state_before(n), log.state)
+
+
+def test_reaction_without_a_trigger_or_option_is_refused() -> None:
+    log = trio()
+    with pytest.raises(RulesError, match=r"switch on \"Reactions and counterattacks\""):
+        log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    log.push(ON)
+    before = (log.events, log.state)
+    with pytest.raises(RulesError, match=r"^trigger: a reaction answers something that "
+                                         r"happens; say what .* \(RULES 3\.1 reactions\)"):
+        log.push(Reaction(id="ann", target="bo"))
+    with pytest.raises(RulesError, match=r"^target: Cid is not an enemy of Ann"):
+        log.push(Reaction(id="ann", target="cid", trigger="when Cid stumbles"))
+    assert (log.events, log.state) == before
+
+
+def test_counterattack_strikes_out_of_turn_at_plus_5_per_extra_and_delays() -> None:
+    log = trio()
+    log.push(ON)
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in", extra=1))
+    assert _sentence(log) == ("Ann reacts to Bo (when Bo steps in): counterattacks (+5); its "
+                              "next action is slow (RULES 3.1 reactions).")
+    # Ann 14 + 5 + 10 = 29 against Bo's 11 + 18 = 29: a hit; 24 without the extra.
+    e = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert (e.attack_total, e.defence_total, e.hit) == (29, 29, True)
+    assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in e.modifiers
+    log.push(e)
+    ann = log.state.fighter("ann")
+    assert not ann.attacked and ann.has("delayed")  # her own attack is still to come
+    # It never earns a strike back: Bo, declared on Ann, is not offered one.
+    log.push(Declare(id="bo", action="attack", target="ann", style=LONG))
+    assert log.state.last_attack is None
+    # The reaction is spent: a second strike is an ordinary attack again (+0).
+    again = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert not any("RULES 3.1" in label for label, _ in again.modifiers)
+
+
+def test_reaction_makes_the_fighter_lose_initiative_next_round() -> None:
+    log = trio()
+    log.push(ON)
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    log.push(EndRound())
+    for fid, total in (("ann", 40), ("bo", 10), ("cid", 20)):
+        log.push(Declare(id=fid, action="attack", target="ann" if fid == "bo" else "bo",
+                         style=LONG if fid == "bo" else SWORD))
+        log.push(Initiative(id=fid, dice=(5, 5), total=total))
+    assert [f.id for f in action_order(log.state)] == ["cid", "bo", "ann"]
+    step = next_action(log.state)
+    assert step is not None and step.fighter == "cid"
+
+
+def test_long_spear_reaction_at_minus_5() -> None:
+    spear = classic("Sven", skills={"Great weapon": 100}, strength=18, weapons=(LONG_SPEAR,))
+    log = trio()
+    log.push(AddCombatant(id="sven", name="Sven", side="a", row=0, character=spear))
+    log.push(ON)
+    with pytest.raises(RulesError, match=r"^spear: Ann holds no long spear"):
+        log.push(Reaction(id="ann", target="bo", trigger="Bo closes", spear=True))
+    log.push(Reaction(id="sven", target="bo", trigger="Bo closes from row 3", spear=True))
+    style = "Great weapon: Long spear"
+    e = resolve_attack(log.state, "sven", "bo", style, DICE)
+    assert ("attack: RULES 3.1 long spear reaction", -5) in e.modifiers
+    log.push(SetOption(option="reactions", value=False))
+    off = resolve_attack(log.state, "sven", "bo", style, DICE)
+    assert off.attack_total == e.attack_total + 5
+
+
+def test_v08_reaction_strikes_without_a_declaration_and_earns_no_counter() -> None:
+    log = v08_setup.fight()
+    log.push(ON)
+    log.push(Reaction(id="brenna", target="orc", trigger="when the Orc draws"))
+    # Brenna 21 + 10 = 31 against the Orc's 11 + 5 = 16: no declaration needed.
+    e = resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(10, 5))
+    assert (e.attack_total, e.defence_total, e.hit) == (31, 16, True)
+    log.push(e)
+    assert log.state.fighter("orc").counter_due == ()
+    assert not log.state.fighter("brenna").attacked
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD)
+    assert speed(log.state, log.state.fighter("brenna")) == "slow"  # delayed
+
+
+def test_a_foe_closing_on_a_long_spear_is_offered_as_a_reaction() -> None:
+    spear = classic("Sven", skills={"Great weapon": 100}, strength=18, weapons=(LONG_SPEAR,))
+    log = trio()
+    log.push(AddCombatant(id="sven", name="Sven", side="a", row=0, character=spear))
+    log.push(Override(id="bo", field="row", value=2, reason="far"))
+    log.push(SetOption(option="board_rows", value=True))
+    move = MoveRow(id="bo", row=1)
+    before = log.state
+    log.push(move)
+    assert spear_offers(before, log.state, move) == []  # reactions off: nothing offered
+    log.undo()
+    log.push(ON)
+    before = log.state
+    log.push(move)
+    # Bo came from 2 rows away into Sven's reach: Sven may strike at -5; Ann holds
+    # no long spear and is offered nothing.
+    assert spear_offers(before, log.state, move) == [
+        Reaction(id="sven", target="bo", spear=True, trigger="Bo closed from 2 rows")]
+    step = MoveRow(id="bo", row=0)
+    log.push(EndRound())
+    before = log.state
+    log.push(step)
+    assert spear_offers(before, log.state, step) == []  # from 1 row: no trigger
+
+
+def test_reactions_work_with_capitalised_ids_and_ignore_hand_typed_lookalikes() -> None:
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="Ann", name="Ann", side="a", character=classic(
+            "Ann", skills={"Single weapon": 100}, weapons=(SHORT_SWORD,))),
+        AddCombatant(id="Bo", name="Bo", side="b", character=classic(
+            "Bo", skills={"Single weapon": 100}, weapons=(LONG_SWORD_W,)))])
+    log.push(ON)
+    log.push(SetCondition(id="Ann", condition="reaction on bo soon"))  # typed by the GM
+    e = resolve_attack(log.state, "Ann", "Bo", SWORD, DICE)
+    assert not any("RULES 3.1" in label for label, _ in e.modifiers)
+    log.push(Reaction(id="Ann", target="Bo", trigger="when Bo steps in", extra=1))
+    e = resolve_attack(log.state, "Ann", "Bo", SWORD, DICE)
+    assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in e.modifiers
+    log.push(e)
+    assert not log.state.fighter("Ann").attacked  # struck as a reaction, out of turn
+
+
+def test_a_counterattack_never_triggers_a_counterattack() -> None:
+    log = trio()
+    log.push(ON)
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
+    before = (log.events, log.state)
+    with pytest.raises(RulesError, match=r"Bo cannot counterattack Ann's counterattack: a "
+                                         r"counterattack never triggers another \(RULES 3\.1"):
+        log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))
+    assert (log.events, log.state) == before
+    # After an ordinary attack, Bo may react again.
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
+    log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))
