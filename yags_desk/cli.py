@@ -485,7 +485,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "tools that write YAGS Desk files)",
                         description="print the JSON Schema of a file kind (for other "
                                     "tools that write YAGS Desk files)")
-    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle"])
+    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle", "healing"])
     sc.set_defaults(func=cmd_schema)
 
     mg = add("migrate", "upgrade every file of a folder written by an older YAGS Desk, in "
