@@ -436,6 +436,86 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- heal ---------------------------------------------------------------
+MAX_HEAL_DAYS = 3650
+
+
+def cmd_heal(args: argparse.Namespace) -> int:
+    """Advance a character's healing N days headless (issue 16): rolls what falls due,
+    prints each entry, writes the character file and saves the healing record."""
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.rules.healing import GameTime, condition, describe, due
+    from yags_desk.rules.healing.advance import Helpers, advance
+    from yags_desk.storage.documents import write_document
+    from yags_desk.storage.healing_file import (
+        healed_character,
+        new_healing_file,
+        patient_records,
+        with_records,
+    )
+    from yags_desk.storage.library import Library
+
+    problems = _out_of_range([("--days", args.days, 1, MAX_HEAL_DAYS)])
+    if problems:
+        return _fail(problems)
+    try:
+        patient = _read(args.file, "character")
+        carer = _read(args.carer, "character") if args.carer else None
+    except _Refused as e:
+        return _fail(e.lines)
+    if carer is not None and carer.edition != patient.edition:
+        return _fail(f"--carer: {carer.name} is a {carer.edition} character; {patient.name} "
+                     f"is {patient.edition}")
+    if carer is not None and carer.id == patient.id:
+        return _fail(f"--carer: {carer.name} is the patient; give another character")
+    start = GameTime(day=1)
+    until = start.plus(days=args.days)
+    record = new_healing_file(f"Healing of {patient.name}", [(Path(args.file), patient)],
+                              start, [(Path(args.carer), carer)] if carer else [])
+    [healing] = patient_records(record)
+    healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+    try:
+        entries = advance(healing, until, _rng(args.seed), Helpers(healer=healer, carer=carer))
+    except RulesError as e:
+        return _fail(f"{args.file}: {e}")
+    state = healing.state
+    after = healed_character(patient, state)
+    texts = [describe(e, healing.state_before(i), healing.state_after(i))
+             for i, e in enumerate(healing.entries)]
+    coming = [d for d in due(state, until)]
+    record_path = None
+    if not args.dry_run:
+        lib = Library.open(read_only_ok=True)
+        if lib.read_only:
+            return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
+        try:
+            record_path = lib.save_healing_record(with_records(record, [healing]))
+            if after != patient:
+                write_document(Path(args.file), "character", after)
+        except (OSError, ValueError) as e:
+            return _fail(f"{APP_NAME}: nothing written ({e})")
+    data = {"patient": patient.name, "file": args.file, "from": str(start), "to": str(until),
+            "carer": carer.name if carer else None,
+            "entries": [{"text": text, **entry.model_dump(mode="json")}
+                        for text, entry in zip(texts, entries, strict=True)],
+            "condition": condition(state), "wounds": after.wounds, "stuns": after.stuns,
+            "fatigue_short": after.fatigue_short, "fatigue_long": after.fatigue_long,
+            "due": [{"when": str(d.when), "text": d.text} for d in coming],
+            "written": record_path is not None,
+            "record": str(record_path) if record_path else None}
+    lines = [f"Healing {patient.name} from {start} to {until}"
+             + (f", cared for by {carer.name}:" if carer else ":")]
+    lines += [f"  {text}" for text in texts] or ["  nothing falls due"]
+    lines.append(f"Now: {condition(state)}.")
+    lines += [f"Next: {d.text}" for d in coming]
+    if record_path is not None:
+        lines.append(f"Wrote {args.file}; the healing record is {record_path}.")
+    else:
+        lines.append("Dry run: nothing written.")
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
@@ -531,6 +611,18 @@ def build_parser() -> argparse.ArgumentParser:
                     help="also write character files changed since the fight began "
                          "(their other changes are kept)")
     ar.set_defaults(func=cmd_apply_results)
+
+    he = add("heal", "advance a character's healing by days, rolling first aid and every "
+                     "healing roll as it falls due; writes the character file and saves the "
+                     "healing record in the library")
+    he.add_argument("file", metavar="FILE", help="the patient's character file")
+    he.add_argument("--days", type=int, required=True, metavar="N",
+                    help="game days to advance (from day 1, 00:00)")
+    he.add_argument("--carer", metavar="FILE",
+                    help="a character looking after the patient (gives first aid too)")
+    he.add_argument("--seed", type=int, help="seed for repeatable rolls")
+    he.add_argument("--dry-run", action="store_true", help="only print; write nothing")
+    he.set_defaults(func=cmd_heal)
     return p
 
 
