@@ -64,7 +64,7 @@ def test_classic_serious_wound_with_a_carer_over_six_days(
     assert any("Light check due at day 7, 06:00" in d["text"] for d in out["due"])
     assert _character(patient).wounds == 2
     [(_, record)] = Library.open().load_healing_records().items
-    assert record.patients[0].healing.entries[1].kind == "recovery_roll"  # type: ignore[union-attr]
+    assert record.patients[0].healing.entries[1].kind == "recovery_roll"
     assert [c.name for c in record.carers] == ["Elin"]
 
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
 from tests.rules.builders import classic, v08
-from yags_desk.rules.healing import GameTime, first_aid, hurt_check
+from yags_desk.rules.character import Character
+from yags_desk.rules.healing import ClassicPatient, GameTime, first_aid, hurt_check
 from yags_desk.storage.documents import DocumentError, read_document, write_document
 from yags_desk.storage.healing_file import (
     HealingFile,
@@ -21,7 +23,7 @@ from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 
 
-def _library_with_patient() -> tuple[Library, object]:
+def _library_with_patient() -> tuple[Library, tuple[Path, Character]]:
     library = Library.open()
     # Stamina 10, Dexterity 10 and First aid 50%: first aid base 10 x 50% = 5.
     aldric = classic("Aldric", skills={"First aid": 50}, wounds=1)  # one Hurt box
@@ -30,14 +32,15 @@ def _library_with_patient() -> tuple[Library, object]:
 
 
 def test_a_record_is_saved_listed_read_back_and_written_into_the_character() -> None:
-    library, (path, aldric) = _library_with_patient()  # type: ignore[misc]
+    library, (path, aldric) = _library_with_patient()
     record = new_healing_file("After the ford", [(path, aldric)])
     [healing] = patient_records(record)
+    assert isinstance(healing.state, ClassicPatient)
     start = GameTime(day=1)
     # First aid on a Hurt wound: 5 + dice 6+5 = 16 against 10 (RULES 1.10) -> tended.
-    healing.push(first_aid(healing.state, start, [6, 5]))  # type: ignore[arg-type]
+    healing.push(first_aid(healing.state, start, [6, 5]))
     # An hour later, stamina 10 + dice 4+3 = 17 against 15 -> healed (RULES 1.10).
-    healing.push(hurt_check(healing.state, start.plus(hours=1), [4, 3]))  # type: ignore[arg-type]
+    healing.push(hurt_check(healing.state, start.plus(hours=1), [4, 3]))
     assert healing.state.wounds == 0
     record = with_records(record, [healing])
     saved = library.save_healing_record(record)
@@ -57,11 +60,12 @@ def test_a_record_is_saved_listed_read_back_and_written_into_the_character() -> 
     assert read_document(path, "character").model.wounds == 1  # type: ignore[attr-defined]
 
 
-def test_a_roll_with_impossible_dice_is_refused_with_the_entry_named(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    library, (path, aldric) = _library_with_patient()  # type: ignore[misc]
+def test_a_roll_with_impossible_dice_is_refused_with_the_entry_named(tmp_path: Path) -> None:
+    library, (path, aldric) = _library_with_patient()
     record = new_healing_file("After the ford", [(path, aldric)])
     [healing] = patient_records(record)
-    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))  # type: ignore[arg-type]
+    assert isinstance(healing.state, ClassicPatient)
+    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))
     file = tmp_path / "bad.json"
     write_document(file, "healing", with_records(record, [healing]))
     doc = json.loads(file.read_text(encoding="utf-8"))
@@ -74,12 +78,13 @@ def test_a_roll_with_impossible_dice_is_refused_with_the_entry_named(tmp_path) -
     assert "patients.0.healing.entries.0" in text and "dice" in text
 
 
-def test_an_entry_the_rules_refuse_is_named_and_nothing_loads(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    library, (path, aldric) = _library_with_patient()  # type: ignore[misc]
+def test_an_entry_the_rules_refuse_is_named_and_nothing_loads(tmp_path: Path) -> None:
+    library, (path, aldric) = _library_with_patient()
     record = new_healing_file("After the ford", [(path, aldric)])
     [healing] = patient_records(record)
-    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))  # type: ignore[arg-type]
-    healing.push(hurt_check(healing.state, GameTime(day=1, hour=1), [1, 3]))  # type: ignore[arg-type]
+    assert isinstance(healing.state, ClassicPatient)
+    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))
+    healing.push(hurt_check(healing.state, GameTime(day=1, hour=1), [1, 3]))
     file = tmp_path / "early.json"
     write_document(file, "healing", with_records(record, [healing]))
     doc = json.loads(file.read_text(encoding="utf-8"))
