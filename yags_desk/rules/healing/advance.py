@@ -29,16 +29,15 @@ from dataclasses import dataclass
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing.base import Rest
+from yags_desk.rules.healing.by_hand import classic_carer, v08_carer_for
 from yags_desk.rules.healing.classic import next_hurt_check, next_light_check, untended_hours
 from yags_desk.rules.healing.classic_entries import (
-    CARER_SKILLS,
     RECOVERY_DAYS,
     CarerHelp,
     DyingRoll,
     FirstAid,
 )
 from yags_desk.rules.healing.classic_rolls import (
-    carer_help,
     dying_roll,
     end_recovery,
     first_aid,
@@ -57,9 +56,8 @@ from yags_desk.rules.healing.v08 import (
     next_weekly_healing,
     untended_reason,
 )
-from yags_desk.rules.healing.v08_entries import V08Carer, V08FirstAid, V08HealthCheck
+from yags_desk.rules.healing.v08_entries import V08FirstAid, V08HealthCheck
 from yags_desk.rules.healing.v08_rolls import (
-    v08_carer,
     v08_first_aid,
     v08_health_check,
     v08_infection,
@@ -113,13 +111,7 @@ def _aid_time(record: HealingRecord, now: GameTime, minute_rolls: bool,
 
 def _classic_carer(p: ClassicPatient, helpers: Helpers,
                    rng: random.Random) -> CarerHelp | None:
-    carer = helpers.carer
-    if carer is None:
-        return None
-    for skill in ("First aid", "Chirurgery"):
-        if p.category in CARER_SKILLS[skill] and carer.skill(skill) > 0:
-            return carer_help(carer, skill, rng, helpers.patients)
-    return None
+    return classic_carer(p, helpers.carer, rng, helpers.patients)
 
 
 def _classic_steps(record: HealingRecord, p: ClassicPatient, until: GameTime,
@@ -192,9 +184,7 @@ def _v08_steps(record: HealingRecord, p: V08Patient, until: GameTime, rng: rando
         steps.append((worse, lambda: v08_infection(p, worse)))
     elif p.tended and p.wounds:
         week = next_weekly_healing(p)
-        carer: V08Carer | None = None
-        if helpers.carer is not None and helpers.carer.skill("First aid") > 0:
-            carer = v08_carer(helpers.carer)
+        carer = v08_carer_for(helpers.carer)
         steps.append((week, lambda: v08_weekly_healing(p, week, rng, carer)))
     if p.stuns:
         morning = next_stun_recovery(p)
