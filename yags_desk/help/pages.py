@@ -27,6 +27,7 @@ HELP_PAGES: dict[str, str] = {
     "PlaceholderCatalogueView": "catalogue.html",
     "ItemDialog": "item.html",
     "BattleBoard": "battle.html",
+    "HealingView": "healing.html",
     "NewEncounterDialog": "new-encounter.html",
     "AddCombatantsDialog": "add-combatants.html",
     "DeclareDialog": "declare.html",

@@ -36,6 +36,7 @@ __all__ = [
     "HealingCarer",
     "HealingFile",
     "HealingPatient",
+    "find_character",
     "healed_character",
     "new_healing_file",
     "patient_records",
@@ -174,7 +175,9 @@ def healed_character(before: Character, state: Patient) -> Character:
     return Character.model_validate(before.model_dump() | update)
 
 
-def _find(library: Library, hint: str, character_id: str) -> tuple[Path, Character] | None:
+def find_character(library: Library, hint: str,
+                   character_id: str) -> tuple[Path, Character] | None:
+    """The library's file holding this character id (the file named ``hint`` first)."""
     if hint:
         path = library.characters_dir / Path(hint).name
         try:
@@ -201,7 +204,7 @@ def write_characters(record: HealingFile, records: Iterable[HealingRecord],
     missing: list[str] = []
     try:
         for patient, healing in zip(record.patients, records, strict=True):
-            found = _find(library, patient.file, patient.character_id)
+            found = find_character(library, patient.file, patient.character_id)
             if found is None:
                 missing.append(f"{patient.name}: no character file in the library has this "
                                "character; nothing written")

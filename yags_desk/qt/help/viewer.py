@@ -49,6 +49,7 @@ CONTENTS: tuple[tuple[str, str], ...] = (
     ("    First aid", "first-aid.html"),
     ("    Override", "override.html"),
     ("    Conditions", "condition.html"),
+    ("Healing record", "healing.html"),
     ("Printing and PDF", "printing.html"),
     ("Dice dock", "dice.html"),
     ("Rules reference", RULES),

@@ -45,6 +45,10 @@ def build(w: WindowBase) -> None:
     w.new_encounter_action = _action(w, "New &encounter…", w.new_encounter, "encounter",
                                      [QKeySequence("Ctrl+Shift+N")],
                                      "Set up a new fight on the battle board")
+    w.start_healing_action = _action(
+        w, "Start &healing…", w.start_healing, "pc", [],
+        "A healing record for the characters selected in the library (or the one in "
+        "front, or every wounded player character): first aid and recovery day by day")
     w.open_action = _action(w, "&Open…", w.open_file_dialog, "open", [QKeySequence(Key.Open)],
                             "Open a character or an encounter file")
     w.import_characters_action = _action(
@@ -96,7 +100,8 @@ def build(w: WindowBase) -> None:
 
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
-    for item in (w.new_action, w.new_encounter_action, w.open_action, w.recent_menu,
+    for item in (w.new_action, w.new_encounter_action, w.start_healing_action, w.open_action,
+                 w.recent_menu,
                  w.import_characters_action, None,
                  w.save_action, w.save_all_action, w.close_action, None, w.print_action,
                  w.print_preview_action, w.export_pdf_action, None, w.quit_action):

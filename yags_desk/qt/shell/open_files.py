@@ -36,6 +36,8 @@ class Opener(Protocol):
 
     def open_catalogue(self, edition: Edition) -> DocumentView: ...
 
+    def open_healing(self, path: Path | str) -> DocumentView | None: ...
+
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
 # [decision] The desktop registers "a YAGS Desk file" as this MIME type with the
@@ -65,6 +67,8 @@ def open_path(window: Opener, path: Path | str) -> tuple[DocumentView | None, st
         return window.open_character(path), None
     if document.kind == "encounter":
         return window.open_encounter(path), None
+    if document.kind == "healing":
+        return window.open_healing(path), None
     if document.kind == "catalogue":
         # [decision] A catalogue file opens its edition's catalogue: the window keeps
         # one catalogue per edition, in the library (RULES editions: classic, 0.8).

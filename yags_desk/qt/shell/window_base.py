@@ -44,6 +44,7 @@ class WindowBase(QMainWindow):
     # Made by menus.build().
     new_action: QAction
     new_encounter_action: QAction
+    start_healing_action: QAction
     open_action: QAction
     recent_menu: QMenu
     save_action: QAction
@@ -83,6 +84,9 @@ class WindowBase(QMainWindow):
         raise self._missing()
 
     def new_encounter(self) -> DocumentView | None:
+        raise self._missing()
+
+    def start_healing(self) -> DocumentView | None:
         raise self._missing()
 
     def open_catalogue(self, edition: Edition) -> DocumentView:
