@@ -292,7 +292,8 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
 
 
 # --- print ---------------------------------------------------------------
-PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "battle")
+PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "party", "battle",
+               "healing")
 
 
 def _print_html(args: argparse.Namespace, docs: list[tuple[str, str, Any]]) -> tuple[str, str]:
@@ -580,15 +581,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int)
     q.set_defaults(func=cmd_quick_combat)
 
-    pr = add("print", "print character sheets, NPC stat blocks, an encounter summary or a "
-                      "quick-combat report to a PDF file (works without a display)")
+    pr = add("print", "print character sheets, NPC stat blocks, an encounter summary, the "
+                      "party after a fight, a quick-combat report or a healing record to a "
+                      "PDF file (works without a display)")
     pr.add_argument("files", nargs="+", metavar="FILE",
-                    help="a character (several for sheets or NPC blocks), an encounter or "
-                         "a battle")
+                    help="a character (several for sheets or NPC blocks), an encounter, "
+                         "a battle or a healing record")
     pr.add_argument("--pdf", required=True, metavar="OUT.pdf", help="the PDF to write")
     pr.add_argument("--kind", choices=PRINT_KINDS,
                     help="what to print (default: sheet for characters, encounter-after "
-                         "for an encounter with events, encounter-before without, battle)")
+                         "for an encounter with events, encounter-before without, battle, "
+                         "healing; party: each player character after the fight, one page)")
     pr.add_argument("--page", choices=["a4", "letter"],
                     help="paper size (default: Letter in the US and Canada, A4 elsewhere)")
     pr.add_argument("--blank", action="store_true",

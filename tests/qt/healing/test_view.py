@@ -134,3 +134,18 @@ def test_start_healing_from_the_library_saves_and_reopens_the_record(
     reopened = window.open_entry(entry)
     assert isinstance(reopened, HealingView)
     assert reopened.path == path and not reopened.is_modified()
+
+
+def test_the_record_in_front_prints_as_a_healing_record(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    from yags_desk.printing import build
+    from yags_desk.qt.printing.menu import PrintJob
+
+    view, _, _ = setup
+    assert view.select_due("first_aid", "Serious")
+    view.dice.setText("3 10 2")
+    assert view.record_selected()
+    job = PrintJob(tuple(view.printable()), view.title())
+    assert job.kinds() == ["healing"]
+    html = build("healing", list(job.models))
+    assert "Elin gives first aid to Aldric" in html and "The coming days" in html
