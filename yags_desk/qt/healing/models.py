@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
+from yags_desk.help.refs import for_screen
 from yags_desk.rules.healing import Due, Entry, GameTime, HealingRecord, condition, describe, due
 
 __all__ = ["DueModel", "TimelineModel", "time_text"]
@@ -79,7 +80,7 @@ class TimelineModel(QAbstractTableModel):
             return record.state_after(i).name
         if column == 2:
             text = describe(entry, record.state_before(i), record.state_after(i))
-            return text.split(": ", 1)[1] if ": " in text else text
+            return for_screen(text.split(": ", 1)[1] if ": " in text else text)
         return condition(record.state_after(i))
 
 
@@ -133,7 +134,7 @@ class DueModel(QAbstractTableModel):
                 return self._records[p].state.name
             if column == 1:
                 return "now" if item.ready else time_text(item.when)
-            return item.text
+            return for_screen(item.text)
         if role == Qt.ItemDataRole.FontRole and item.ready:
             font = QFont()
             font.setBold(True)

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.healing.models import DueModel, TimelineModel
 from yags_desk.rules.character import Character
@@ -174,8 +175,13 @@ class HealingView(DocumentView):
         bottom_box.setContentsMargins(0, 0, 0, 0)
         bottom_box.addWidget(QLabel("<b>Due</b> (bold: due now)"))
         bottom_box.addWidget(self.due_view, 1)
-        bottom_box.addLayout(form)
-        bottom_box.addLayout(buttons)
+        controls = QWidget()
+        controls.setMaximumWidth(900)
+        controls_box = QVBoxLayout(controls)
+        controls_box.setContentsMargins(0, 0, 0, 0)
+        controls_box.addLayout(form)
+        controls_box.addLayout(buttons)
+        bottom_box.addWidget(controls)
         bottom_box.addWidget(self.message)
         top = QWidget()
         top_box = QVBoxLayout(top)
@@ -273,6 +279,7 @@ class HealingView(DocumentView):
     # -- recording ------------------------------------------------------------------------
 
     def refuse(self, message: str) -> None:
+        message = for_screen(message)
         self.last_message = message
         self.message.setText(message)
         self.status_message.emit(message, 10_000)
