@@ -149,3 +149,26 @@ def test_the_record_in_front_prints_as_a_healing_record(
     assert job.kinds() == ["healing"]
     html = build("healing", list(job.models))
     assert "Elin gives first aid to Aldric" in html and "The coming days" in html
+
+
+def test_start_healing_from_the_character_editor(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.qt.character.editor import CharacterEditor
+
+    window = sample_window(qtbot, monkeypatch)
+    path = next(p for p, c in window.library.load_characters().items
+                if c.name.startswith("Brenna"))
+    editor = window.open_character(path)
+    assert isinstance(editor, CharacterEditor)
+    editor.form.healing_button.click()
+    view = window.current_document()
+    assert isinstance(view, HealingView)
+    assert [r.state.name for r in view.records] == ["Brenna Ash"]
+    assert view.record.edition == "0.8" and view.dice.placeholderText().endswith("1-20")
+    # A character with unsaved changes is refused: the record writes into its file.
+    window.tabs.setCurrentWidget(editor)
+    editor.form.set_field("player", "Someone else", "Change player")
+    assert editor.is_modified()
+    assert not editor.start_healing()
+    assert "Save Brenna Ash first" in editor.form.message_bar.text()
+    assert window.tabs.count() == 2

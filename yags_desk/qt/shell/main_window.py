@@ -168,6 +168,9 @@ class MainWindow(WindowBase):
         requested = getattr(view, "open_requested", None)
         if requested is not None:
             requested.connect(self.open_new_character)
+        healing = getattr(view, "healing_requested", None)
+        if healing is not None:
+            healing.connect(self._start_healing_for_file)
         index = self.tabs.addTab(view, view.title())
         self.central.setCurrentWidget(self.tabs)
         self.tabs.setCurrentIndex(index)
@@ -303,6 +306,14 @@ class MainWindow(WindowBase):
         from yags_desk.qt.shell.healing import chosen_patients, start_healing
 
         return start_healing(self, chosen_patients(self, entries))
+
+    def _start_healing_for_file(self, path: Path) -> DocumentView | None:
+        from yags_desk.qt.shell.healing import start_healing
+
+        model = self.read_model(Path(path), "character")
+        if not isinstance(model, Character):
+            return None
+        return start_healing(self, [(Path(path), model)])
 
     def new_encounter(self) -> DocumentView | None:
         """Ask name, edition and options; open the empty encounter on a board."""
