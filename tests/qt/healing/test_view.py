@@ -172,3 +172,26 @@ def test_start_healing_from_the_character_editor(
     assert not editor.start_healing()
     assert "Save Brenna Ash first" in editor.form.message_bar.text()
     assert window.tabs.count() == 2
+
+
+def test_an_unsaved_record_is_recovered_after_a_crash(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.qt.shell.recovery import describe_recovery
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    path = library.save_character(classic("Aldric", skills={"First aid": 50}, wounds=1))
+    view = window._start_healing_for_file(path)
+    assert isinstance(view, HealingView)
+    assert view.select_due("first_aid")
+    view.dice.setText("6 5")  # 5 + 11 = 16 against Hurt 10 (RULES 1.10)
+    assert view.record_selected(), view.last_message
+    assert window.autosave_all() == 1
+    [copy] = library.pending_recoveries()
+    assert describe_recovery(copy)[0].startswith("Healing: Aldric (healing)")
+    kept = copy.read_bytes()
+    window.close_document(view, ask=False)  # closing drops the copy; a crash keeps it
+    copy.write_bytes(kept)
+    restored = window.restore_recovery(copy)
+    assert isinstance(restored, HealingView) and restored.is_modified()
+    assert [e.kind for e in restored.records[0].entries] == ["first_aid"]
