@@ -13,6 +13,7 @@ from tests.rules.builders import classic
 from yags_desk.qt.healing.view import HealingView
 from yags_desk.qt.library.model import scan
 from yags_desk.rules.character import Character
+from yags_desk.rules.healing import GameTime
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.healing_file import new_healing_file
 from yags_desk.storage.library import Library
@@ -195,3 +196,15 @@ def test_an_unsaved_record_is_recovered_after_a_crash(
     restored = window.restore_recovery(copy)
     assert isinstance(restored, HealingView) and restored.is_modified()
     assert [e.kind for e in restored.records[0].entries] == ["first_aid"]
+
+
+def test_picking_a_roll_due_later_moves_the_game_time_to_it(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    view, _, _ = setup
+    view.dice.setText("6 5")  # Elin: 5 + 11 = 16 against Light 15
+    assert view.select_due("first_aid", "Light") and view.record_selected()
+    assert view.game_time() == GameTime(day=1)
+    assert view.select_due("light_check")  # after a night's rest (RULES 1.10)
+    assert view.game_time() == GameTime(day=2, hour=6)
+    _, item = view.due_model.item(view.due_view.currentIndex().row())
+    assert item.kind == "light_check" and item.ready

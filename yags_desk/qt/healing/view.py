@@ -262,16 +262,18 @@ class HealingView(DocumentView):
         row = self.due_view.currentIndex().row()
         if row < 0:
             return
-        _, item = self.due_model.item(row)
+        patient, item = self.due_model.item(row)
         if item.when > self.game_time():
+            # The game time moves to when it is due; the rows are listed again.
             self._set_time(item.when)
-            self.select_due(item.kind, item.text)
+            self.select_due(item.kind, patient=patient)
 
-    def select_due(self, kind: str, text: str = "") -> bool:
-        """Select the due row of ``kind`` (and containing ``text``); False if none."""
+    def select_due(self, kind: str, text: str = "", patient: int | None = None) -> bool:
+        """Select the due row of ``kind`` (containing ``text``, of ``patient`` if
+        given); False if none."""
         for row in range(self.due_model.rowCount()):
-            _, item = self.due_model.item(row)
-            if item.kind == kind and text in item.text:
+            p, item = self.due_model.item(row)
+            if item.kind == kind and text in item.text and patient in (None, p):
                 self.due_view.selectRow(row)
                 return True
         return False
