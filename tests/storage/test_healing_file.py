@@ -17,8 +17,8 @@ from yags_desk.storage.healing_file import (
     new_healing_file,
     patient_records,
     with_records,
-    write_characters,
 )
+from yags_desk.storage.healing_write import write_characters
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 

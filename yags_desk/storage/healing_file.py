@@ -9,14 +9,13 @@ record can find them again. The rules replay every patient's entries when
 the file is read (RULES 1.10 classic, RULES 2 for 0.8), so a hand-edited
 file with an impossible roll is refused with the entry named.
 
-:func:`write_characters` puts each patient's current wounds, stuns and
-fatigue into its character file; the files' previous bytes come back so one
-undo (:func:`~yags_desk.storage.results.restore_files`) puts them back.
+:func:`~yags_desk.storage.healing_write.write_characters` puts each
+patient's current wounds, stuns and fatigue into its character file.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -25,10 +24,7 @@ from yags_desk.rules.character import Character, new_id
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import GameTime, HealingData, HealingRecord, HealingStart, Patient
-from yags_desk.storage.documents import read_document, read_file_bytes
 from yags_desk.storage.encounter_file import now_iso
-from yags_desk.storage.library import Library
-from yags_desk.storage.results import restore_files
 
 __all__ = [
     "MAX_CARERS",
@@ -36,12 +32,10 @@ __all__ = [
     "HealingCarer",
     "HealingFile",
     "HealingPatient",
-    "find_character",
     "healed_character",
     "new_healing_file",
     "patient_records",
     "with_records",
-    "write_characters",
 ]
 
 MAX_PATIENTS = 50  # the carer's bonus is shared by at most 50 patients (rules)
@@ -173,50 +167,3 @@ def healed_character(before: Character, state: Patient) -> Character:
         if line not in before.notes:
             update["notes"] = f"{before.notes.rstrip()}\n{line}".lstrip()
     return Character.model_validate(before.model_dump() | update)
-
-
-def find_character(library: Library, hint: str,
-                   character_id: str) -> tuple[Path, Character] | None:
-    """The library's file holding this character id (the file named ``hint`` first)."""
-    if hint:
-        path = library.characters_dir / Path(hint).name
-        try:
-            model = read_document(path, "character").model
-        except (OSError, ValueError):
-            model = None
-        if isinstance(model, Character) and model.id == character_id:
-            return path, model
-    for path, character in library.load_characters().items:
-        if character.id == character_id:
-            return path, character
-    return None
-
-
-def write_characters(record: HealingFile, records: Iterable[HealingRecord],
-                     library: Library) -> tuple[list[tuple[Path, bytes]], list[str]]:
-    """Write each patient's current condition into its character file.
-
-    Returns (file, its bytes before) for each file written, for undo, and a
-    line per patient whose file could not be found. All or nothing: a failed
-    write puts back the files already written before the error propagates.
-    """
-    previous: list[tuple[Path, bytes]] = []
-    missing: list[str] = []
-    try:
-        for patient, healing in zip(record.patients, records, strict=True):
-            found = find_character(library, patient.file, patient.character_id)
-            if found is None:
-                missing.append(f"{patient.name}: no character file in the library has this "
-                               "character; nothing written")
-                continue
-            path, before = found
-            after = healed_character(before, healing.state)
-            if after == before:
-                continue
-            old = read_file_bytes(path)
-            library.save_character(after, path)
-            previous.append((path, old))
-    except BaseException:
-        restore_files(previous)
-        raise
-    return previous, missing

@@ -54,11 +54,10 @@ from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.healing_file import (
     HealingCarer,
     HealingFile,
-    find_character,
     patient_records,
     with_records,
-    write_characters,
 )
+from yags_desk.storage.healing_write import find_character, write_characters
 from yags_desk.storage.library import Library
 
 __all__ = ["HealingView"]

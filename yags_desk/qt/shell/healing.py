@@ -5,17 +5,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
+
+from PySide6.QtWidgets import QStatusBar, QTabWidget
 
 from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import Entry
 from yags_desk.rules.character import Character
 from yags_desk.storage.healing_file import MAX_PATIENTS, HealingFile, new_healing_file
+from yags_desk.storage.library import Library
 
-if TYPE_CHECKING:
-    from yags_desk.qt.shell.main_window import MainWindow
 
-__all__ = ["chosen_patients", "open_healing", "restore_healing", "start_healing"]
+class MainWindow(Protocol):
+    """The window as this module sees it."""
+
+    library: Library
+    library_dock: LibraryDock
+    settings: Settings
+    tabs: QTabWidget
+
+    def documents(self) -> list[DocumentView]: ...
+
+    def document_path(self, view: DocumentView) -> Path | None: ...
+
+    def current_document(self) -> DocumentView | None: ...
+
+    def add_document(self, view: DocumentView, path: Path | None = None) -> DocumentView: ...
+
+    def read_model(self, path: Path, kind: str) -> Any | None: ...
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
+
+
+__all__ = ["MainWindow", "chosen_patients", "open_healing", "restore_healing",
+           "start_healing"]
 
 
 def _view(window: MainWindow, record: HealingFile, path: Path | None) -> DocumentView:
