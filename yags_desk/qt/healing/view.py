@@ -143,7 +143,8 @@ class HealingView(DocumentView):
                                      else "empty: roll; or type the d20, 1-20")
         self.carer_dice = QLineEdit()
         self.carer_dice.setPlaceholderText("carer's 2d10!, empty: roll")
-        self.carer_dice.setVisible(self.classic)  # 0.8 carers add a score, not a roll
+        if not self.classic:  # 0.8 carers add a score, not a roll
+            self.carer_dice.hide()
         self.record_button = QPushButton("&Record the selected roll")
         self.record_button.setObjectName("healing_record_due")
         self.record_button.clicked.connect(self.record_selected)
