@@ -55,6 +55,7 @@ def test_the_models_pass_the_model_tester(qtmodeltester: Any,
 def test_typed_rolls_follow_the_rules_and_the_files_follow_the_record(
         setup: tuple[HealingView, Path, Path]) -> None:
     view, aldric, _ = setup
+    assert not view.carer_dice.isHidden() and view.carer_dice.isWindow() is False
     assert view.select_due("first_aid", "Serious")
     # Elin gives first aid: Dexterity 10 x 50% = 5 + dice 3+10+2 = 20 against 20 (RULES 1.10).
     view.dice.setText("3 10 2")
@@ -166,6 +167,7 @@ def test_start_healing_from_the_character_editor(
     assert isinstance(view, HealingView)
     assert [r.state.name for r in view.records] == ["Brenna Ash"]
     assert view.record.edition == "0.8" and view.dice.placeholderText().endswith("1-20")
+    assert view.carer_dice.isHidden()  # a 0.8 carer adds their score, not a roll
     # A character with unsaved changes is refused: the record writes into its file.
     window.tabs.setCurrentWidget(editor)
     editor.form.set_field("player", "Someone else", "Change player")
