@@ -300,7 +300,8 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
 
 
 # --- print ---------------------------------------------------------------
-PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "battle")
+PRINT_KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "party", "battle",
+               "healing")
 
 
 def _print_html(args: argparse.Namespace, docs: list[tuple[str, str, Any]]) -> tuple[str, str]:
@@ -500,6 +501,86 @@ def cmd_log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- heal ---------------------------------------------------------------
+MAX_HEAL_DAYS = 3650
+
+
+def cmd_heal(args: argparse.Namespace) -> int:
+    """Advance a character's healing N days headless (issue 16): rolls what falls due,
+    prints each entry, writes the character file and saves the healing record."""
+    from yags_desk.rules.errors import RulesError
+    from yags_desk.rules.healing import GameTime, condition, describe, due
+    from yags_desk.rules.healing.advance import Helpers, advance
+    from yags_desk.storage.documents import write_document
+    from yags_desk.storage.healing_file import (
+        healed_character,
+        new_healing_file,
+        patient_records,
+        with_records,
+    )
+    from yags_desk.storage.library import Library
+
+    problems = _out_of_range([("--days", args.days, 1, MAX_HEAL_DAYS)])
+    if problems:
+        return _fail(problems)
+    try:
+        patient = _read(args.file, "character")
+        carer = _read(args.carer, "character") if args.carer else None
+    except _Refused as e:
+        return _fail(e.lines)
+    if carer is not None and carer.edition != patient.edition:
+        return _fail(f"--carer: {carer.name} is a {carer.edition} character; {patient.name} "
+                     f"is {patient.edition}")
+    if carer is not None and carer.id == patient.id:
+        return _fail(f"--carer: {carer.name} is the patient; give another character")
+    start = GameTime(day=1)
+    until = start.plus(days=args.days)
+    record = new_healing_file(f"Healing of {patient.name}", [(Path(args.file), patient)],
+                              start, [(Path(args.carer), carer)] if carer else [])
+    [healing] = patient_records(record)
+    healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+    try:
+        entries = advance(healing, until, _rng(args.seed), Helpers(healer=healer, carer=carer))
+    except RulesError as e:
+        return _fail(f"{args.file}: {e}")
+    state = healing.state
+    after = healed_character(patient, state)
+    texts = [describe(e, healing.state_before(i), healing.state_after(i))
+             for i, e in enumerate(healing.entries)]
+    coming = [d for d in due(state, until)]
+    record_path = None
+    if not args.dry_run:
+        lib = Library.open(read_only_ok=True)
+        if lib.read_only:
+            return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
+        try:
+            record_path = lib.save_healing_record(with_records(record, [healing]))
+            if after != patient:
+                write_document(Path(args.file), "character", after)
+        except (OSError, ValueError) as e:
+            return _fail(f"{APP_NAME}: nothing written ({e})")
+    data = {"patient": patient.name, "file": args.file, "from": str(start), "to": str(until),
+            "carer": carer.name if carer else None,
+            "entries": [{"text": text, **entry.model_dump(mode="json")}
+                        for text, entry in zip(texts, entries, strict=True)],
+            "condition": condition(state), "wounds": after.wounds, "stuns": after.stuns,
+            "fatigue_short": after.fatigue_short, "fatigue_long": after.fatigue_long,
+            "due": [{"when": str(d.when), "text": d.text} for d in coming],
+            "written": record_path is not None,
+            "record": str(record_path) if record_path else None}
+    lines = [f"Healing {patient.name} from {start} to {until}"
+             + (f", cared for by {carer.name}:" if carer else ":")]
+    lines += [f"  {text}" for text in texts] or ["  nothing falls due"]
+    lines.append(f"Now: {condition(state)}.")
+    lines += [f"Next: {d.text}" for d in coming]
+    if record_path is not None:
+        lines.append(f"Wrote {args.file}; the healing record is {record_path}.")
+    else:
+        lines.append("Dry run: nothing written.")
+    _emit(args, data, "\n".join(lines))
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="yags-desk",
@@ -549,7 +630,7 @@ def build_parser() -> argparse.ArgumentParser:
                                        "tools that write YAGS Desk files)",
                         description="print the JSON Schema of a file kind (for other "
                                     "tools that write YAGS Desk files)")
-    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle"])
+    sc.add_argument("kind", choices=["character", "catalogue", "encounter", "battle", "healing"])
     sc.set_defaults(func=cmd_schema)
 
     mg = add("migrate", "upgrade every file of a folder written by an older YAGS Desk, in "
@@ -564,15 +645,17 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("--seed", type=int)
     q.set_defaults(func=cmd_quick_combat)
 
-    pr = add("print", "print character sheets, NPC stat blocks, an encounter summary or a "
-                      "quick-combat report to a PDF file (works without a display)")
+    pr = add("print", "print character sheets, NPC stat blocks, an encounter summary, the "
+                      "party after a fight, a quick-combat report or a healing record to a "
+                      "PDF file (works without a display)")
     pr.add_argument("files", nargs="+", metavar="FILE",
-                    help="a character (several for sheets or NPC blocks), an encounter or "
-                         "a battle")
+                    help="a character (several for sheets or NPC blocks), an encounter, "
+                         "a battle or a healing record")
     pr.add_argument("--pdf", required=True, metavar="OUT.pdf", help="the PDF to write")
     pr.add_argument("--kind", choices=PRINT_KINDS,
                     help="what to print (default: sheet for characters, encounter-after "
-                         "for an encounter with events, encounter-before without, battle)")
+                         "for an encounter with events, encounter-before without, battle, "
+                         "healing; party: each player character after the fight, one page)")
     pr.add_argument("--page", choices=["a4", "letter"],
                     help="paper size (default: Letter in the US and Canada, A4 elsewhere)")
     pr.add_argument("--blank", action="store_true",
@@ -617,6 +700,17 @@ def build_parser() -> argparse.ArgumentParser:
     lg.add_argument("--output", metavar="FILE",
                     help="the file to write (default: print the log)")
     lg.set_defaults(func=cmd_log)
+    he = add("heal", "advance a character's healing by days, rolling first aid and every "
+                     "healing roll as it falls due; writes the character file and saves the "
+                     "healing record in the library")
+    he.add_argument("file", metavar="FILE", help="the patient's character file")
+    he.add_argument("--days", type=int, required=True, metavar="N",
+                    help="game days to advance (from day 1, 00:00)")
+    he.add_argument("--carer", metavar="FILE",
+                    help="a character looking after the patient (gives first aid too)")
+    he.add_argument("--seed", type=int, help="seed for repeatable rolls")
+    he.add_argument("--dry-run", action="store_true", help="only print; write nothing")
+    he.set_defaults(func=cmd_heal)
     return p
 
 

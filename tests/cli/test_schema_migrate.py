@@ -15,7 +15,7 @@ from yags_desk.storage.documents import read_document
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "resources" / "sample_library"
 SCHEMAS = ROOT / "resources" / "schemas"
-KINDS = ("character", "catalogue", "encounter", "battle")
+KINDS = ("character", "catalogue", "encounter", "battle", "healing")
 
 
 def _schema(kind: str, capsys: pytest.CaptureFixture[str]) -> dict[str, object]:

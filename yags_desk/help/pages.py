@@ -29,6 +29,7 @@ HELP_PAGES: dict[str, str] = {
     "BattleBoard": "battle.html",
     "ForecastDialog": "battle.html#forecast",
     "BattleView": "mass-battle.html",
+    "HealingView": "healing.html",
     "NewEncounterDialog": "new-encounter.html",
     "AddCombatantsDialog": "add-combatants.html",
     "DeclareDialog": "declare.html",

@@ -9,6 +9,7 @@ from typing import Any
 
 from yags_desk.printing.encounter import encounter_before
 from yags_desk.printing.encounter_after import encounter_after
+from yags_desk.printing.healing import healing_record, party_after
 from yags_desk.printing.npc import npc_blocks
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
@@ -16,13 +17,15 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.quick_combat import Battle, BattleResult, TurnResult, run_battle
 from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.healing_file import HealingFile
 
 __all__ = ["FILE_KIND", "KINDS", "build", "default_kind"]
 
-KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "battle")
+KINDS = ("sheet", "npc", "encounter-before", "encounter-after", "party", "battle", "healing")
 # The kind of file each document prints.
 FILE_KIND = {"sheet": "character", "npc": "character", "encounter-before": "encounter",
-             "encounter-after": "encounter", "battle": "battle"}
+             "encounter-after": "encounter", "party": "encounter", "battle": "battle",
+             "healing": "healing"}
 
 
 def default_kind(model: Any) -> str:
@@ -32,6 +35,8 @@ def default_kind(model: Any) -> str:
         return "sheet"
     if isinstance(model, Battle | BattleResult):
         return "battle"
+    if isinstance(model, HealingFile):
+        return "healing"
     if isinstance(model, Encounter):
         return "encounter-after" if model.events else "encounter-before"
     raise ValueError(f"cannot print a {type(model).__name__}")
@@ -54,7 +59,8 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
     if not models:
         raise ValueError("nothing to print")
     accepted: dict[str, tuple[type, ...]] = {
-        "character": (Character,), "encounter": (Encounter,), "battle": (Battle, BattleResult)}
+        "character": (Character,), "encounter": (Encounter,), "battle": (Battle, BattleResult),
+        "healing": (HealingFile,)}
     wanted = accepted[FILE_KIND[kind]]
     for model in models:
         if not isinstance(model, wanted):
@@ -77,4 +83,8 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
                              seed)
     if kind == "encounter-before":
         return encounter_before(model, forecast)
+    if kind == "party":
+        return party_after(model)
+    if kind == "healing":
+        return healing_record(model)
     return encounter_after(model)

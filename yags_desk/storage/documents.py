@@ -59,11 +59,11 @@ __all__ = [
     "write_target",
 ]
 
-KINDS = ("character", "catalogue", "encounter", "battle")
+KINDS = ("character", "catalogue", "encounter", "battle", "healing")
 # The version each kind is written at; each kind moves on its own, so a change
 # to encounters does not make every character file "old".
 SCHEMA_VERSIONS: dict[str, int] = {"character": 1, "catalogue": 1, "encounter": 2,
-                                   "battle": 1}
+                                   "battle": 1, "healing": 1}
 CURRENT_SCHEMA_VERSION = max(SCHEMA_VERSIONS.values())  # the newest of any kind
 
 
@@ -86,6 +86,7 @@ _KIND_MODELS: dict[str, tuple[str, str]] = {
     "catalogue": ("yags_desk.storage.catalogues", "CatalogueFile"),
     "encounter": ("yags_desk.storage.encounter_file", "Encounter"),
     "battle": ("yags_desk.rules.quick_combat", "Battle"),
+    "healing": ("yags_desk.storage.healing_file", "HealingFile"),
 }
 
 # Tags of tagged unions (catalogue items); left out of error paths.

@@ -41,6 +41,7 @@ from yags_desk.storage.recovery_journal import append_events, discard_journal, j
 
 if TYPE_CHECKING:  # the encounter model loads the combat engine: only when one is read
     from yags_desk.storage.encounter_file import Encounter
+    from yags_desk.storage.healing_file import HealingFile
 
 __all__ = [
     "MARKER_NAME",
@@ -54,7 +55,7 @@ M = TypeVar("M", bound=BaseModel)
 
 MARKER_NAME = ".yags-desk-library"
 # Sub-folders of the sample library copied on first run.
-SAMPLE_FOLDERS = ("characters", "encounters", "battles")
+SAMPLE_FOLDERS = ("characters", "encounters", "battles", "healing")
 _NAME_MAX = 100
 # A save's temporary file lives for milliseconds; one older than this was left
 # by a program that died mid-save (another copy may be saving right now).
@@ -127,6 +128,10 @@ class Library:
         return paths.battles_dir(self.root)
 
     @property
+    def healing_dir(self) -> Path:
+        return paths.healing_dir(self.root)
+
+    @property
     def catalogues_dir(self) -> Path:
         return paths.catalogues_dir(self.root)
 
@@ -169,7 +174,7 @@ class Library:
             self._copy_sample()
             marker.write_text("This folder is a YAGS Desk library.\n", encoding="utf-8")
         for folder in (self.root, self.characters_dir, self.encounters_dir,
-                       self.battles_dir, self.catalogues_dir, self.autosave_dir):
+                       self.battles_dir, self.healing_dir, self.catalogues_dir, self.autosave_dir):
             if not os.access(folder, os.W_OK):  # there already, but nothing can be saved
                 raise PermissionError(13, "Permission denied", str(folder))
         self.remove_leftover_temps()
@@ -197,7 +202,7 @@ class Library:
             return removed
         now = time.time()
         for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
-                       self.catalogues_dir, self.autosave_dir):
+                       self.healing_dir, self.catalogues_dir, self.autosave_dir):
             try:
                 with os.scandir(folder) as entries:
                     found = [Path(e.path) for e in entries
@@ -213,7 +218,7 @@ class Library:
 
     def ensure_folders(self) -> None:
         for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
-                       self.catalogues_dir, self.autosave_dir):
+                       self.healing_dir, self.catalogues_dir, self.autosave_dir):
             folder.mkdir(parents=True, exist_ok=True)
 
     def _copy_sample(self) -> None:
@@ -275,6 +280,13 @@ class Library:
     def load_battles(self) -> LoadReport[BaseModel]:
         """Quick-combat battles (``rules.quick_combat.Battle`` models)."""
         return self._load(self.battles_dir, "battle", None)
+
+    def load_healing_records(self) -> LoadReport[HealingFile]:
+        """Healing records (issue 16), each patient's entries replayed by the rules."""
+        def healing() -> type[HealingFile]:
+            from yags_desk.storage.healing_file import HealingFile
+            return HealingFile
+        return self._load(self.healing_dir, "healing", healing)
 
     # -- saving -------------------------------------------------------------------------
 
@@ -338,6 +350,15 @@ class Library:
             stem = f"{paths.slugify(name, 'battle')}-{new_id()[:8]}"
             path = self._free_path(self.battles_dir, stem, lambda p: False)
         write_document(path, "battle", battle)
+        return path
+
+    def save_healing_record(self, record: HealingFile, path: Path | None = None) -> Path:
+        """Save a healing record (atomically, keeping a .bak); returns its file."""
+        if path is None:
+            self.healing_dir.mkdir(parents=True, exist_ok=True)
+            stem = f"{paths.slugify(record.name, 'healing')}-{record.id[:8]}"
+            path = self._free_path(self.healing_dir, stem, lambda p: False)
+        write_document(path, "healing", record)
         return path
 
     def delete(self, path: Path) -> Path:

@@ -28,6 +28,7 @@ __all__ = [
     "ResourceNotFoundError",
     "autosave_dir",
     "battles_dir",
+    "healing_dir",
     "catalogues_dir",
     "characters_dir",
     "config_dir",
@@ -45,7 +46,7 @@ APP_AUTHOR = "yags-desk"
 ENV_HOME = "YAGS_DESK_HOME"
 
 # The library's document folders, in the order the GUI shows them.
-LIBRARY_FOLDERS = ("characters", "encounters", "catalogues", "battles")
+LIBRARY_FOLDERS = ("characters", "encounters", "catalogues", "battles", "healing")
 
 # A folder only counts as the resources folder if it has this sub-folder, so an
 # unrelated ``resources`` folder next to the package is never picked up.
@@ -131,6 +132,11 @@ def catalogues_dir(root: Path | None = None) -> Path:
 
 def battles_dir(root: Path | None = None) -> Path:
     return _root(root) / "battles"
+
+
+def healing_dir(root: Path | None = None) -> Path:
+    """Healing records (issue 16)."""
+    return _root(root) / "healing"
 
 
 def trash_dir(root: Path | None = None) -> Path:

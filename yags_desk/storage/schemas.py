@@ -22,6 +22,7 @@ _TITLES = {
     "catalogue": "catalogue of custom weapons and armour for one edition",
     "encounter": "encounter (roster, rules options and the fight's events)",
     "battle": "quick-combat battle (mass combat groups)",
+    "healing": "healing record (patients, carers and every healing roll in game time)",
 }
 
 

@@ -57,7 +57,7 @@ def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: 
 def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
     model = dock.model
     assert group_labels(model) == ["Characters (17)", "Encounters (2)", "Battles (3)",
-                                   "Catalogues (2)"]
+                                   "Healing records (0)", "Catalogues (2)"]
     assert children(model, "group:encounters") == ["Ambush at the ford",
                                                     "Sparring in the yard"]
     assert group_labels(model, model.index_of("group:characters")) == [

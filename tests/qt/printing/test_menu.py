@@ -122,7 +122,7 @@ def test_an_encounter_prints_before_the_fight_and_blank_is_refused_for_it(
         window: MainWindow, options: dict[str, Any], save_as: list[str], tmp_path: Path) -> None:
     select_rows(window, "ford-ambush", folder="encounters")
     window.library_dock.export_pdf_action.trigger()
-    assert options["shown"] == [["encounter-before", "encounter-after"]]
+    assert options["shown"] == [["encounter-before", "encounter-after", "party"]]
     text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
     assert "Ambush at the ford" in text
 
@@ -225,7 +225,7 @@ def test_the_encounter_on_the_battle_board_prints_with_its_fight(
     assert board.printable()[0].events == ()
     board.auto_resolve()  # one round: the encounter now has a log
     window.export_pdf_action.trigger()
-    assert options["shown"] == [["encounter-before", "encounter-after"]]
+    assert options["shown"] == [["encounter-before", "encounter-after", "party"]]
     text = flat(" ".join(pages_text(tmp_path / "out.pdf")))
     assert "Ambush at the ford" in text and "Round 1" in text
 

@@ -105,6 +105,7 @@ class CharacterEditor(EditorDocument):
 
     saved = Signal(Path)
     open_requested = Signal(object)  # Character
+    healing_requested = Signal(object)  # Path: start a healing record for this file
     character_changed = Signal(object)  # Character
 
     def __init__(self, character: Character, path: Path | None, library: Library,
@@ -192,6 +193,17 @@ class CharacterEditor(EditorDocument):
         copy = Library.duplicate_character(self._character)
         self.open_requested.emit(copy)
         return copy
+
+    def start_healing(self) -> bool:
+        """Ask the main window for a healing record of this character (issue 16); the
+        record writes into the character's file, so it must be saved first."""
+        if self.path is None or self.is_modified():
+            self.form.message_bar.show_error(
+                f"Save {self._character.name} first: the healing record follows the "
+                "character's file and writes its wounds and fatigue there.")
+            return False
+        self.healing_requested.emit(self.path)
+        return True
 
     def make_template(self) -> Character:
         """An unsaved NPC template from this character, without its damage."""

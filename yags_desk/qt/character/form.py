@@ -158,6 +158,15 @@ class CharacterForm(QWidget):
         self.template_button = ui.template_button
         self.template_button.setIcon(icon("item-add", "document-new"))
         self.template_button.clicked.connect(self.editor.make_template)
+        self.healing_button = QToolButton()
+        self.healing_button.setObjectName("healing_button")
+        self.healing_button.setText("Start healing")
+        self.healing_button.setIcon(icon("pc"))
+        self.healing_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.healing_button.setToolTip("Open a healing record for this character: first aid "
+                                       "and recovery in game time")
+        self.healing_button.clicked.connect(self.editor.start_healing)
+        ui.top.addWidget(self.healing_button)
         for key, edit, box in (("name", self.name_edit, ui.name_box),
                                ("player", self.player_edit, ui.player_box)):
             self.messages[key] = FieldMessage(edit)

@@ -50,6 +50,7 @@ CONTENTS: tuple[tuple[str, str], ...] = (
     ("    Override", "override.html"),
     ("    Conditions", "condition.html"),
     ("Battle view (mass battles)", "mass-battle.html"),
+    ("Healing record", "healing.html"),
     ("Printing and PDF", "printing.html"),
     ("Dice dock", "dice.html"),
     ("Rules reference", RULES),

@@ -68,6 +68,7 @@ class LibraryDock(QDockWidget):
 
     open_requested = Signal(object)      # Entry
     print_requested = Signal(list, str)  # [Entry], "print" | "preview" | "pdf"
+    healing_requested = Signal(list)     # [Entry]: the characters to start healing
     problems_found = Signal(list)        # new "file: field: problem" lines
     problems_details = Signal(list)      # every problem line: the GM asked for details
     refreshed = Signal(object)           # LibraryScan
@@ -160,10 +161,18 @@ class LibraryDock(QDockWidget):
         self.reveal_action = make("Show &folder", "folder", lambda: self._with_current(self.reveal))
         self.copy_path_action = make("Copy &path", "duplicate",
                                      lambda: self._with_current(self.copy_path))
+        self.healing_action = make("Start &healing", "pc", self._start_healing)
+        self.healing_action.setToolTip("A healing record for the selected characters: first "
+                                       "aid and recovery in game time")
         self.print_action = make("&Print…", "print",
                                  lambda: self._print("print"))
         self.export_pdf_action = make("&Export as PDF…", "pdf",
                                       lambda: self._print("pdf"))
+
+    def _start_healing(self) -> None:
+        picked: list[Entry | None] = list(self.selected_entries()) or [self.current_entry()]
+        entries = [e for e in picked if e is not None and e.kind == "character"]
+        self.healing_requested.emit(entries)
 
     def _print(self, mode: str) -> None:
         entries = self.selected_entries() or [e for e in [self.current_entry()] if e]
@@ -204,7 +213,9 @@ class LibraryDock(QDockWidget):
             menu.addSeparator()
             menu.addAction(self.duplicate_action)
             menu.addAction(self.template_action)
-        if entry.kind in ("character", "encounter", "battle"):
+            if entry.character_kind != "template":
+                menu.addAction(self.healing_action)
+        if entry.kind in ("character", "encounter", "battle", "healing"):
             menu.addSeparator()
             menu.addAction(self.print_action)
             menu.addAction(self.export_pdf_action)

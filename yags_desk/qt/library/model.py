@@ -89,6 +89,7 @@ GROUPS: tuple[tuple[str, str, str, str], ...] = (
     ("template", "Templates", "template", "characters"),
     ("encounters", "Encounters", "encounter", ""),
     ("battles", "Battles", "battle", ""),
+    ("healing", "Healing records", "pc", ""),
     ("catalogues", "Catalogues", "catalogue", ""),
 )
 
@@ -100,6 +101,7 @@ CATEGORIES: tuple[tuple[str, str], ...] = (
     ("template", "Templates"),
     ("encounter", "Encounters"),
     ("battle", "Battles"),
+    ("healing", "Healing records"),
     ("catalogue", "Catalogues"),
     ("classic", "Classic edition"),
     ("0.8", "0.8 edition"),
@@ -161,15 +163,25 @@ def scan(library: Library) -> LibraryScan:
         result.entries["battles"].append(Entry(
             key=str(path), label=name, kind="battle", path=path, edition=edition,
             detail=detail, tooltip=f"{name} ({detail})\n{path}", icon="battle"))
+    healing = library.load_healing_records()
+    for path, record in healing.items:
+        names = ", ".join(p.name for p in record.patients)
+        days = max(max((e.at.day for e in p.healing.entries), default=p.healing.start.at.day)
+                   for p in record.patients)
+        detail = f"{record.edition} · {names} · to day {days}"
+        result.entries["healing"].append(Entry(
+            key=str(path), label=record.name, kind="healing", path=path,
+            edition=record.edition, detail=detail, tooltip=f"{record.name} ({detail})\n{path}",
+            icon="pc"))
     for edition, label in (("classic", "Classic catalogue"), ("0.8", "0.8 catalogue")):
         result.entries["catalogues"].append(Entry(
             key=f"catalogue:{edition}", label=label, kind="catalogue", edition=edition,
             detail=edition,
             tooltip=f"Built-in and your own weapons, shields and armour ({edition} edition)",
             icon="catalogue"))
-    for group in ("pc", "npc", "template", "encounters", "battles"):
+    for group in ("pc", "npc", "template", "encounters", "battles", "healing"):
         result.entries[group] = _sorted(result.entries[group])
-    for report in (chars, encounters, battles):
+    for report in (chars, encounters, battles, healing):
         for error in report.errors:
             name = _relative(error.path, root)
             result.errors.extend(f"{name}: {gm_line(line)}" for line in error.errors)

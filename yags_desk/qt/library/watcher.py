@@ -42,7 +42,8 @@ class LibraryWatcher(QObject):
 
     def _folders(self) -> list[Path]:
         lib = self.library
-        roots = [lib.characters_dir, lib.encounters_dir, lib.battles_dir, lib.catalogues_dir]
+        roots = [lib.characters_dir, lib.encounters_dir, lib.battles_dir, lib.healing_dir,
+                 lib.catalogues_dir]
         out: list[Path] = []
         for root in roots:
             if root.is_dir():

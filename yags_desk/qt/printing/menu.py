@@ -39,6 +39,7 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.rules.quick_combat import Battle, BattleResult, TurnResult
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.healing_file import HealingFile
 
 if TYPE_CHECKING:
     from yags_desk.qt.library.model import Entry
@@ -68,7 +69,9 @@ KIND_LABELS = {
     "npc": "NPC stat blocks (several to a page)",
     "encounter-before": "Encounter: before the fight",
     "encounter-after": "Encounter: after the fight, with the log",
+    "party": "The party after the fight (one page)",
     "battle": "Quick-combat report",
+    "healing": "Healing record, with the coming days",
 }
 
 
@@ -79,9 +82,11 @@ def _file_kind(model: Any) -> str:
         return "encounter"
     if isinstance(model, Battle | BattleResult):
         return "battle"
+    if isinstance(model, HealingFile):
+        return "healing"
     raise ValueError(f"cannot print a {type(model).__name__}")
 
-_PRINTABLE_ENTRIES = ("character", "encounter", "battle")
+_PRINTABLE_ENTRIES = ("character", "encounter", "battle", "healing")
 
 
 @dataclass(frozen=True)

@@ -96,6 +96,7 @@ class MainWindow(WindowBase):
         self.library_dock = LibraryDock(library, self)
         self.library_dock.open_requested.connect(self.open_entry)
         self.library_dock.print_requested.connect(self._print_entries)
+        self.library_dock.healing_requested.connect(self._start_healing_for)
         self.library_dock.problems_found.connect(self._problems_found)
         self.library_dock.problems_details.connect(self.show_problems)
         self.library_dock.refreshed.connect(self._library_refreshed)
@@ -170,6 +171,9 @@ class MainWindow(WindowBase):
         requested = getattr(view, "open_requested", None)
         if requested is not None:
             requested.connect(self.open_new_character)
+        healing = getattr(view, "healing_requested", None)
+        if healing is not None:
+            healing.connect(self._start_healing_for_file)
         index = self.tabs.addTab(view, view.title())
         self.central.setCurrentWidget(self.tabs)
         self.tabs.setCurrentIndex(index)
@@ -264,6 +268,8 @@ class MainWindow(WindowBase):
             return self.open_encounter(entry.path)
         if entry.kind == "battle" and entry.path is not None:
             return self.open_battle(entry.path)
+        if entry.kind == "healing" and entry.path is not None:
+            return self.open_healing(entry.path)
         return None
 
     def _battle_view(self, battle: Battle, path: Path | None) -> DocumentView:
@@ -316,6 +322,31 @@ class MainWindow(WindowBase):
         view = self.add_document(board, path)
         self.settings.add_recent(path)
         return view
+
+    def open_healing(self, path: Path | str) -> DocumentView | None:
+        """Open a healing record on the healing view (issue 16)."""
+        from yags_desk.qt.shell.healing import open_healing
+
+        return open_healing(self, path)
+
+    def start_healing(self) -> DocumentView | None:
+        """File ▸ Start healing / the library's Start healing: a new healing record."""
+        from yags_desk.qt.shell.healing import start_healing
+
+        return start_healing(self)
+
+    def _start_healing_for(self, entries: list[Entry]) -> DocumentView | None:
+        from yags_desk.qt.shell.healing import chosen_patients, start_healing
+
+        return start_healing(self, chosen_patients(self, entries))
+
+    def _start_healing_for_file(self, path: Path) -> DocumentView | None:
+        from yags_desk.qt.shell.healing import start_healing
+
+        model = self.read_model(Path(path), "character")
+        if not isinstance(model, Character):
+            return None
+        return start_healing(self, [(Path(path), model)])
 
     def new_encounter(self) -> DocumentView | None:
         """Ask name, edition and options; open the empty encounter on a board."""
@@ -524,6 +555,15 @@ class MainWindow(WindowBase):
             self._recovered[board] = path
             self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
             return board
+        if document.kind == "healing":
+            from yags_desk.qt.shell.healing import restore_healing
+            from yags_desk.storage.healing_file import HealingFile
+
+            assert isinstance(model, HealingFile)
+            view = restore_healing(self, model)
+            self._recovered[view] = path
+            self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+            return view
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",
@@ -644,7 +684,8 @@ class MainWindow(WindowBase):
             self.settings.set_reported_problems([])  # all readable again: tell next time
         n = result.count("pc", "npc", "template")
         text = f"{n} character{'s' if n != 1 else ''}"
-        for group, word in (("encounters", "encounter"), ("battles", "battle")):
+        for group, word in (("encounters", "encounter"), ("battles", "battle"),
+                            ("healing", "healing record")):
             count = result.count(group)
             if count:
                 text += f", {count} {word}{'s' if count != 1 else ''}"

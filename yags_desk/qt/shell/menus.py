@@ -53,6 +53,10 @@ def build(w: WindowBase) -> None:
     w.new_battle_action = _action(w, "New &battle", w.new_battle, "battle", [],
                                   "Set up a mass battle (quick combat) and fight it turn "
                                   "by turn")
+    w.start_healing_action = _action(
+        w, "Start &healing…", w.start_healing, "pc", [],
+        "A healing record for the characters selected in the library (or the one in "
+        "front, or every wounded player character): first aid and recovery day by day")
     w.open_action = _action(w, "&Open…", w.open_file_dialog, "open", [QKeySequence(Key.Open)],
                             "Open a character, an encounter or a battle file")
     w.import_characters_action = _action(
@@ -106,8 +110,9 @@ def build(w: WindowBase) -> None:
 
     bar = w.menuBar()
     file_menu = bar.addMenu("&File")
-    for item in (w.new_action, w.new_encounter_action, w.new_battle_action, w.open_action,
-                 w.recent_menu, w.import_characters_action, None,
+    for item in (w.new_action, w.new_encounter_action, w.new_battle_action,
+                 w.start_healing_action, w.open_action, w.recent_menu,
+                 w.import_characters_action, None,
                  w.save_action, w.save_all_action, w.close_action, None, w.print_action,
                  w.print_preview_action, w.export_pdf_action, w.export_log_action, None,
                  w.quit_action):

@@ -37,6 +37,7 @@ class Opener(Protocol):
     def open_catalogue(self, edition: Edition) -> DocumentView: ...
 
     def open_battle(self, path: Path | str) -> DocumentView | None: ...
+    def open_healing(self, path: Path | str) -> DocumentView | None: ...
 
     def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
 
@@ -69,6 +70,8 @@ def open_path(window: Opener, path: Path | str) -> tuple[DocumentView | None, st
         return window.open_encounter(path), None
     if document.kind == "battle":
         return window.open_battle(path), None
+    if document.kind == "healing":
+        return window.open_healing(path), None
     if document.kind == "catalogue":
         # [decision] A catalogue file opens its edition's catalogue: the window keeps
         # one catalogue per edition, in the library (RULES editions: classic, 0.8).

@@ -48,6 +48,7 @@ class WindowBase(QMainWindow):
     new_action: QAction
     new_encounter_action: QAction
     new_battle_action: QAction
+    start_healing_action: QAction
     open_action: QAction
     recent_menu: QMenu
     save_action: QAction
@@ -92,6 +93,9 @@ class WindowBase(QMainWindow):
         raise self._missing()
 
     def new_battle(self) -> DocumentView:
+        raise self._missing()
+
+    def start_healing(self) -> DocumentView | None:
         raise self._missing()
 
     def open_catalogue(self, edition: Edition) -> DocumentView:

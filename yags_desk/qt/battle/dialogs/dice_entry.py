@@ -10,56 +10,17 @@ problem under the field, naming the field, and gives no value.
 from __future__ import annotations
 
 import random
-import re
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from yags_desk.qt.battle.dialogs.message_lines import styled_error_label
-from yags_desk.rules.dice import (
-    D20Roll,
-    OpenRoll,
-    d20_from_typed,
-    open_roll_from_typed,
-    roll_2d10x,
-    roll_d20,
-)
+from yags_desk.rules.dice import D20Roll, OpenRoll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import DiceError
+from yags_desk.rules.typed_dice import DiceValue, parse_typed
 
 __all__ = ["DiceEntry", "DiceLineEdit", "DiceValue", "parse_typed"]
-
-DiceValue = OpenRoll | D20Roll | int
-_SPLIT = re.compile(r"[\s,;+]+")
-
-
-def parse_typed(kind: str, text: str, field: str) -> DiceValue | None:
-    """The roll typed as ``text`` for ``kind``; None when empty.
-
-    Raises DiceError ``"<field>: <problem>"``.
-    """
-    tokens = [t for t in _SPLIT.split(text.strip()) if t]
-    if not tokens:
-        return None
-    numbers: list[int] = []
-    for n, token in enumerate(tokens, start=1):
-        if not token.isdigit():
-            raise DiceError(f"{field}: die {n}: {token!r} is not a whole number")
-        numbers.append(int(token))
-    try:
-        if kind == "2d10!":
-            return open_roll_from_typed(numbers)
-        if len(numbers) != 1:
-            raise DiceError(f"type one {kind} (typed {len(numbers)} numbers)")
-        if kind == "d20":
-            return d20_from_typed(numbers[0])
-        sides = int(kind[1:])
-        if not 1 <= numbers[0] <= sides:
-            raise DiceError(f"{numbers[0]} is not a {kind} face (1-{sides})")
-        return numbers[0]
-    except DiceError as e:
-        raise DiceError(f"{field}: {e}") from None
-
 
 def _text_of(value: DiceValue) -> str:
     if isinstance(value, OpenRoll):

@@ -1,0 +1,114 @@
+"""``yags-desk heal FILE --days N [--carer FILE] [--seed N]`` (issue 16 item 3).
+
+The expected numbers are worked out here from RULES 1.10 (classic) and RULES 2
+with combat-wounds.yags (0.8); the dice are those the seed gives, checked first
+so a change of dice is not mistaken for a change of rules.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.rules.builders import classic, v08
+from yags_desk.cli import main
+from yags_desk.rules.character import Character
+from yags_desk.rules.dice import roll_2d10x, roll_d20
+from yags_desk.storage.documents import read_document, write_document
+from yags_desk.storage.library import Library
+
+
+def _save(tmp_path: Path, c: Character) -> Path:
+    path = tmp_path / f"{c.name.lower()}.json"
+    write_document(path, "character", c)
+    return path
+
+
+def _character(path: Path) -> Character:
+    model = read_document(path, "character").model
+    assert isinstance(model, Character)
+    return model
+
+
+def test_classic_serious_wound_with_a_carer_over_six_days(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(1)
+    assert [roll_2d10x(rng).dice for _ in range(5)] == [(3, 10, 2), (5, 2), (8, 8), (8, 7),
+                                                         (4, 2)]
+    # Stamina 10; one box per category, so 4 wounds is Serious (RULES 1.6).
+    patient = _save(tmp_path, classic("Aldric", wounds=4))
+    # Intelligence and Dexterity 10.
+    carer = _save(tmp_path, classic("Elin", skills={"First aid": 50, "Chirurgery": 40}))
+    assert main(["heal", str(patient), "--days", "6", "--carer", str(carer), "--seed", "1",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    kinds = [e["kind"] for e in out["entries"]]
+    assert kinds == ["first_aid", "recovery_roll", "recovery_end", "recovery_roll",
+                     "recovery_end"]
+    aid, serious, _, medium, _ = out["entries"]
+    # First aid: 10 x 50% = 5 + dice 3+10+2 = 20 against Serious 20: tended.
+    assert (aid["healer"], aid["total"], aid["target"], aid["success"]) == ("Elin", 20, 20, True)
+    # Carer: Serious needs Chirurgery, 10 x 40% = 4 + dice 5+2 = 11, half is 5.
+    # Patient: 10 + 5 + dice 8+8 = 31: the Serious 30+ column gives 3 days.
+    assert (serious["carer"]["total"], serious["carer"]["bonus"]) == (11, 5)
+    assert (serious["total"], serious["days"]) == (31, 3)
+    # Day 4: Serious drops to Medium. Carer 4 + 8+7 = 19, half 9; patient
+    # 10 + 9 + 4+2 = 25: the Medium 25+ column gives 2 days, ending day 6.
+    assert (medium["at"], medium["carer"]["bonus"]) == ({"day": 4, "hour": 0}, 9)
+    assert (medium["total"], medium["days"]) == (25, 2)
+    # Day 6: Medium drops to Light; the Light check waits for the night's rest.
+    assert out["wounds"] == 2 and out["condition"].startswith("Light")
+    assert any("Light check due at day 7, 06:00" in d["text"] for d in out["due"])
+    assert _character(patient).wounds == 2
+    [(_, record)] = Library.open().load_healing_records().items
+    assert record.patients[0].healing.entries[1].kind == "recovery_roll"
+    assert [c.name for c in record.carers] == ["Elin"]
+
+
+def test_0_8_untended_wounds_stabilise_then_heal_weekly(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(3)
+    assert [roll_d20(rng) for _ in range(3)] == [8, 19, 18]
+    patient = _save(tmp_path, v08("Brand", wounds=3))  # Health 3, Medium (-6), RULES 2
+    assert main(["heal", str(patient), "--days", "14", "--seed", "3"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    # No one has First aid: after an hour, Health 3 x 4 = 12 + 8 = 20 against 20 holds:
+    # the wounds stabilise.
+    assert text[1].startswith("  Day 1, 01:00: Health check (untended wounds) for Brand: "
+                              "20 against 20")
+    # A week later: 12 + 19 = 31 against 10 + 6/2 = 13 heals one wound (Light, -3).
+    assert text[2].startswith("  Day 8, 01:00: Weekly healing for Brand: 31 against 13")
+    # The next weekly roll (day 15, 01:00) is after day 15, 00:00.
+    assert text[3] == "Now: Light (-3), stable."
+    assert _character(patient).wounds == 2
+
+
+def test_dry_run_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    patient = _save(tmp_path, v08("Brand", wounds=3))
+    before = patient.read_bytes()
+    assert main(["heal", str(patient), "--days", "14", "--seed", "3", "--dry-run"]) == 0
+    assert "Dry run: nothing written." in capsys.readouterr().out
+    assert patient.read_bytes() == before
+    assert Library.open().load_healing_records().items == []
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--days", "0"], "--days: 0 is out of range"),
+    (["--days", "2", "--carer", "OTHER"], "--carer: Brand is a 0.8 character; Aldric is "
+                                          "classic"),
+    (["--days", "2", "--carer", "SELF"], "--carer: Aldric is the patient"),
+])
+def test_bad_options_are_refused_and_change_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
+        message: str) -> None:
+    patient = _save(tmp_path, classic("Aldric", wounds=2))
+    other = _save(tmp_path, v08("Brand"))
+    extra = [str(patient) if x == "SELF" else str(other) if x == "OTHER" else x
+             for x in extra]
+    before = patient.read_bytes()
+    assert main(["heal", str(patient), *extra]) == 1
+    assert message in capsys.readouterr().err
+    assert patient.read_bytes() == before

@@ -1,0 +1,212 @@
+"""The healing record view (issue 16): due rolls typed or rolled, undo, the files."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.qt.shell.app_helpers import sample_window
+from tests.rules.builders import classic
+from yags_desk.qt.healing.view import HealingView
+from yags_desk.qt.library.model import scan
+from yags_desk.rules.character import Character
+from yags_desk.rules.healing import GameTime
+from yags_desk.storage.documents import read_document
+from yags_desk.storage.healing_file import new_healing_file
+from yags_desk.storage.library import Library
+
+
+def _wounds(path: Path) -> int:
+    model = read_document(path, "character").model
+    assert isinstance(model, Character)
+    return model.wounds
+
+
+@pytest.fixture
+def setup(qtbot: Any) -> tuple[HealingView, Path, Path]:
+    library = Library.open()
+    # Stamina 10; one box a category: 4 wounds is Serious, 2 is Light (RULES 1.6).
+    aldric, bren = classic("Aldric", wounds=4), classic("Bren", wounds=2)
+    elin = classic("Elin", skills={"First aid": 50, "Chirurgery": 40})  # Int, Dex 10
+    pa, pb = library.save_character(aldric), library.save_character(bren)
+    library.save_character(elin)
+    view = HealingView(new_healing_file("After the ford", [(pa, aldric), (pb, bren)]), None,
+                       library)
+    qtbot.addWidget(view)
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    return view, pa, pb
+
+
+def test_the_models_pass_the_model_tester(qtmodeltester: Any,
+                                          setup: tuple[HealingView, Path, Path]) -> None:
+    view, _, _ = setup
+    qtmodeltester.check(view.due_model)
+    qtmodeltester.check(view.timeline)
+    view.rng = random.Random(1)
+    view.move_time(days=3)
+    assert view.roll_all_due() > 0
+    qtmodeltester.check(view.due_model)
+    qtmodeltester.check(view.timeline)
+
+
+def test_typed_rolls_follow_the_rules_and_the_files_follow_the_record(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    view, aldric, _ = setup
+    assert not view.carer_dice.isHidden() and view.carer_dice.isWindow() is False
+    assert view.select_due("first_aid", "Serious")
+    # Elin gives first aid: Dexterity 10 x 50% = 5 + dice 3+10+2 = 20 against 20 (RULES 1.10).
+    view.dice.setText("3 10 2")
+    assert view.record_selected(), view.last_message
+    assert view.timeline.rowCount() == 1
+    assert "20 against 20" in view.timeline.index(0, 2).data() and "→ tended" in \
+        view.timeline.index(0, 2).data()
+    assert view.select_due("recovery_roll")
+    # Carer: Chirurgery 10 x 40% = 4 + dice 5+2 = 11; half is 5, shared by the two
+    # patients: 2. Aldric: stamina 10 + 2 + dice 8+8 = 28: Serious 25+ is 7 days.
+    view.dice.setText("8 8")
+    view.carer_dice.setText("5 2")
+    assert view.record_selected(), view.last_message
+    text = view.timeline.index(1, 2).data()
+    assert "28" in text and "half shared by 2: +2" in text and "7 days, ends day 8, 00:00" in text
+    assert _wounds(aldric) == 4  # nothing heals before the period ends
+    view.move_time(days=7)
+    assert view.select_due("recovery_end")
+    assert view.record_selected(), view.last_message
+    assert _wounds(aldric) == 3  # Serious -> Medium, written at once
+    view.undo_stack.undo()
+    assert _wounds(aldric) == 4 and view.timeline.rowCount() == 2
+    view.undo_stack.redo()
+    assert _wounds(aldric) == 3 and view.timeline.rowCount() == 3
+
+
+def test_a_roll_with_wrong_dice_is_refused_with_the_reason(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    view, aldric, _ = setup
+    before = aldric.read_bytes()
+    assert view.select_due("first_aid", "Serious")
+    view.dice.setText("11 4")
+    assert not view.record_selected()
+    assert view.last_message == "dice: die 1: 11 is not a d10 face (1-10)"
+    assert view.message.text() == view.last_message
+    view.dice.setText("10 4")  # a 10 owes one more die (RULES 1.1)
+    assert not view.record_selected()
+    assert view.last_message.startswith("dice:")
+    assert view.timeline.rowCount() == 0 and view.undo_stack.count() == 0
+    assert aldric.read_bytes() == before
+
+
+def test_roll_all_due_is_one_undo_step_for_every_patient(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    view, aldric, bren = setup
+    before = {p: p.read_bytes() for p in (aldric, bren)}
+    view.rng = random.Random(1)
+    view.move_time(days=10)
+    made = view.roll_all_due()
+    assert made == view.timeline.rowCount() > 2
+    patients = {view.timeline.index(r, 1).data() for r in range(made)}
+    assert patients == {"Aldric", "Bren"}
+    assert [_wounds(aldric), _wounds(bren)] == [r.state.wounds for r in view.records]
+    assert [_wounds(aldric), _wounds(bren)] != [4, 2]
+    assert view.undo_stack.count() == 1
+    view.undo_stack.undo()
+    assert {p: p.read_bytes() for p in (aldric, bren)} == before
+
+
+def test_start_healing_from_the_library_saves_and_reopens_the_record(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    aldric = next(p for p, c in library.load_characters().items if c.name.startswith("Aldric"))
+    window.library_dock.select(str(aldric))
+    entries = window.library_dock.selected_entries()
+    window.library_dock.healing_requested.emit(entries)
+    view = window.current_document()
+    assert isinstance(view, HealingView)
+    assert [r.state.name for r in view.records] == ["Aldric of Thornbury"]
+    assert view.is_modified()  # a new record is not saved yet
+    assert window.save_document(view)
+    [(path, record)] = library.load_healing_records().items
+    assert record.name == "Healing: Aldric of Thornbury"
+    window.close_document(view, ask=False)
+    [entry] = scan(library).entries["healing"]
+    assert entry.label == "Healing: Aldric of Thornbury" and "to day 1" in entry.detail
+    reopened = window.open_entry(entry)
+    assert isinstance(reopened, HealingView)
+    assert reopened.path == path and not reopened.is_modified()
+
+
+def test_the_record_in_front_prints_as_a_healing_record(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    from yags_desk.printing import build
+    from yags_desk.qt.printing.menu import PrintJob
+
+    view, _, _ = setup
+    assert view.select_due("first_aid", "Serious")
+    view.dice.setText("3 10 2")
+    assert view.record_selected()
+    job = PrintJob(tuple(view.printable()), view.title())
+    assert job.kinds() == ["healing"]
+    html = build("healing", list(job.models))
+    assert "Elin gives first aid to Aldric" in html and "The coming days" in html
+
+
+def test_start_healing_from_the_character_editor(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.qt.character.editor import CharacterEditor
+
+    window = sample_window(qtbot, monkeypatch)
+    path = next(p for p, c in window.library.load_characters().items
+                if c.name.startswith("Brenna"))
+    editor = window.open_character(path)
+    assert isinstance(editor, CharacterEditor)
+    editor.form.healing_button.click()
+    view = window.current_document()
+    assert isinstance(view, HealingView)
+    assert [r.state.name for r in view.records] == ["Brenna Ash"]
+    assert view.record.edition == "0.8" and view.dice.placeholderText().endswith("1-20")
+    assert view.carer_dice.isHidden()  # a 0.8 carer adds their score, not a roll
+    # A character with unsaved changes is refused: the record writes into its file.
+    window.tabs.setCurrentWidget(editor)
+    editor.form.set_field("player", "Someone else", "Change player")
+    assert editor.is_modified()
+    assert not editor.start_healing()
+    assert "Save Brenna Ash first" in editor.form.message_bar.text()
+    assert window.tabs.count() == 2
+
+
+def test_an_unsaved_record_is_recovered_after_a_crash(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk.qt.shell.recovery import describe_recovery
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    path = library.save_character(classic("Aldric", skills={"First aid": 50}, wounds=1))
+    view = window._start_healing_for_file(path)
+    assert isinstance(view, HealingView)
+    assert view.select_due("first_aid")
+    view.dice.setText("6 5")  # 5 + 11 = 16 against Hurt 10 (RULES 1.10)
+    assert view.record_selected(), view.last_message
+    assert window.autosave_all() == 1
+    [copy] = library.pending_recoveries()
+    assert describe_recovery(copy)[0].startswith("Healing: Aldric (healing)")
+    kept = copy.read_bytes()
+    window.close_document(view, ask=False)  # closing drops the copy; a crash keeps it
+    copy.write_bytes(kept)
+    restored = window.restore_recovery(copy)
+    assert isinstance(restored, HealingView) and restored.is_modified()
+    assert [e.kind for e in restored.records[0].entries] == ["first_aid"]
+
+
+def test_picking_a_roll_due_later_moves_the_game_time_to_it(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    view, _, _ = setup
+    view.dice.setText("6 5")  # Elin: 5 + 11 = 16 against Light 15
+    assert view.select_due("first_aid", "Light") and view.record_selected()
+    assert view.game_time() == GameTime(day=1)
+    assert view.select_due("light_check")  # after a night's rest (RULES 1.10)
+    assert view.game_time() == GameTime(day=2, hour=6)
+    _, item = view.due_model.item(view.due_view.currentIndex().row())
+    assert item.kind == "light_check" and item.ready

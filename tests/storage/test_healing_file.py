@@ -1,0 +1,108 @@
+"""The healing record as a library file kind (issue 16 item 2)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from tests.rules.builders import classic, v08
+from yags_desk.rules.character import Character
+from yags_desk.rules.healing import ClassicPatient, GameTime, first_aid, hurt_check
+from yags_desk.storage.documents import DocumentError, read_document, write_document
+from yags_desk.storage.healing_file import (
+    HealingFile,
+    new_healing_file,
+    patient_records,
+    with_records,
+)
+from yags_desk.storage.healing_write import write_characters
+from yags_desk.storage.library import Library
+from yags_desk.storage.results import restore_files
+
+
+def _library_with_patient() -> tuple[Library, tuple[Path, Character]]:
+    library = Library.open()
+    # Stamina 10, Dexterity 10 and First aid 50%: first aid base 10 x 50% = 5.
+    aldric = classic("Aldric", skills={"First aid": 50}, wounds=1)  # one Hurt box
+    path = library.save_character(aldric)
+    return library, (path, aldric)
+
+
+def test_a_record_is_saved_listed_read_back_and_written_into_the_character() -> None:
+    library, (path, aldric) = _library_with_patient()
+    record = new_healing_file("After the ford", [(path, aldric)])
+    [healing] = patient_records(record)
+    assert isinstance(healing.state, ClassicPatient)
+    start = GameTime(day=1)
+    # First aid on a Hurt wound: 5 + dice 6+5 = 16 against 10 (RULES 1.10) -> tended.
+    healing.push(first_aid(healing.state, start, [6, 5]))
+    # An hour later, stamina 10 + dice 4+3 = 17 against 15 -> healed (RULES 1.10).
+    healing.push(hurt_check(healing.state, start.plus(hours=1), [4, 3]))
+    assert healing.state.wounds == 0
+    record = with_records(record, [healing])
+    saved = library.save_healing_record(record)
+    assert saved.parent == library.healing_dir
+
+    listed = library.load_healing_records()
+    assert [(p, r.name) for p, r in listed.items] == [(saved, "After the ford")]
+    again = read_document(saved, "healing").model
+    assert isinstance(again, HealingFile)
+    assert [e.kind for e in again.patients[0].healing.entries] == ["first_aid", "hurt_check"]
+
+    previous, missing = write_characters(again, patient_records(again), library)
+    assert missing == []
+    on_disk = read_document(path, "character").model
+    assert on_disk.wounds == 0  # type: ignore[attr-defined]
+    restore_files(previous)  # one undo puts the file back
+    assert read_document(path, "character").model.wounds == 1  # type: ignore[attr-defined]
+
+
+def test_a_roll_with_impossible_dice_is_refused_with_the_entry_named(tmp_path: Path) -> None:
+    library, (path, aldric) = _library_with_patient()
+    record = new_healing_file("After the ford", [(path, aldric)])
+    [healing] = patient_records(record)
+    assert isinstance(healing.state, ClassicPatient)
+    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))
+    file = tmp_path / "bad.json"
+    write_document(file, "healing", with_records(record, [healing]))
+    doc = json.loads(file.read_text(encoding="utf-8"))
+    # The hand-edited file claims an 11 on a d10.
+    doc["data"]["patients"][0]["healing"]["entries"][0]["dice"] = [11, 5]
+    file.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DocumentError) as refused:
+        read_document(file, "healing")
+    text = str(refused.value)
+    assert "patients.0.healing.entries.0" in text and "dice" in text
+
+
+def test_an_entry_the_rules_refuse_is_named_and_nothing_loads(tmp_path: Path) -> None:
+    library, (path, aldric) = _library_with_patient()
+    record = new_healing_file("After the ford", [(path, aldric)])
+    [healing] = patient_records(record)
+    assert isinstance(healing.state, ClassicPatient)
+    healing.push(first_aid(healing.state, GameTime(day=1), [6, 5]))
+    healing.push(hurt_check(healing.state, GameTime(day=1, hour=1), [1, 3]))
+    file = tmp_path / "early.json"
+    write_document(file, "healing", with_records(record, [healing]))
+    doc = json.loads(file.read_text(encoding="utf-8"))
+    doc["data"]["patients"][0]["healing"]["entries"][1]["at"] = {"day": 1, "hour": 0}
+    file.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DocumentError) as refused:
+        read_document(file, "healing")
+    assert "patients.0.healing.entries.1: Hurt check: an hour's rest comes first" in str(
+        refused.value)
+
+
+def test_patients_of_another_edition_or_twice_are_refused_at_the_field() -> None:
+    a, b = classic("Aldric"), v08("Brand")
+    with pytest.raises(ValidationError) as mixed:
+        new_healing_file("Mixed", [(None, a), (None, b)])
+    assert "patients.1.healing.start.patient.edition" in str(mixed.value)
+    with pytest.raises(ValidationError) as twice:
+        new_healing_file("Twice", [(None, a), (None, a)])
+    assert "patients.1.healing.start.patient.id" in str(twice.value)
+    with pytest.raises(ValueError, match="patients: a healing record needs"):
+        new_healing_file("Nobody", [])

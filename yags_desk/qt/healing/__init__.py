@@ -1,0 +1,1 @@
+"""The healing record room: patients healing across game days (issue 16)."""

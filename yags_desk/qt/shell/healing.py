@@ -1,0 +1,115 @@
+"""The shell's wiring of the healing room (issue 16): start a record from
+characters, open a library healing record, restore its recovery copy."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtWidgets import QStatusBar, QTabWidget
+
+from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.settings import Settings
+from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.model import Entry
+from yags_desk.rules.character import Character
+from yags_desk.storage.healing_file import MAX_PATIENTS, HealingFile, new_healing_file
+from yags_desk.storage.library import Library
+
+
+class MainWindow(Protocol):
+    """The window as this module sees it."""
+
+    library: Library
+    library_dock: LibraryDock
+    settings: Settings
+    tabs: QTabWidget
+
+    def documents(self) -> list[DocumentView]: ...
+
+    def document_path(self, view: DocumentView) -> Path | None: ...
+
+    def current_document(self) -> DocumentView | None: ...
+
+    def add_document(self, view: DocumentView, path: Path | None = None) -> DocumentView: ...
+
+    def read_model(self, path: Path, kind: str) -> Any | None: ...
+
+    def statusBar(self) -> QStatusBar: ...  # noqa: N802 (Qt's name)
+
+
+__all__ = ["MainWindow", "chosen_patients", "open_healing", "restore_healing",
+           "start_healing"]
+
+
+def _view(window: MainWindow, record: HealingFile, path: Path | None) -> DocumentView:
+    from yags_desk.qt.healing.view import HealingView
+
+    view: DocumentView = HealingView(record, path, window.library)
+    return view
+
+
+def chosen_patients(window: MainWindow,
+                    entries: Sequence[Entry] | None = None) -> list[tuple[Path, Character]]:
+    """Who "Start healing" is for: ``entries`` (default: the characters selected in
+    the library), else the character of the tab in front, else every player
+    character who is wounded."""
+    files = {p.resolve(): (p, c) for p, c in window.library.load_characters().items}
+    if entries is None:
+        entries = window.library_dock.selected_entries()
+    picked = [files[e.path.resolve()] for e in entries
+              if e.kind == "character" and e.path is not None and e.path.resolve() in files]
+    if not picked:
+        front = window.current_document()
+        path = window.document_path(front) if front is not None else None
+        if path is not None and path.resolve() in files:
+            picked = [files[path.resolve()]]
+    if not picked:
+        picked = [(p, c) for p, c in files.values() if c.kind == "pc" and c.wounds > 0]
+    picked = [(p, c) for p, c in picked if c.kind != "template"]
+    if picked:
+        edition = picked[0][1].edition
+        picked = [(p, c) for p, c in picked if c.edition == edition]
+    return picked[:MAX_PATIENTS]
+
+
+def start_healing(window: MainWindow,
+                  patients: Sequence[tuple[Path, Character]] | None = None
+                  ) -> DocumentView | None:
+    """A new healing record (not saved yet) for ``patients`` (default: chosen_patients)."""
+    chosen = list(patients) if patients is not None else chosen_patients(window)
+    if not chosen:
+        window.statusBar().showMessage(
+            "Start healing: select the patients in the library (no player character is "
+            "wounded)", 8000)
+        return None
+    names = ", ".join(c.name for _, c in chosen)
+    record = new_healing_file(f"Healing: {names}"[:200], chosen)
+    view = window.add_document(_view(window, record, None), None)
+    view.undo_stack.resetClean()
+    return view
+
+
+def open_healing(window: MainWindow, path: Path | str) -> DocumentView | None:
+    """Open a healing record file (or bring its tab to the front)."""
+    path = Path(path).resolve()
+    for view in window.documents():
+        if window.document_path(view) == path:
+            window.tabs.setCurrentWidget(view)
+            return view
+    model = window.read_model(path, "healing")
+    if not isinstance(model, HealingFile):
+        return None
+    view = window.add_document(_view(window, model, path), path)
+    window.settings.add_recent(path)
+    return view
+
+
+def restore_healing(window: MainWindow, model: HealingFile) -> DocumentView:
+    """A healing record's recovery copy, as a modified document over its library file."""
+    target = next((p.resolve() for p, r in window.library.load_healing_records().items
+                   if r.id == model.id), None)
+    view = window.add_document(_view(window, model, target), target)
+    view.undo_stack.resetClean()
+    return view
