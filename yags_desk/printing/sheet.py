@@ -18,6 +18,7 @@ from yags_desk.printing.parts import (
     fresh,
     reminder,
     skills_table,
+    style_notes,
     styles_table,
     summary_cells,
     tracks_table,
@@ -25,6 +26,7 @@ from yags_desk.printing.parts import (
 )
 from yags_desk.printing.style import PAGE_BREAK, document, esc, row, table
 from yags_desk.rules.character import Character
+from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 
 __all__ = ["WRITING_LINES", "character_sheet", "character_sheets", "notes_html",
@@ -36,6 +38,11 @@ WRITING_LINES = 5
 _PAGE_ROWS = 22
 _ROWS_PER_LINE = 1.6
 _NOTE_CHARS_PER_ROW = 95
+# A style's or an item's notes longer than this wrap in their narrow column
+# (measured on the 0.8 samples), each wrap costing about half a row.
+_STYLE_NOTE_CHARS = 16
+_ITEM_NOTE_CHARS = 40
+_SMALL_WRAP = 0.5
 SHEET_PT = 10.5
 
 
@@ -45,15 +52,19 @@ def notes_html(text: str) -> str:
     return "".join(f"<p>{esc(p.strip()).replace(chr(10), '<br>')}</p>" for p in paragraphs)
 
 
-def _rows_used(c: Character, styles: int) -> float:
-    used = -(-len(c.skills) // 3) + styles + len(c.weapons) + (c.shield is not None)
+def _rows_used(c: Character, styles: Sequence[StyleValues]) -> float:
+    used: float = -(-len(c.skills) // 3) + len(styles) + len(c.weapons) + (c.shield is not None)
     used += len(c.armour) + (2 if c.edition == "0.8" else 0) + bool(c.advantages)
+    # Notes in the narrow last columns wrap onto a second line of small type.
+    used += _SMALL_WRAP * sum(len(style_notes(c, s)) > _STYLE_NOTE_CHARS for s in styles)
+    items = [*c.weapons, *((c.shield,) if c.shield else ())]
+    used += _SMALL_WRAP * sum(len(", ".join(w.properties)) > _ITEM_NOTE_CHARS for w in items)
     for paragraph in c.notes.splitlines():
         used += 1 + len(paragraph) // _NOTE_CHARS_PER_ROW
     return used
 
 
-def writing_lines(c: Character, styles: int) -> int:
+def writing_lines(c: Character, styles: Sequence[StyleValues]) -> int:
     """How many ruled lines for notes still fit on the sheet's page [decision]: up to
     five, fewer as the sheet fills, so the lines never push a sheet onto a second page."""
     free = (_PAGE_ROWS - _rows_used(c, styles)) / _ROWS_PER_LINE
@@ -67,7 +78,7 @@ def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
     brk = "" if first else PAGE_BREAK
     # [decision] A sheet too full for its page is set in smaller type; what still
     # does not fit flows onto a further page rather than being cut.
-    crowded = _rows_used(c, len(d.styles)) > _PAGE_ROWS
+    crowded = _rows_used(c, d.styles) > _PAGE_ROWS
     sub = [KIND_LABELS.get(c.kind, c.kind), f"{c.edition} edition"]
     if c.player:
         sub.insert(0, f"Player: {c.player}")
@@ -106,7 +117,7 @@ def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
         out.append(notes_html(c.notes))
     # Ruled lines to write on at the table.
     out.append('<p style="font-size: 12pt; margin: 0">&nbsp;</p><hr>'
-               * writing_lines(c, len(d.styles)))
+               * writing_lines(c, d.styles))
     if crowded:
         return f'<div class="crowded">{"".join(out)}</div>'
     return "".join(out)

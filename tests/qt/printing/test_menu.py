@@ -3,6 +3,7 @@ the document in front, a selection of characters in the library, an encounter.""
 
 from __future__ import annotations
 
+import random
 import warnings
 from pathlib import Path
 from typing import Any
@@ -329,6 +330,8 @@ def test_the_battle_fought_in_the_battle_view_prints_as_it_went(
     labels = _spy_battle_progress(monkeypatch)
     view = window.open_path(window.library.battles_dir / "raid-on-the-mill.json")
     assert view is not None
+    # Fixed dice: with some rolls a side breaks within two turns (the test was flaky).
+    view.rng = random.Random(1)  # type: ignore[attr-defined]
     first = view.play_turn()  # type: ignore[attr-defined]
     second = view.play_turn()  # type: ignore[attr-defined]
     window.export_pdf_action.trigger()
