@@ -20,9 +20,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
-from pydantic import BaseModel
-
-from yags_desk.rules.character import Character, new_id
 from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
@@ -39,7 +36,10 @@ from yags_desk.storage.documents import (
 from yags_desk.storage.paths import LibraryError
 from yags_desk.storage.recovery_journal import append_events, discard_journal, journal_path
 
-if TYPE_CHECKING:  # the encounter model loads the combat engine: only when one is read
+if TYPE_CHECKING:  # loaded with the first document read, after the window's first paint
+    from pydantic import BaseModel
+
+    from yags_desk.rules.character import Character
     from yags_desk.storage.encounter_file import Encounter
 
 __all__ = [
@@ -50,7 +50,7 @@ __all__ = [
     "LoadReport",
 ]
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 MARKER_NAME = ".yags-desk-library"
 # Sub-folders of the sample library copied on first run.
@@ -264,7 +264,10 @@ class Library:
         return report
 
     def load_characters(self) -> LoadReport[Character]:
-        return self._load(self.characters_dir, "character", lambda: Character)
+        def character() -> type[Character]:
+            from yags_desk.rules.character import Character
+            return Character
+        return self._load(self.characters_dir, "character", character)
 
     def load_encounters(self) -> LoadReport[Encounter]:
         def encounter() -> type[Encounter]:
@@ -295,6 +298,8 @@ class Library:
         else ``<slug of name>-<first 8 chars of id>.json`` (``-2``, ``-3``...
         added if another character has that name).
         """
+        from yags_desk.rules.character import Character
+
         short = character.id[:8]
 
         def same(path: Path) -> bool:
@@ -334,6 +339,8 @@ class Library:
         """Save a ``rules.quick_combat.Battle``."""
         if path is None:
             self.battles_dir.mkdir(parents=True, exist_ok=True)
+            from yags_desk.rules.character import new_id
+
             name = str(getattr(battle, "name", "battle"))
             stem = f"{paths.slugify(name, 'battle')}-{new_id()[:8]}"
             path = self._free_path(self.battles_dir, stem, lambda p: False)
@@ -369,6 +376,8 @@ class Library:
 
         Not saved: call :meth:`save_character` to keep it.
         """
+        from yags_desk.rules.character import Character, new_id
+
         name = new_name if new_name is not None else _with_suffix(character.name, " (copy)")
         data = character.model_dump()
         data.update(id=new_id(), name=name)
@@ -380,6 +389,8 @@ class Library:
 
         Not saved: call :meth:`save_character` to keep it.
         """
+        from yags_desk.rules.character import Character, new_id
+
         data = character.model_dump()
         data.update(id=new_id(), kind="template", wounds=0, stuns=0,
                     fatigue_short=0, fatigue_long=0)

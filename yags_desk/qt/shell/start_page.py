@@ -31,6 +31,12 @@ from yags_desk.qt.shell.window_base import WindowBase
 __all__ = ["StartPage"]
 
 
+def _tour(window: WindowBase) -> None:
+    from yags_desk.qt.shell.tour import start_tour  # read when the GM asks for it
+
+    start_tour(window)
+
+
 class StartPage(QWidget):
     def __init__(self, window: WindowBase) -> None:
         super().__init__()
@@ -48,11 +54,9 @@ class StartPage(QWidget):
         hint.setWordWrap(True)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        from yags_desk.qt.shell.tour import start_tour
-
         self.buttons: dict[str, QPushButton] = {}
         choices = (
-            ("tour", "Take the 2-minute tour", "battle", lambda: start_tour(window)),
+            ("tour", "Take the 2-minute tour", "battle", lambda: _tour(window)),
             ("new-encounter", "New encounter…", "encounter", window.new_encounter),
             ("new-classic", "New classic character", "new",
              lambda: window.new_character("classic")),
