@@ -444,3 +444,28 @@ def test_the_log_has_room_at_1366_by_768(qtbot: Any, board: BattleBoard) -> None
     board.auto_resolve()
     view = board.log_panel.view
     assert view.viewport().height() // view.sizeHintForRow(0) >= 12
+
+
+def test_the_log_measures_each_line_once_and_ends_on_the_last_line(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: each refresh laid out and measured every line of the log again
+    # (and scrolled once per batch of lines), so a long fight's board slowed down.
+    board.show()
+    qtbot.waitExposed(board)
+    for _ in range(3):
+        board.auto_resolve()
+        qtbot.wait(1)
+    panel = board.log_panel
+    lines = panel.model.lines()
+    assert len(lines) > 20
+    measured = panel.sizes.measured
+    assert measured > 0
+    board.refresh()
+    panel.view.doItemsLayout()  # every line laid out again, at the same width
+    qtbot.wait(1)
+    assert panel.sizes.measured == measured  # ... without measuring any again
+    qtbot.waitUntil(lambda: panel.view.verticalScrollBar().value()
+                    == panel.view.verticalScrollBar().maximum())
+    last = panel.proxy.index(panel.proxy.rowCount() - 1, 0)
+    assert panel.view.viewport().rect().intersects(panel.view.visualRect(last))
+    assert panel.shown_lines()[-1] == lines[-1].text
