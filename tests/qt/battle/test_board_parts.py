@@ -469,3 +469,39 @@ def test_the_log_measures_each_line_once_and_ends_on_the_last_line(
     last = panel.proxy.index(panel.proxy.rowCount() - 1, 0)
     assert panel.view.viewport().rect().intersects(panel.view.visualRect(last))
     assert panel.shown_lines()[-1] == lines[-1].text
+
+
+def test_auto_resolve_spends_at_most_a_fifth_of_its_time_redrawing(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: a big board takes tens of milliseconds to redraw; redrawing every
+    # 0.1 s whatever that cost made Auto-resolve several times slower than the rules.
+    import yags_desk.qt.battle.board as board_module
+
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    board = make_board(qtbot, npcs, library)  # no player's dialog forces a redraw
+
+    clock = [0.0]
+    monkeypatch.setattr(board_module.time, "monotonic", lambda: clock[0])
+    real_refresh, real_push = board.refresh, board.push_events
+    redraws: list[float] = []
+
+    def refresh() -> None:
+        real_refresh()
+        if board.busy():
+            redraws.append(clock[0])
+            clock[0] += 0.05  # a redraw costs 50 ms of this clock
+
+    def push_events(*args: Any, **kwargs: Any) -> bool:
+        clock[0] += 0.05  # and a step as much
+        return real_push(*args, **kwargs)
+
+    monkeypatch.setattr(board, "refresh", refresh)
+    monkeypatch.setattr(board, "push_events", push_events)
+    board.auto_resolve()
+    assert len(redraws) >= 2  # the GM still sees the round advance
+    steps_time = clock[0] - 0.05 * len(redraws)
+    assert 0.05 * len(redraws) <= steps_time / 4 + 0.05
+    assert all(b - a >= 0.2 for a, b in zip(redraws, redraws[1:], strict=False))

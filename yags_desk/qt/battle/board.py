@@ -107,6 +107,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 # Auto-resolve redraws the board at most this often (seconds) between players'
 # dialogs; see BattleBoard._show_progress. The recovery copy follows every step.
 PAINT_EVERY = 0.1
+PAINT_SHARE = 4  # Auto-resolve waits this many times a redraw's time before the next
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
@@ -156,6 +157,7 @@ class BattleBoard(DocumentView):
         self.last_message = ""
         self._batch = False
         self._painted = 0.0
+        self._paint_gap = PAINT_EVERY
         self._stopping = False  # Auto-resolve stops before its next step
         # What the recovery copy holds: (events recorded, the last of them, events
         # in the last snapshot); None until a snapshot is written.
@@ -583,14 +585,17 @@ class BattleBoard(DocumentView):
         """During Auto-resolve: show the step just made and keep the recovery copy
         current (issue 12 item 2). [decision] A big fight makes hundreds of steps and
         each redraw costs a few milliseconds, so between players' dialogs the board
-        is redrawn at most PAINT_EVERY seconds apart; before a dialog (``force``)
-        always. The recovery copy took the step already (log_changed)."""
+        is redrawn at most PAINT_EVERY seconds apart, and at most a fifth of the
+        time goes into redrawing (a big board takes tens of milliseconds to redraw,
+        issue 18); before a dialog (``force``) always. The recovery copy took the
+        step already (log_changed)."""
         now = time.monotonic()
-        if force or now - self._painted >= PAINT_EVERY:
+        if force or now - self._painted >= self._paint_gap:
             self.refresh()
             QCoreApplication.processEvents(
                 QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
             self._painted = time.monotonic()
+            self._paint_gap = max(PAINT_EVERY, PAINT_SHARE * (self._painted - now))
         if force:
             self.record()  # a copy exists before the dialog, even before any event
 
@@ -604,6 +609,7 @@ class BattleBoard(DocumentView):
         start = self.state.round
         self._batch = True
         self._painted = time.monotonic()
+        self._paint_gap = PAINT_EVERY
         self._stopping = False
         finished = False
         try:
