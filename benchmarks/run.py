@@ -12,7 +12,7 @@ import sys
 MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat", "bench_combat",
            "bench_combat_v08", "bench_startup", "bench_catalogue_filter", "bench_printing",
            "bench_battle_board", "bench_odds_refresh", "bench_bundle", "bench_large",
-           "bench_recovery"]
+           "bench_recovery", "bench_print_sheets"]
 
 
 def main() -> int:

@@ -12,22 +12,33 @@ order and fixes it in the HTML itself: the table is split before the row
 nothing is left. Changing the HTML rather than the laid-out document keeps
 Qt's layout consistent (formats changed after layout leave it drawing stale
 pages). Rows taller than a page are left to split.
+
+What follows a forced page break is laid out the same whatever came before
+it, so a document with such breaks (one character sheet a page...) is fixed
+part by part, each part laid out on its own, then laid out whole once to
+check: the work grows with the pages instead of with their square (issue 18).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextTable
 
-__all__ = ["Issue", "find_issue", "fix_html", "paginate", "straddling_rows"]
+__all__ = ["Issue", "find_issue", "fix_html", "paginate", "paginated_html",
+           "straddling_rows"]
 
 _EPSILON = 0.5
 MAX_PASSES = 200
 _TOKEN = re.compile(r"<(/?)(table|thead|tr|h[1-6])\b[^>]*>", re.IGNORECASE)
 _BREAK = "page-break-before: always"
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>")
+# Elements a part may not start inside of (it would leave them open).
+_CONTAINERS = frozenset({"div", "table", "ul", "ol", "dl", "blockquote", "center", "pre"})
+_BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
+_BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -127,8 +138,9 @@ def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
     return out
 
 
-def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issue | None:
-    """The first row cut by a page break or heading left at a page's foot."""
+def _issues(doc: QTextDocument) -> Iterator[Issue]:
+    """Every row cut by a page break and heading left at a page's foot, in
+    document order (worked out as they are asked for)."""
     height = doc.pageSize().height()
     if height <= 0:
         raise ValueError("page size: set the document's page size first")
@@ -139,10 +151,8 @@ def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issu
         if heading is not None:
             own = _span(doc, heading[1].position(), heading[1].position())
             here = _span(doc, first, first)
-            issue = Issue("heading", heading[0])
-            if (own and here and _page(own[0], height) < _page(here[0], height)
-                    and issue not in skip):
-                return issue
+            if own and here and _page(own[0], height) < _page(here[0], height):
+                yield Issue("heading", heading[0])
             heading = None
         if isinstance(item, QTextTable):
             headers = item.format().headerRowCount()
@@ -150,15 +160,17 @@ def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issu
                 span = _row_span(doc, item, r)
                 if span is None or not _straddles(span, height):
                     continue
-                issue = Issue("table", tables) if r == headers else Issue("row", tables, r)
-                if issue not in skip:
-                    return issue
+                yield Issue("table", tables) if r == headers else Issue("row", tables, r)
             tables += 1
             continue
         if item.blockFormat().headingLevel() > 0:
             heading = (headings, item)
             headings += 1
-    return None
+
+
+def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issue | None:
+    """The first row cut by a page break or heading left at a page's foot."""
+    return next((issue for issue in _issues(doc) if issue not in skip), None)
 
 
 # --- fixing the HTML ------------------------------------------------------------------
@@ -226,21 +238,132 @@ def fix_html(html: str, issue: Issue) -> str:
     return html[:cut] + "</table>" + opening + table.thead + html[cut:]
 
 
-def paginate(html: str, layout: Callable[[str], QTextDocument]) -> QTextDocument:
-    """The document ``layout`` makes of ``html`` once no row is cut and no heading
-    stranded (or after MAX_PASSES fixes)."""
+def _part_starts(body: str) -> list[int]:
+    """Offsets in ``body`` where a top-level element starting a new page begins
+    (or the containers opened just before it, with nothing else in between)."""
+    starts: list[int] = []
+    depth = 0
+    bare_from: int | None = None  # where the containers opened with nothing in them began
+    last_end = 0
+    for m in _TAG.finditer(body):
+        if body[last_end:m.start()].strip():
+            bare_from = None  # text came before this tag
+        last_end = m.end()
+        closing, name = m.group(1), m.group(2).lower()
+        tag = m.group(0)
+        if not closing and _BREAK in tag:
+            if depth == 0:
+                starts.append(m.start())
+            elif bare_from is not None:
+                starts.append(bare_from)
+            bare_from = None
+        if name in _CONTAINERS:
+            if closing:
+                depth = max(0, depth - 1)
+                bare_from = None
+            else:
+                if depth == 0:
+                    bare_from = m.start()
+                depth += 1
+        elif _BREAK not in tag:
+            bare_from = None
+    return sorted(set(s for s in starts if s > 0))
+
+
+def _fix_all(html: str, layout: Callable[[str], QTextDocument]) -> tuple[str, QTextDocument]:
+    """``html`` with every cut row and stranded heading fixed (or after MAX_PASSES
+    fixes), and its layout.
+
+    Issues are fixed in document order. One the HTML already answers (a heading
+    that starts a page by itself, which Qt still reports) or that a fix did not
+    help (a row as tall as the page) is left, and the search goes on from there
+    in the same layout; only a change to the HTML lays it out again.
+    """
     skip: set[Issue] = set()
     last: Issue | None = None
     doc = layout(html)
-    for _ in range(MAX_PASSES):
-        issue = find_issue(doc, frozenset(skip))
-        if issue is None:
-            return doc
-        if issue == last:
-            # The fix did not help (a row as tall as the page); leave it.
-            skip.add(issue)
-            continue
-        html = fix_html(html, issue)
-        last = issue
-        doc = layout(html)
-    return doc
+    passes = 0
+    while passes < MAX_PASSES:
+        for issue in _issues(doc):
+            if issue in skip:
+                continue
+            if issue == last:  # the fix did not help; leave it
+                skip.add(issue)
+                passes += 1
+                continue
+            fixed = fix_html(html, issue)
+            if fixed == html:  # nothing to change: the same layout again
+                skip.add(issue)
+                last = issue
+                passes += 1
+                continue
+            html, last = fixed, issue
+            doc = layout(html)
+            passes += 1
+            break
+        else:
+            return html, doc
+    return html, doc
+
+
+def _fix_part(part: str, head: str, tail: str,
+              layout: Callable[[str], QTextDocument]) -> str:
+    """One part (starting with its page break) fixed on its own.
+
+    Laid out alone, a part is laid out without its leading break: a break on a
+    document's first block makes Qt set that block apart from the next. The
+    break is put back afterwards; a part whose fixes touched its first tag is
+    left as it was (the whole document's check fixes it).
+    """
+    first = next((m for m in _TAG.finditer(part) if _BREAK in m.group(0)), None)
+    if first is None:
+        return part
+    tag = first.group(0)
+    at = tag.index(_BREAK)
+    bare = tag[:at] + tag[at + len(_BREAK):].removeprefix(";").lstrip()
+    prefix, bare_prefix = part[:first.end()], part[:first.start()] + bare
+    fixed, _doc = _fix_all(head + bare_prefix + part[first.end():] + tail, layout)
+    body = fixed[len(head):len(fixed) - len(tail)]
+    if not body.startswith(bare_prefix):
+        return part
+    return prefix + body[len(bare_prefix):]
+
+
+def _fix_by_parts(html: str, layout: Callable[[str], QTextDocument]) -> str:
+    """``html`` with each part between forced page breaks fixed on its own."""
+    body = _BODY.search(html)
+    end = _BODY_END.search(html, body.end()) if body else None
+    if body is None or end is None:
+        return html
+    head, inner, tail = html[:body.end()], html[body.end():end.start()], html[end.start():]
+    cuts = _part_starts(inner)
+    if not cuts:
+        return html
+    bounds = [0, *cuts, len(inner)]
+    parts = [inner[:cuts[0]]]
+    if parts[0].strip():
+        fixed, _doc = _fix_all(head + parts[0] + tail, layout)
+        parts[0] = fixed[len(head):len(fixed) - len(tail)]
+    for a, b in zip(bounds[1:], bounds[2:], strict=False):
+        parts.append(_fix_part(inner[a:b], head, tail, layout))
+    return head + "".join(parts) + tail
+
+
+def _needs_changes(html: str, doc: QTextDocument) -> bool:
+    """Whether some issue of ``doc`` needs the HTML changed (not just left)."""
+    return any(fix_html(html, issue) != html for issue in _issues(doc))
+
+
+def paginated_html(html: str,
+                   layout: Callable[[str], QTextDocument]) -> tuple[str, QTextDocument]:
+    """``html`` with its page breaks fixed, and the document ``layout`` makes of it."""
+    doc = layout(html)
+    if not _needs_changes(html, doc):
+        return html, doc
+    return _fix_all(_fix_by_parts(html, layout), layout)
+
+
+def paginate(html: str, layout: Callable[[str], QTextDocument]) -> QTextDocument:
+    """The document ``layout`` makes of ``html`` once no row is cut and no heading
+    stranded (or after MAX_PASSES fixes)."""
+    return paginated_html(html, layout)[1]
