@@ -270,7 +270,8 @@ def _part_starts(body: str) -> list[int]:
     return sorted(set(s for s in starts if s > 0))
 
 
-def _fix_all(html: str, layout: Callable[[str], QTextDocument]) -> tuple[str, QTextDocument]:
+def _fix_all(html: str, layout: Callable[[str], QTextDocument],
+             doc: QTextDocument | None = None) -> tuple[str, QTextDocument]:
     """``html`` with every cut row and stranded heading fixed (or after MAX_PASSES
     fixes), and its layout.
 
@@ -281,7 +282,7 @@ def _fix_all(html: str, layout: Callable[[str], QTextDocument]) -> tuple[str, QT
     """
     skip: set[Issue] = set()
     last: Issue | None = None
-    doc = layout(html)
+    doc = layout(html) if doc is None else doc  # ``doc``: ``html`` laid out already
     passes = 0
     while passes < MAX_PASSES:
         for issue in _issues(doc):
@@ -360,7 +361,8 @@ def paginated_html(html: str,
     doc = layout(html)
     if not _needs_changes(html, doc):
         return html, doc
-    return _fix_all(_fix_by_parts(html, layout), layout)
+    by_parts = _fix_by_parts(html, layout)
+    return _fix_all(by_parts, layout, doc if by_parts == html else None)
 
 
 def paginate(html: str, layout: Callable[[str], QTextDocument]) -> QTextDocument:
