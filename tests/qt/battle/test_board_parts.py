@@ -505,3 +505,19 @@ def test_auto_resolve_spends_at_most_a_fifth_of_its_time_redrawing(
     steps_time = clock[0] - 0.05 * len(redraws)
     assert 0.05 * len(redraws) <= steps_time / 4 + 0.05
     assert all(b - a >= 0.2 for a, b in zip(redraws, redraws[1:], strict=False))
+
+
+def test_the_list_width_is_worked_out_as_the_table_measures_it(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: the list's width is measured text by text (each text once) instead
+    # of asking the table to measure every row after each Auto-resolve.
+    board.show()
+    qtbot.waitExposed(board)
+    for _ in range(2):
+        board.auto_resolve()
+        for c in range(board.proxy.columnCount()):
+            assert board.column_width_hint(c) == board.table.sizeHintForColumn(c), c
+    measured = len(board._widths)
+    board.refresh()
+    board.list_width_needed()
+    assert len(board._widths) == measured  # nothing new to measure

@@ -190,6 +190,8 @@ class BattleBoard(DocumentView):
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
         self._list_width = 0
+        self._widths: dict[tuple[int, str], int] = {}  # see column_width_hint
+        self._widths_font = ""
         # [decision] Side and status are on the cards (colour stripe, last line) and in
         # each row's tooltip; the list keeps the columns read during a round.
         self.table.setColumnHidden(2, True)
@@ -459,11 +461,36 @@ class BattleBoard(DocumentView):
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
 
+    def column_width_hint(self, column: int) -> int:
+        """What ``self.table.sizeHintForColumn(column)`` answers (the widest row's
+        width, plus the grid line), measuring each different text of the column
+        once: a cell's width depends only on its text here, and asking the table
+        measured all 200 rows of a big fight again after every Auto-resolve."""
+        font = self.table.font().key()
+        if font != self._widths_font:
+            self._widths_font, self._widths = font, {}
+        widest = 0
+        seen: set[str] = set()
+        for row, summary in enumerate(self.model.summaries()):
+            if summary.status == "removed":  # not in the list (TurnOrderProxy)
+                continue
+            text = self.model.data(self.model.index(row, column))
+            if text in seen:
+                continue
+            seen.add(text)
+            width = self._widths.get((column, text))
+            if width is None:
+                index = self.proxy.mapFromSource(self.model.index(row, column))
+                width = self.table.sizeHintForIndex(index).width()
+                self._widths[(column, text)] = width
+            widest = max(widest, width)
+        return widest + (1 if self.table.showGrid() else 0)
+
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
         header = self.table.horizontalHeader()
         columns = sum(max(header.sectionSizeFromContents(c).width(),
-                          self.table.sizeHintForColumn(c))
+                          self.column_width_hint(c))
                       for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
         bar = self.table.verticalScrollBar().sizeHint().width()
         return columns + bar + 2 * self.table.frameWidth() + 4

@@ -116,6 +116,11 @@ class RosterModel(QAbstractTableModel):
     def summary_at(self, row: int) -> FighterSummary:
         return self._rows[row]
 
+    def order_key(self, row: int) -> int:
+        """What the turn-order column sorts by (its sort role)."""
+        s = self._rows[row]
+        return s.order if s.order is not None else 100_000 + row
+
     def row_of(self, fid: str) -> int:
         return self._ids.index(fid) if fid in self._ids else -1
 
@@ -222,6 +227,19 @@ class TurnOrderProxy(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()
+        if isinstance(model, RosterModel):  # read the row directly: one call, not three
+            if source_parent.isValid() or not 0 <= source_row < model.rowCount():
+                return True
+            return model.summary_at(source_row).status != "removed"
         index = model.index(source_row, 0, source_parent)
         summary = model.data(index, Role.OBJECT)
         return not (isinstance(summary, FighterSummary) and summary.status == "removed")
+
+    def lessThan(self, left: Index, right: Index) -> bool:  # noqa: N802 (Qt's name)
+        """The turn order (column 0) read from the rows directly; the sort role's
+        numbers otherwise (a sort of 200 rows compares some 1,500 pairs)."""
+        model = self.sourceModel()
+        if (isinstance(model, RosterModel) and left.column() == _ORDER
+                and right.column() == _ORDER):
+            return model.order_key(left.row()) < model.order_key(right.row())
+        return super().lessThan(left, right)
