@@ -521,3 +521,26 @@ def test_the_list_width_is_worked_out_as_the_table_measures_it(
     board.refresh()
     board.list_width_needed()
     assert len(board._widths) == measured  # nothing new to measure
+
+
+def test_a_refused_step_leaves_the_log_and_the_undo_stack_as_they_were(
+        board: BattleBoard) -> None:
+    # Issue 18: a step's events go into the log at once (no trial run on a copy)
+    # and come out again when the rules refuse one of them.
+    board.roll_initiative()
+    events, states = board.log.events, board.state
+    steps = board.undo_stack.count()
+    fid = next(iter(board.state.fighters))
+    good = SetCondition(id=fid, condition="prone")
+    bad = ClearCondition(id="nobody-here", condition="prone")
+    assert board.push_events([good, bad]) is False
+    assert board.log.events == events and board.state is states
+    assert board.undo_stack.count() == steps
+    assert "nobody-here" in board.last_message
+    assert board.push_events([good], "") is True  # a good step still goes in, once
+    assert board.log.events == (*events, good)
+    assert board.undo_stack.undoText() == f"Set condition: {board.state.fighters[fid].name}"
+    board.undo_stack.undo()
+    assert board.log.events == events
+    board.undo_stack.redo()
+    assert board.log.events == (*events, good)

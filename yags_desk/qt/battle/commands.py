@@ -21,14 +21,21 @@ __all__ = ["EventsCommand", "RosterCommand"]
 class EventsCommand(QUndoCommand):
     """Events checked beforehand (the board applies them to a copy of the state first)."""
 
-    def __init__(self, board: LogHost, events: Sequence[Event], text: str) -> None:
+    def __init__(self, board: LogHost, events: Sequence[Event], text: str, *,
+                 applied: bool = False) -> None:
+        """``applied``: the events are in the log already (the first redo, which
+        the undo stack runs on push, only tells the board)."""
         super().__init__(text)
         self.board = board
         self.events = tuple(events)
+        self._applied = applied
 
     def redo(self) -> None:
-        for event in self.events:
-            self.board.log.push(event)
+        if self._applied:
+            self._applied = False
+        else:
+            for event in self.events:
+                self.board.log.push(event)
         self.board.log_changed()
 
     def undo(self) -> None:
