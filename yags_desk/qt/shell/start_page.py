@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk import APP_NAME
-from yags_desk.qt.common.icons import APP_ICON, icon
+from yags_desk.qt.common.icons import icon, logo_pixmap
 from yags_desk.qt.shell.window_base import WindowBase
 
 __all__ = ["StartPage"]
@@ -44,7 +44,7 @@ class StartPage(QWidget):
         self.window_ = window
         self._pending: Path | None = None
         logo = QLabel()
-        logo.setPixmap(icon(APP_ICON).pixmap(80, 80))
+        logo.setPixmap(logo_pixmap(80))
         logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title = QLabel(f"<h1>{APP_NAME}</h1>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
