@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QLockFile, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QUndoGroup
+from PySide6.QtCore import QLockFile, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QInputDialog,
@@ -126,11 +126,11 @@ class MainWindow(WindowBase):
             self.library_dock.refresh()
         self._update_title()
 
-    def event(self, event: QEvent) -> bool:
-        if self._list_after_paint and event.type() == QEvent.Type.Paint:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        if self._list_after_paint:  # the first paint: the library is read next
             self._list_after_paint = False
             QTimer.singleShot(0, self, self._list_library)
-        return super().event(event)
+        super().paintEvent(event)
 
     def _list_library(self) -> None:
         """The first listing of the library, after the first paint (see __init__)."""
