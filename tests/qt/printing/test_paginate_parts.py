@@ -62,6 +62,18 @@ def _crowded(name: str) -> Character:
                    weapons=swords, shield=ROUND_SHIELD)
 
 
+def _two_line_rows(tables: int, rows: int) -> str:
+    """Tables of rows that wrap onto two lines, each after a heading: Qt cuts some
+    rows across pages, and a heading may be left at a page's foot."""
+    long = "a sentence long enough to wrap onto a second line of its cell " * 3
+    body = "".join(
+        f"<h2>Part {t}</h2><table class='grid' width='100%'><thead><tr><th>#</th>"
+        f"<th>Text</th></tr></thead>"
+        + "".join(f"<tr><td>{t}.{i}</td><td>{long}</td></tr>" for i in range(rows))
+        + "</table>" for t in range(tables))
+    return f"<html><head><title>Rows</title></head><body>{body}</body></html>"
+
+
 def _documents() -> dict[str, str]:
     names = sorted(p.stem for p in (SAMPLE / "characters").glob("*.json"))
     party = [sample(n) for n in names]
@@ -70,12 +82,14 @@ def _documents() -> dict[str, str]:
         "crowded sheets": character_sheets([party[0], _crowded("A"), party[1],
                                             _crowded("B")]),
         "npc blocks": npc_blocks(party),
-        "long log": encounter_after(sample_encounter(
+        "encounter": encounter_after(sample_encounter(
             rounds=12, seed=2, foes={"bandit": 8, "wolf": 3, "guard": 2})),
+        "long tables": _two_line_rows(3, 70),
     }
 
 
-@pytest.mark.parametrize("kind", ["sheets", "crowded sheets", "npc blocks", "long log"])
+@pytest.mark.parametrize("kind", ["sheets", "crowded sheets", "npc blocks", "encounter",
+                                  "long tables"])
 def test_the_same_pages_as_fixing_one_issue_at_a_time(kind: str) -> None:
     html = _documents()[kind]
     old_layout, _ = _counting()
@@ -117,3 +131,21 @@ def test_a_fix_lays_out_its_part_again_not_the_whole_document() -> None:
     # other layout is of one sheet.
     assert sum(size >= whole for size in sizes) == 2
     assert all(size < whole / 4 for size in sizes if size < whole)
+
+
+def test_after_a_fix_only_what_follows_it_is_laid_out_again() -> None:
+    # A long log cuts a row on page after page; each fix used to lay the whole
+    # document out again.
+    html = _documents()["long tables"]
+    sizes: list[int] = []
+
+    def layout(text: str) -> QTextDocument:
+        sizes.append(len(text))
+        return render._layout(text, WIDTH, HEIGHT)
+
+    fixed, doc = paginated_html(html, layout)
+    assert fixed != html and doc.pageCount() >= 3
+    whole = [size for size in sizes if size >= len(html)]
+    tails = [size for size in sizes if size < len(html)]
+    assert len(whole) == 2  # to look, then to check
+    assert tails and tails == sorted(tails, reverse=True)  # each the rest after a fix

@@ -186,6 +186,16 @@ def _with_break(tag: str) -> str:
     return tag[:-1].rstrip("/") + f' style="{_BREAK}">'
 
 
+def _without_break(tag: str) -> str:
+    """An opening tag as it was before :func:`_with_break` gave it its break."""
+    alone = f' style="{_BREAK}"'
+    if alone in tag:
+        return tag.replace(alone, "", 1)
+    if _BREAK + "; " in tag:
+        return tag.replace(_BREAK + "; ", "", 1)
+    return tag.replace(_BREAK, "", 1)
+
+
 @dataclass
 class _Table:
     start: tuple[int, int]  # span of the opening tag
@@ -307,46 +317,79 @@ def _fix_all(html: str, layout: Callable[[str], QTextDocument],
     return html, doc
 
 
-def _fix_part(part: str, head: str, tail: str,
-              layout: Callable[[str], QTextDocument]) -> str:
-    """One part (starting with its page break) fixed on its own.
+def _break_at(html: str, issue: Issue) -> int:
+    """Where the part starting a new page begins in ``html``, once ``issue`` is fixed
+    in it (the heading or table with the break; the second half of a split table)."""
+    tables, headings = _scan(html)
+    if issue.kind == "heading":
+        return headings[issue.index][0]
+    return tables[issue.index + (1 if issue.kind == "row" else 0)].start[0]
 
-    Laid out alone, a part is laid out without its leading break: a break on a
-    document's first block makes Qt set that block apart from the next. The
-    break is put back afterwards; a part whose fixes touched its first tag is
-    left as it was (the whole document's check fixes it).
+
+def _fix_flow(body: str, head: str, tail: str, layout: Callable[[str], QTextDocument],
+              *, own_break: bool, known: tuple[str, QTextDocument] | None = None) -> str:
+    """``body`` (between ``head`` and ``tail``) with its issues fixed in order.
+
+    After each fix only what follows the new page break is laid out again: what
+    comes before it stays as it was laid out. A part that starts with a page
+    break (``own_break``) is laid out without it (on a document's first block Qt
+    sets the block apart from the next) and gets it back; an issue whose fix
+    would only give that first element its break is left, as it is when the
+    whole document is looked at (the break is there already). ``known``: a
+    document laid out already, (its HTML, its layout).
     """
-    first = next((m for m in _TAG.finditer(part) if _BREAK in m.group(0)), None)
-    if first is None:
-        return part
-    tag = first.group(0)
-    at = tag.index(_BREAK)
-    bare = tag[:at] + tag[at + len(_BREAK):].removeprefix(";").lstrip()
-    prefix, bare_prefix = part[:first.end()], part[:first.start()] + bare
-    fixed, _doc = _fix_all(head + bare_prefix + part[first.end():] + tail, layout)
-    body = fixed[len(head):len(fixed) - len(tail)]
-    if not body.startswith(bare_prefix):
-        return part
-    return prefix + body[len(bare_prefix):]
+    done: list[str] = []
+    passes = 0
+    while True:
+        prefix = bare_prefix = ""
+        rest = body
+        if own_break:
+            first = next((m for m in _TAG.finditer(body) if _BREAK in m.group(0)), None)
+            if first is not None:
+                bare = _without_break(first.group(0))
+                prefix, bare_prefix = body[:first.end()], body[:first.start()] + bare
+                rest = body[first.end():]
+        whole = head + bare_prefix + rest + tail
+        doc = known[1] if known is not None and known[0] == whole else layout(whole)
+        known = None
+        found: tuple[str, int] | None = None
+        for issue in _issues(doc):
+            if passes >= MAX_PASSES:
+                break
+            fixed = fix_html(whole, issue)
+            part = fixed[len(head):len(fixed) - len(tail)]
+            passes += 1
+            if fixed == whole or not part.startswith(bare_prefix):
+                continue  # nothing to change here (see above)
+            found = (prefix + part[len(bare_prefix):],
+                     _break_at(fixed, issue) - len(head) - len(bare_prefix) + len(prefix))
+            break
+        if found is None:
+            done.append(body)
+            return "".join(done)
+        body, cut = found
+        done.append(body[:cut])
+        body, own_break = body[cut:], True
 
 
-def _fix_by_parts(html: str, layout: Callable[[str], QTextDocument]) -> str:
-    """``html`` with each part between forced page breaks fixed on its own."""
+def _fix_by_parts(html: str, layout: Callable[[str], QTextDocument],
+                  doc: QTextDocument | None = None) -> str:
+    """``html`` with each part between forced page breaks fixed on its own, and
+    after each fix only the rest of its part laid out again (``doc``: ``html``
+    laid out already)."""
     body = _BODY.search(html)
     end = _BODY_END.search(html, body.end()) if body else None
     if body is None or end is None:
         return html
     head, inner, tail = html[:body.end()], html[body.end():end.start()], html[end.start():]
-    cuts = _part_starts(inner)
-    if not cuts:
-        return html
-    bounds = [0, *cuts, len(inner)]
-    parts = [inner[:cuts[0]]]
-    if parts[0].strip():
-        fixed, _doc = _fix_all(head + parts[0] + tail, layout)
-        parts[0] = fixed[len(head):len(fixed) - len(tail)]
-    for a, b in zip(bounds[1:], bounds[2:], strict=False):
-        parts.append(_fix_part(inner[a:b], head, tail, layout))
+    bounds = [0, *_part_starts(inner), len(inner)]
+    parts = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        part = inner[a:b]
+        if part.strip():
+            part = _fix_flow(part, head, tail, layout, own_break=a > 0,
+                             known=(html, doc) if doc is not None else None)
+        parts.append(part)
     return head + "".join(parts) + tail
 
 
@@ -361,7 +404,9 @@ def paginated_html(html: str,
     doc = layout(html)
     if not _needs_changes(html, doc):
         return html, doc
-    by_parts = _fix_by_parts(html, layout)
+    by_parts = _fix_by_parts(html, layout, doc)
+    # The whole document once more: it must show nothing left to change (else
+    # what is left is fixed the slow way, over the whole document).
     return _fix_all(by_parts, layout, doc if by_parts == html else None)
 
 
