@@ -10,7 +10,6 @@ for the first time is filled with the built-in sample library.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import shutil
 import time
@@ -399,6 +398,8 @@ class Library:
     # -- autosave -----------------------------------------------------------------------
 
     def autosave_path(self, key: str) -> Path:
+        import hashlib  # here: OpenSSL loads with the first recovery copy, not at start-up
+
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         return self.autosave_dir / f"{paths.slugify(key, 'document')}-{digest}.json"
 

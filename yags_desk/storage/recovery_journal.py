@@ -17,7 +17,6 @@ refused by the rules when the fight is replayed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -44,6 +43,8 @@ def journal_path(snapshot: Path) -> Path:
 
 
 def _digest(data: bytes) -> str:
+    import hashlib  # here: OpenSSL loads with the first journal, not at start-up
+
     return hashlib.sha256(data).hexdigest()
 
 
