@@ -1,20 +1,65 @@
-"""Benchmark: the battle board (issue 5).
+"""Benchmark: the battle board (issues 5 and 18).
 
 Opening a 200-combatant encounter until the board is shown, and advancing a
 round with every NPC auto-resolved (Auto-resolve, with the board refreshed and
-autosaved at the end). Offscreen; run with ``python -m benchmarks.bench_battle_board``
-or through ``benchmarks.run``.
+autosaved at the end), against the same round in the rules core alone
+(``bench_combat.auto_round`` from the same start, measured in the same run).
+Then the process's resident memory after 10 automatic rounds against the same
+with the board just opened (Linux ``/proc/self/statm``). Offscreen; run with
+``python -m benchmarks.bench_battle_board`` or through ``benchmarks.run``.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import tempfile
+from typing import Any
 
 from benchmarks.timing import best_ms
 
 __all__ = ["bench"]
+
+ROUNDS_FOR_MEMORY = 10
+
+
+def _rss_mb() -> float:
+    """The process's resident memory (Linux), or 0 when it cannot be read."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def _memory(open_board: Any, app: Any) -> list[tuple[str, float, str]]:
+    """The process's resident memory with the board opened, and after 10 rounds."""
+    gc.collect()
+    board = open_board()
+    app.processEvents()
+    gc.collect()
+    opened = _rss_mb()
+    for _ in range(ROUNDS_FOR_MEMORY):
+        if board.over():
+            break
+        board.auto_resolve()
+        app.processEvents()
+    rounds = board.state.round - 1
+    gc.collect()
+    after = _rss_mb()
+    events = len(board.log.events)
+    board.close()
+    board.deleteLater()
+    app.processEvents()
+    return [
+        ("battle board: resident memory with the 200-combatant board opened", opened, "MB"),
+        (f"battle board: resident memory after {rounds} automatic rounds ({events} events)",
+         after, "MB"),
+        (f"battle board: memory after {rounds} rounds vs opened (goal <= 1.3)",
+         after / opened if opened else 0.0, "x"),
+    ]
 
 
 def bench() -> list[tuple[str, float, str]]:
@@ -28,6 +73,8 @@ def bench() -> list[tuple[str, float, str]]:
         from benchmarks.bench_combat import big_fight
         from yags_desk.qt.battle.board import BattleBoard
         from yags_desk.qt.battle.dialogs import QtBattleDialogs
+        from yags_desk.rules.combat.log import CombatLog
+        from yags_desk.rules.combat.procedure_classic import auto_round
         from yags_desk.storage.encounter_file import Combatant, new_encounter
         from yags_desk.storage.library import Library
 
@@ -40,12 +87,15 @@ def bench() -> list[tuple[str, float, str]]:
         boards: list[BattleBoard] = []
 
         # Every combatant is an NPC, so auto-resolve never asks the dialogs.
-        def open_board() -> None:
+        def make_board() -> BattleBoard:
             board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
             board.resize(1366, 700)
             board.show()
+            return board
+
+        def open_board() -> None:
+            boards.append(make_board())
             app.processEvents()
-            boards.append(board)
 
         open_ms = best_ms(open_board, 3)
 
@@ -66,12 +116,19 @@ def bench() -> list[tuple[str, float, str]]:
         for board in boards:
             board.close()
         app.processEvents()
+        start = CombatLog("classic", roster=adds).state
+        rng = random.Random(3)
+        core_ms = best_ms(lambda: auto_round(start, rng), 3)
+        memory = _memory(make_board, app)
     return [
         ("battle board: open a 200-combatant encounter (to shown board)", open_ms, "ms"),
         (f"battle board: auto-resolve a round, 200 NPCs ({events[-1]} events)", round_ms, "ms"),
+        ("rules core: the same automatic round, 200 fighters", core_ms, "ms"),
+        ("battle board round vs the rules core (goal <= 2)", round_ms / core_ms, "x"),
+        *memory,
     ]
 
 
 if __name__ == "__main__":
     for name, value, unit in bench():
-        print(f"{name:<66} {value:10.2f} {unit}")
+        print(f"{name:<72} {value:10.2f} {unit}")

@@ -1,4 +1,4 @@
-"""Benchmark: one quick-combat turn of 10,000 against 10,000 figures (RULES 1.12).
+"""Benchmark: one quick-combat turn of 10,000 and of 100,000 figures a side (RULES 1.12).
 
 Each figure rolls its own d10 (counts are kept, not one object per figure).
 Run with ``python -m benchmarks.bench_quick_combat`` or as a script.
@@ -46,9 +46,12 @@ def bench() -> list[tuple[str, float, str]]:
     state = BattleState.start(battle)
     rng = random.Random(1)
     turn_ms = best_ms(lambda: resolve_turn(state, rng), 7)
+    huge = BattleState.start(big_battle(100_000))
+    huge_ms = best_ms(lambda: resolve_turn(huge, rng), 5)
     battle_ms = best_ms(lambda: run_battle(big_battle(1_000), rng), 3)
     return [
         ("quick combat: one turn, 10,000 v 10,000 (best of 7)", turn_ms, "ms"),
+        ("quick combat: one turn, 100,000 v 100,000 (best of 5; goal <= 50)", huge_ms, "ms"),
         ("quick combat: whole battle, 1,000 v 1,000 (best of 3)", battle_ms, "ms"),
     ]
 

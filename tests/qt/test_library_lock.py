@@ -56,6 +56,8 @@ def start(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     answer_questions(monkeypatch)
     _app, window = app_module.create()
     qtbot.addWidget(window)
+    window.show()  # the library is listed once the window has painted
+    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries))
     return window
 
 

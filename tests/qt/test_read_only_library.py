@@ -42,6 +42,8 @@ def test_window_opens_read_only_and_save_says_why(
     answer_questions(monkeypatch)
     _app, window = app_module.create()
     qtbot.addWidget(window)
+    window.show()  # the library is listed once the window has painted
+    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries))
     try:
         assert window.windowTitle() == "YAGS Desk (read-only)"
         assert window.library_status.text().startswith("Read-only: ")

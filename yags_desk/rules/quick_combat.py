@@ -63,6 +63,8 @@ from yags_desk.rules.quick_values import (
     quick_values,
 )
 
+_ROLL_D10 = roll_d10  # replaced in a test: then every die is rolled on its own
+
 __all__ = [
     "LEADERSHIP_BONUS",
     "LEADERSHIP_MIN_BATTLE",
@@ -404,8 +406,42 @@ def figure_shares(state: BattleState, pairs: list[tuple[str, str]]) -> list[tupl
     return [(a, b) for a, b in shares]
 
 
+# A word of the generator whose top four bits are below 10 is a d10 roll (that
+# value + 1); randint draws words until one is (random.Random's own method).
+_D10_WORDS = 160  # top byte below this: the top four bits are 0-9
+
+
+def _d10_successes(rng: random.Random, dice: int, need: int) -> int:
+    """How many of ``dice`` d10s show ``need`` or more, rolled as ``rng.randint(1, 10)``
+    rolls them one by one: the same generator words, read in bulk.
+
+    Only for ``random.Random`` itself (whose randint draws 32-bit words and keeps
+    the top four bits, drawing again above 9): each pass draws one word per die
+    still to roll, so no word is drawn that the dice one by one would not draw.
+    """
+    low = 16 * min(max(need - 1, 0), 10)  # top byte of the lowest word that succeeds
+    hits = 0
+    left = dice
+    while left:
+        top = rng.getrandbits(32 * left).to_bytes(4 * left, "little")[3::4]
+        rolled = left - top.translate(_OVER_NINE).count(1)
+        hits += top.translate(_SUCCEEDS[low]).count(1)
+        left -= rolled
+    return hits
+
+
+_OVER_NINE = bytes(1 if b >= _D10_WORDS else 0 for b in range(256))
+_SUCCEEDS = {low: bytes(1 if low <= b < _D10_WORDS else 0 for b in range(256))
+             for low in range(0, 161, 16)}
+# Below this many dice, one by one is as quick.
+_BULK_FROM = 64
+
+
 def _successes(rng: random.Random, dice: int, need: int, keep: bool) -> tuple[int, tuple[int, ...]]:
     """Roll ``dice`` d10s, each on its own; count those showing ``need`` or more."""
+    if not keep and dice >= _BULK_FROM and type(rng) is random.Random \
+            and roll_d10 is _ROLL_D10:
+        return _d10_successes(rng, dice, need), ()
     if keep:
         faces = tuple(roll_d10(rng) for _ in range(dice))
         return sum(1 for face in faces if face >= need), faces

@@ -26,10 +26,12 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+if TYPE_CHECKING:  # pydantic loads with the first document read (not at the window's start)
+    from pydantic import BaseModel, ValidationError
 
 __all__ = [
     "CURRENT_SCHEMA_VERSION",
@@ -157,12 +159,19 @@ class Document:
         return self.schema_version < current_version(self.kind)
 
 
-class _Envelope(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+@cache
+def _envelope() -> Any:
+    """The model every file's outer object must match (made at the first read)."""
+    from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
-    schema_version: StrictInt = Field(ge=1)
-    kind: str
-    data: dict[str, Any]
+    class _Envelope(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+
+        schema_version: StrictInt = Field(ge=1)
+        kind: str
+        data: dict[str, Any]
+
+    return _Envelope
 
 
 class _Refused(ValueError):
@@ -214,6 +223,8 @@ def model_type(kind: str) -> type[BaseModel]:
         raise KeyError(kind)
     module_name, attr = _KIND_MODELS[kind]
     cls = getattr(importlib.import_module(module_name), attr, None)
+    from pydantic import BaseModel
+
     if not (isinstance(cls, type) and issubclass(cls, BaseModel)):
         raise ImportError(f"{module_name}.{attr} is not a pydantic model")
     return cls
@@ -361,8 +372,10 @@ def _decode(raw: bytes, path: Path, expected_kind: str | None) -> Document:
         raise DocumentError(path, [
             f"schema_version: file was written by a newer YAGS Desk (version {version}); "
             f"this version reads up to {newest}"])
+    from pydantic import ValidationError
+
     try:
-        envelope = _Envelope.model_validate(value)
+        envelope = _envelope().model_validate(value)
     except ValidationError as exc:
         raise DocumentError(path, format_validation_error(exc)) from None
     kind = envelope.kind

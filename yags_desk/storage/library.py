@@ -10,7 +10,6 @@ for the first time is filled with the built-in sample library.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import shutil
 import time
@@ -20,9 +19,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
-from pydantic import BaseModel
-
-from yags_desk.rules.character import Character, new_id
 from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
@@ -39,7 +35,10 @@ from yags_desk.storage.documents import (
 from yags_desk.storage.paths import LibraryError
 from yags_desk.storage.recovery_journal import append_events, discard_journal, journal_path
 
-if TYPE_CHECKING:  # the encounter model loads the combat engine: only when one is read
+if TYPE_CHECKING:  # loaded with the first document read, after the window's first paint
+    from pydantic import BaseModel
+
+    from yags_desk.rules.character import Character
     from yags_desk.storage.encounter_file import Encounter
     from yags_desk.storage.healing_file import HealingFile
 
@@ -51,7 +50,7 @@ __all__ = [
     "LoadReport",
 ]
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 
 MARKER_NAME = ".yags-desk-library"
 # Sub-folders of the sample library copied on first run.
@@ -269,7 +268,10 @@ class Library:
         return report
 
     def load_characters(self) -> LoadReport[Character]:
-        return self._load(self.characters_dir, "character", lambda: Character)
+        def character() -> type[Character]:
+            from yags_desk.rules.character import Character
+            return Character
+        return self._load(self.characters_dir, "character", character)
 
     def load_encounters(self) -> LoadReport[Encounter]:
         def encounter() -> type[Encounter]:
@@ -307,6 +309,8 @@ class Library:
         else ``<slug of name>-<first 8 chars of id>.json`` (``-2``, ``-3``...
         added if another character has that name).
         """
+        from yags_desk.rules.character import Character
+
         short = character.id[:8]
 
         def same(path: Path) -> bool:
@@ -346,6 +350,8 @@ class Library:
         """Save a ``rules.quick_combat.Battle``."""
         if path is None:
             self.battles_dir.mkdir(parents=True, exist_ok=True)
+            from yags_desk.rules.character import new_id
+
             name = str(getattr(battle, "name", "battle"))
             stem = f"{paths.slugify(name, 'battle')}-{new_id()[:8]}"
             path = self._free_path(self.battles_dir, stem, lambda p: False)
@@ -390,6 +396,8 @@ class Library:
 
         Not saved: call :meth:`save_character` to keep it.
         """
+        from yags_desk.rules.character import Character, new_id
+
         name = new_name if new_name is not None else _with_suffix(character.name, " (copy)")
         data = character.model_dump()
         data.update(id=new_id(), name=name)
@@ -401,6 +409,8 @@ class Library:
 
         Not saved: call :meth:`save_character` to keep it.
         """
+        from yags_desk.rules.character import Character, new_id
+
         data = character.model_dump()
         data.update(id=new_id(), kind="template", wounds=0, stuns=0,
                     fatigue_short=0, fatigue_long=0)
@@ -409,6 +419,8 @@ class Library:
     # -- autosave -----------------------------------------------------------------------
 
     def autosave_path(self, key: str) -> Path:
+        import hashlib  # here: OpenSSL loads with the first recovery copy, not at start-up
+
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         return self.autosave_dir / f"{paths.slugify(key, 'document')}-{digest}.json"
 

@@ -17,13 +17,10 @@ refused by the rules when the fight is replayed.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.documents import (
@@ -31,6 +28,9 @@ from yags_desk.storage.documents import (
     Document,
     read_document,
 )
+
+if TYPE_CHECKING:  # pydantic loads with the first document read
+    from pydantic import BaseModel
 
 __all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",
            "read_with_journal"]
@@ -43,6 +43,8 @@ def journal_path(snapshot: Path) -> Path:
 
 
 def _digest(data: bytes) -> str:
+    import hashlib  # here: OpenSSL loads with the first journal, not at start-up
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -115,6 +117,8 @@ def read_with_journal(path: Path | str) -> Document:
         return document
     # Here, not at the top: the encounter model loads the combat engine, which
     # the window's start (this module is on its import path) does without.
+    from pydantic import ValidationError
+
     from yags_desk.storage.encounter_file import Encounter, encounter_log
 
     model = document.model

@@ -449,3 +449,103 @@ def test_the_log_has_room_at_1366_by_768(qtbot: Any, board: BattleBoard) -> None
     board.auto_resolve()
     view = board.log_panel.view
     assert view.viewport().height() // view.sizeHintForRow(0) >= 12
+
+
+def test_the_log_measures_each_line_once_and_ends_on_the_last_line(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: each refresh laid out and measured every line of the log again
+    # (and scrolled once per batch of lines), so a long fight's board slowed down.
+    board.show()
+    qtbot.waitExposed(board)
+    for _ in range(3):
+        board.auto_resolve()
+        qtbot.wait(1)
+    panel = board.log_panel
+    lines = panel.model.lines()
+    assert len(lines) > 20
+    measured = panel.sizes.measured
+    assert measured > 0
+    board.refresh()
+    panel.view.doItemsLayout()  # every line laid out again, at the same width
+    qtbot.wait(1)
+    assert panel.sizes.measured == measured  # ... without measuring any again
+    qtbot.waitUntil(lambda: panel.view.verticalScrollBar().value()
+                    == panel.view.verticalScrollBar().maximum())
+    last = panel.proxy.index(panel.proxy.rowCount() - 1, 0)
+    assert panel.view.viewport().rect().intersects(panel.view.visualRect(last))
+    assert panel.shown_lines()[-1] == lines[-1].text
+
+
+def test_auto_resolve_spends_at_most_a_fifth_of_its_time_redrawing(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: a big board takes tens of milliseconds to redraw; redrawing every
+    # 0.1 s whatever that cost made Auto-resolve several times slower than the rules.
+    import time  # the board reads its clock as time.monotonic()
+
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    board = make_board(qtbot, npcs, library)  # no player's dialog forces a redraw
+
+    clock = [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    real_refresh, real_push = board.refresh, board.push_events
+    redraws: list[float] = []
+
+    def refresh() -> None:
+        real_refresh()
+        if board.busy():
+            redraws.append(clock[0])
+            clock[0] += 0.05  # a redraw costs 50 ms of this clock
+
+    def push_events(*args: Any, **kwargs: Any) -> bool:
+        clock[0] += 0.05  # and a step as much
+        return real_push(*args, **kwargs)
+
+    monkeypatch.setattr(board, "refresh", refresh)
+    monkeypatch.setattr(board, "push_events", push_events)
+    board.auto_resolve()
+    assert len(redraws) >= 2  # the GM still sees the round advance
+    steps_time = clock[0] - 0.05 * len(redraws)
+    assert 0.05 * len(redraws) <= steps_time / 4 + 0.05
+    assert all(b - a >= 0.2 for a, b in zip(redraws, redraws[1:], strict=False))
+
+
+def test_the_list_width_is_worked_out_as_the_table_measures_it(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: the list's width is measured text by text (each text once) instead
+    # of asking the table to measure every row after each Auto-resolve.
+    board.show()
+    qtbot.waitExposed(board)
+    for _ in range(2):
+        board.auto_resolve()
+        for c in range(board.proxy.columnCount()):
+            assert board.column_width_hint(c) == board.table.sizeHintForColumn(c), c
+    measured = len(board._widths)
+    board.refresh()
+    board.list_width_needed()
+    assert len(board._widths) == measured  # nothing new to measure
+
+
+def test_a_refused_step_leaves_the_log_and_the_undo_stack_as_they_were(
+        board: BattleBoard) -> None:
+    # Issue 18: a step's events go into the log at once (no trial run on a copy)
+    # and come out again when the rules refuse one of them.
+    board.roll_initiative()
+    events, states = board.log.events, board.state
+    steps = board.undo_stack.count()
+    fid = next(iter(board.state.fighters))
+    good = SetCondition(id=fid, condition="prone")
+    bad = ClearCondition(id="nobody-here", condition="prone")
+    assert board.push_events([good, bad]) is False
+    assert board.log.events == events and board.state is states
+    assert board.undo_stack.count() == steps
+    assert "nobody-here" in board.last_message
+    assert board.push_events([good], "") is True  # a good step still goes in, once
+    assert board.log.events == (*events, good)
+    assert board.undo_stack.undoText() == f"Set condition: {board.state.fighters[fid].name}"
+    board.undo_stack.undo()
+    assert board.log.events == events
+    board.undo_stack.redo()
+    assert board.log.events == (*events, good)

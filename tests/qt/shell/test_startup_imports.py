@@ -45,16 +45,67 @@ def test_importing_the_main_window_loads_no_combat_rules_nor_encounter_model(
     assert [m for m in loaded if m.startswith(ROOMS)] == []
 
 
-def test_first_paint_on_the_sample_library_lists_it_without_the_combat_engine(
+# What reading documents needs: after the first paint, never before it.
+READING = ("pydantic", "yags_desk.rules.character", "yags_desk.rules.items",
+           "yags_desk.storage.encounter_file", "yags_desk.rules.quick_combat")
+# Not needed to show the window either: the dice roller (until a roll) and OpenSSL
+# (until a recovery copy is named).
+LATER = ("yags_desk.rules.dice", "hashlib", "_hashlib")
+
+# Runs the window as ``yags-desk`` does and records the modules loaded when its
+# first paint event arrives, then lets it read the library.
+_START = """
+import sys
+from PySide6.QtCore import QEvent, QObject
+from yags_desk.qt.shell.app import create
+app, window = create(['yags-desk'])
+at_paint = []
+class Probe(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and not at_paint:
+            at_paint.extend(sorted(sys.modules))
+            at_paint.append(str(window.library_dock.last_scan.count('encounters')))
+        return False
+probe = Probe()
+window.installEventFilter(probe)
+window.resize(1366, 768)
+window.show()
+while not at_paint or not window.library_dock.last_scan.entries:
+    app.processEvents()
+dock = window.library_dock
+assert dock.last_scan.count('encounters') >= 1, dock.last_scan.entries
+assert 'Aldric of Thornbury' in dock.visible_labels(), dock.visible_labels()
+import json
+print(json.dumps(at_paint))
+"""
+
+
+def _first_paint_and_after(home: Path) -> tuple[list[str], str, list[str]]:
+    """(modules at the first paint, encounters listed then, modules once listed)."""
+    script = _START + ("print(json.dumps(sorted(m for m in sys.modules "
+                       "if m.startswith('yags_desk'))))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", YAGS_DESK_HOME=str(home),
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    at_paint: list[str] = json.loads(lines[-2])
+    after: list[str] = json.loads(lines[-1])
+    return at_paint[:-1], at_paint[-1], after
+
+
+def test_the_window_paints_before_reading_any_document_then_lists_the_library(
         home: Path) -> None:
-    code = ("from yags_desk.qt.shell.app import create\n"
-            "app, window = create(['yags-desk'])\n"
-            "window.resize(1366, 768)\nwindow.show()\napp.processEvents()\n"
-            "dock = window.library_dock\n"
-            "assert dock.last_scan.count('encounters') >= 1, dock.last_scan.entries\n")
-    loaded = _modules_after(code, home)
-    # The sample encounters are listed (their model read and checked), but no
-    # fight is replayed, so the engine is not loaded until a board opens.
-    assert "yags_desk.storage.encounter_file" in loaded
-    assert not set(ENGINE) & set(loaded)
-    assert [m for m in loaded if m.startswith(ROOMS)] == []
+    at_paint, encounters_then, after = _first_paint_and_after(home)
+    assert "yags_desk.qt.shell.main_window" in at_paint  # the probe did run
+    # Nothing was read yet: no validation library, no document models, no listing.
+    assert [m for m in at_paint if m.startswith(READING)] == []
+    assert [m for m in at_paint if m in LATER] == []
+    assert encounters_then == "0"
+    # Just after, the sample library is listed (checked in the script: its
+    # encounters and Aldric), but no fight is replayed, so the engine is not
+    # loaded until a board opens.
+    assert "yags_desk.storage.encounter_file" in after
+    assert not set(ENGINE) & set(after)
+    assert [m for m in after if m.startswith(ROOMS)] == []

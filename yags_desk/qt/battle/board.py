@@ -70,7 +70,6 @@ from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
 from yags_desk.rules.combat.optional.assist import OPTION as ASSIST
-from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import (
@@ -116,6 +115,7 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 # Auto-resolve redraws the board at most this often (seconds) between players'
 # dialogs; see BattleBoard._show_progress. The recovery copy follows every step.
 PAINT_EVERY = 0.1
+PAINT_SHARE = 4  # Auto-resolve waits this many times a redraw's time before the next
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
@@ -168,6 +168,7 @@ class BattleBoard(DocumentView):
         self.last_message = ""
         self._batch = False
         self._painted = 0.0
+        self._paint_gap = PAINT_EVERY
         self._stopping = False  # Auto-resolve stops before its next step
         # What the recovery copy holds: (events recorded, the last of them, events
         # in the last snapshot); None until a snapshot is written.
@@ -204,6 +205,8 @@ class BattleBoard(DocumentView):
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
         self._list_width = 0
+        self._widths: dict[tuple[int, str], int] = {}  # see column_width_hint
+        self._widths_font = ""
         # [decision] Side and status are on the cards (colour stripe, last line) and in
         # each row's tooltip; the list keeps the columns read during a round.
         self.table.setColumnHidden(2, True)
@@ -415,24 +418,39 @@ class BattleBoard(DocumentView):
         self.status_message.emit(for_screen(message), 10_000)
 
     def push_events(self, events: Sequence[Event], text: str = "") -> bool:
-        """Check ``events`` on a copy of the state, then push them as one undo step."""
+        """Push ``events`` as one undo step; if the rules refuse one, none stays.
+
+        They go into the log straight away (the log refuses an event before
+        changing anything) and are taken out again on a refusal, instead of being
+        applied twice, to a copy first (a big fight's round took twice the rules'
+        time in applying, issue 18)."""
         events = list(events)
         if not events:
             return False
-        state = self.state
+        before = self.state
+        pushed = 0
         try:
             for event in events:
-                state = apply(state, event)
+                self.log.push(event)
+                pushed += 1
         except RulesError as exc:
+            for _ in range(pushed):
+                self.log.undo()
             self.refuse(str(exc))
             return False
+        except BaseException:  # whatever stopped it, the log is as it was
+            for _ in range(pushed):
+                self.log.undo()
+            raise
         show_problem(self.message, "")
-        self.undo_stack.push(EventsCommand(self, events, text or self._describe(events)))
+        self.undo_stack.push(EventsCommand(self, events, text or self._describe(events, before),
+                                           applied=True))
         return True
 
-    def _describe(self, events: Sequence[Event]) -> str:
-        """The undo step's name ("Undo Bandit 3 attacks Aldric")."""
-        return step_text(events, self.state)
+    def _describe(self, events: Sequence[Event], state: CombatState) -> str:
+        """The undo step's name ("Undo Bandit 3 attacks Aldric"), from the ``state``
+        before the events."""
+        return step_text(events, state)
 
     def _rebuild_history(self) -> None:
         """An encounter opened with events: its undo history, rebuilt from them (one
@@ -443,7 +461,7 @@ class BattleBoard(DocumentView):
         for size in history_steps(every, self.encounter.steps):
             events = every[at:at + size]
             text = step_text(events, log.state_before(at))
-            self.undo_stack.push(EventsCommand(self, events, text, applied=True))
+            self.undo_stack.push(EventsCommand(self, events, text, applied=True, tell=False))
             at += size
         self.undo_stack.setClean()
 
@@ -511,11 +529,36 @@ class BattleBoard(DocumentView):
         self.initiative_action.setEnabled(not waiting)
         self.refreshed.emit()
 
+    def column_width_hint(self, column: int) -> int:
+        """What ``self.table.sizeHintForColumn(column)`` answers (the widest row's
+        width, plus the grid line), measuring each different text of the column
+        once: a cell's width depends only on its text here, and asking the table
+        measured all 200 rows of a big fight again after every Auto-resolve."""
+        font = self.table.font().key()
+        if font != self._widths_font:
+            self._widths_font, self._widths = font, {}
+        widest = 0
+        seen: set[str] = set()
+        for row, summary in enumerate(self.model.summaries()):
+            if summary.status == "removed":  # not in the list (TurnOrderProxy)
+                continue
+            text = self.model.data(self.model.index(row, column))
+            if text in seen:
+                continue
+            seen.add(text)
+            width = self._widths.get((column, text))
+            if width is None:
+                index = self.proxy.mapFromSource(self.model.index(row, column))
+                width = self.table.sizeHintForIndex(index).width()
+                self._widths[(column, text)] = width
+            widest = max(widest, width)
+        return widest + (1 if self.table.showGrid() else 0)
+
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
         header = self.table.horizontalHeader()
         columns = sum(max(header.sectionSizeFromContents(c).width(),
-                          self.table.sizeHintForColumn(c))
+                          self.column_width_hint(c))
                       for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
         bar = self.table.verticalScrollBar().sizeHint().width()
         return columns + bar + 2 * self.table.frameWidth() + 4
@@ -676,14 +719,17 @@ class BattleBoard(DocumentView):
         """During Auto-resolve: show the step just made and keep the recovery copy
         current (issue 12 item 2). [decision] A big fight makes hundreds of steps and
         each redraw costs a few milliseconds, so between players' dialogs the board
-        is redrawn at most PAINT_EVERY seconds apart; before a dialog (``force``)
-        always. The recovery copy took the step already (log_changed)."""
+        is redrawn at most PAINT_EVERY seconds apart, and at most a fifth of the
+        time goes into redrawing (a big board takes tens of milliseconds to redraw,
+        issue 18); before a dialog (``force``) always. The recovery copy took the
+        step already (log_changed)."""
         now = time.monotonic()
-        if force or now - self._painted >= PAINT_EVERY:
+        if force or now - self._painted >= self._paint_gap:
             self.refresh()
             QCoreApplication.processEvents(
                 QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
             self._painted = time.monotonic()
+            self._paint_gap = max(PAINT_EVERY, PAINT_SHARE * (self._painted - now))
         if force:
             self.record()  # a copy exists before the dialog, even before any event
 
@@ -697,6 +743,7 @@ class BattleBoard(DocumentView):
         start = self.state.round
         self._batch = True
         self._painted = time.monotonic()
+        self._paint_gap = PAINT_EVERY
         self._stopping = False
         finished = False
         try:

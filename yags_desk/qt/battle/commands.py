@@ -21,23 +21,27 @@ __all__ = ["EventsCommand", "PlayersCommand", "RosterCommand"]
 
 
 class EventsCommand(QUndoCommand):
-    """Events checked beforehand (the board applies them to a copy of the state first)."""
+    """A step of the fight: its events, pushed into the log (or already there)."""
 
-    def __init__(self, board: LogHost, events: Sequence[Event], text: str,
-                 applied: bool = False) -> None:
-        """``applied``: the events are in the log already (an encounter reopened with
-        its history), so the push's first redo leaves the log as it is."""
+    def __init__(self, board: LogHost, events: Sequence[Event], text: str, *,
+                 applied: bool = False, tell: bool = True) -> None:
+        """``applied``: the events are in the log already, so the first redo (which
+        the undo stack runs on push) leaves the log as it is; it tells the board
+        unless ``tell`` is false (an encounter reopened with its history: nothing
+        changed)."""
         super().__init__(text)
         self.board = board
         self.events = tuple(events)
-        self._applied = applied
+        self._applied, self._tell = applied, tell
 
     def redo(self) -> None:
         if self._applied:
             self._applied = False
-            return
-        for event in self.events:
-            self.board.log.push(event)
+            if not self._tell:
+                return
+        else:
+            for event in self.events:
+                self.board.log.push(event)
         self.board.log_changed()
 
     def undo(self) -> None:

@@ -17,7 +17,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 from yags_desk.storage import paths
 
-__all__ = ["APP_ICON", "PaletteSvgEngine", "icon", "icon_names", "icons_dir"]
+__all__ = ["APP_ICON", "PaletteSvgEngine", "icon", "icon_names", "icons_dir", "logo_pixmap"]
 
 APP_ICON = "yags-desk"
 
@@ -102,6 +102,26 @@ def _bundled(name: str) -> QIcon | None:
     if name == APP_ICON:  # the application icon keeps its own colours
         return QIcon(str(file))
     return QIcon(PaletteSvgEngine(file.read_bytes()))
+
+
+def logo_pixmap(side: int) -> QPixmap:
+    """The application icon drawn ``side`` pixels square (for the screen's pixel
+    ratio), as ``icon(APP_ICON).pixmap(side, side)`` draws it, without loading
+    Qt's SVG icon plug-in: the start page shows it in the window's first paint."""
+    folder = icons_dir()
+    file = folder / f"{APP_ICON}.svg" if folder is not None else None
+    if file is None or not file.is_file():
+        return icon(APP_ICON).pixmap(side, side)
+    app = QGuiApplication.instance()
+    ratio = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
+    pixels = round(side * ratio)
+    pixmap = QPixmap(pixels, pixels)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    QSvgRenderer(str(file)).render(painter)
+    painter.end()
+    pixmap.setDevicePixelRatio(ratio)
+    return pixmap
 
 
 def icon(name: str, theme: str = "") -> QIcon:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
@@ -42,8 +42,10 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.common.icons import icon
-from yags_desk.rules.dice import RollResult, parse, roll
 from yags_desk.rules.errors import DiceError
+
+if TYPE_CHECKING:  # the roller itself loads with the first roll, after the window shows
+    from yags_desk.rules.dice import RollResult
 
 __all__ = ["QUICK_ROLLS", "DiceDock", "DiceHistoryModel", "describe"]
 
@@ -265,6 +267,8 @@ class DiceDock(QDockWidget):
     def roll_text(self, text: str) -> RollResult | None:
         """Roll ``text``; on a bad expression show why and add nothing."""
         try:
+            from yags_desk.rules.dice import parse, roll
+
             expression = parse(text)
         except DiceError as exc:
             self._show_error(f"expression: {exc}")

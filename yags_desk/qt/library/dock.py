@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
@@ -39,9 +40,11 @@ from yags_desk.qt.library.model import (
     LibraryScan,
     scan,
 )
-from yags_desk.rules.character import Character
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
+
+if TYPE_CHECKING:
+    from yags_desk.rules.character import Character
 
 __all__ = ["LibraryDock", "problem_files"]
 
@@ -310,6 +313,8 @@ class LibraryDock(QDockWidget):
     # -- operations ---------------------------------------------------------------
 
     def _read_character(self, entry: Entry) -> Character | None:
+        from yags_desk.rules.character import Character
+
         assert entry.path is not None
         try:
             model = read_document(entry.path, "character").model

@@ -12,22 +12,33 @@ order and fixes it in the HTML itself: the table is split before the row
 nothing is left. Changing the HTML rather than the laid-out document keeps
 Qt's layout consistent (formats changed after layout leave it drawing stale
 pages). Rows taller than a page are left to split.
+
+What follows a forced page break is laid out the same whatever came before
+it, so a document with such breaks (one character sheet a page...) is fixed
+part by part, each part laid out on its own, then laid out whole once to
+check: the work grows with the pages instead of with their square (issue 18).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextTable
 
-__all__ = ["Issue", "find_issue", "fix_html", "paginate", "straddling_rows"]
+__all__ = ["Issue", "find_issue", "fix_html", "paginate", "paginated_html",
+           "straddling_rows"]
 
 _EPSILON = 0.5
 MAX_PASSES = 200
 _TOKEN = re.compile(r"<(/?)(table|thead|tr|h[1-6])\b[^>]*>", re.IGNORECASE)
 _BREAK = "page-break-before: always"
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>")
+# Elements a part may not start inside of (it would leave them open).
+_CONTAINERS = frozenset({"div", "table", "ul", "ol", "dl", "blockquote", "center", "pre"})
+_BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
+_BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -127,8 +138,9 @@ def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
     return out
 
 
-def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issue | None:
-    """The first row cut by a page break or heading left at a page's foot."""
+def _issues(doc: QTextDocument) -> Iterator[Issue]:
+    """Every row cut by a page break and heading left at a page's foot, in
+    document order (worked out as they are asked for)."""
     height = doc.pageSize().height()
     if height <= 0:
         raise ValueError("page size: set the document's page size first")
@@ -139,10 +151,8 @@ def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issu
         if heading is not None:
             own = _span(doc, heading[1].position(), heading[1].position())
             here = _span(doc, first, first)
-            issue = Issue("heading", heading[0])
-            if (own and here and _page(own[0], height) < _page(here[0], height)
-                    and issue not in skip):
-                return issue
+            if own and here and _page(own[0], height) < _page(here[0], height):
+                yield Issue("heading", heading[0])
             heading = None
         if isinstance(item, QTextTable):
             headers = item.format().headerRowCount()
@@ -150,15 +160,17 @@ def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issu
                 span = _row_span(doc, item, r)
                 if span is None or not _straddles(span, height):
                     continue
-                issue = Issue("table", tables) if r == headers else Issue("row", tables, r)
-                if issue not in skip:
-                    return issue
+                yield Issue("table", tables) if r == headers else Issue("row", tables, r)
             tables += 1
             continue
         if item.blockFormat().headingLevel() > 0:
             heading = (headings, item)
             headings += 1
-    return None
+
+
+def find_issue(doc: QTextDocument, skip: frozenset[Issue] = frozenset()) -> Issue | None:
+    """The first row cut by a page break or heading left at a page's foot."""
+    return next((issue for issue in _issues(doc) if issue not in skip), None)
 
 
 # --- fixing the HTML ------------------------------------------------------------------
@@ -172,6 +184,16 @@ def _with_break(tag: str) -> str:
     if m:
         return tag[:m.end()] + _BREAK + "; " + tag[m.end():]
     return tag[:-1].rstrip("/") + f' style="{_BREAK}">'
+
+
+def _without_break(tag: str) -> str:
+    """An opening tag as it was before :func:`_with_break` gave it its break."""
+    alone = f' style="{_BREAK}"'
+    if alone in tag:
+        return tag.replace(alone, "", 1)
+    if _BREAK + "; " in tag:
+        return tag.replace(_BREAK + "; ", "", 1)
+    return tag.replace(_BREAK, "", 1)
 
 
 @dataclass
@@ -226,21 +248,169 @@ def fix_html(html: str, issue: Issue) -> str:
     return html[:cut] + "</table>" + opening + table.thead + html[cut:]
 
 
+def _part_starts(body: str) -> list[int]:
+    """Offsets in ``body`` where a top-level element starting a new page begins
+    (or the containers opened just before it, with nothing else in between)."""
+    starts: list[int] = []
+    depth = 0
+    bare_from: int | None = None  # where the containers opened with nothing in them began
+    last_end = 0
+    for m in _TAG.finditer(body):
+        if body[last_end:m.start()].strip():
+            bare_from = None  # text came before this tag
+        last_end = m.end()
+        closing, name = m.group(1), m.group(2).lower()
+        tag = m.group(0)
+        if not closing and _BREAK in tag:
+            if depth == 0:
+                starts.append(m.start())
+            elif bare_from is not None:
+                starts.append(bare_from)
+            bare_from = None
+        if name in _CONTAINERS:
+            if closing:
+                depth = max(0, depth - 1)
+                bare_from = None
+            else:
+                if depth == 0:
+                    bare_from = m.start()
+                depth += 1
+        elif _BREAK not in tag:
+            bare_from = None
+    return sorted(set(s for s in starts if s > 0))
+
+
+def _fix_all(html: str, layout: Callable[[str], QTextDocument],
+             doc: QTextDocument | None = None) -> tuple[str, QTextDocument]:
+    """``html`` with every cut row and stranded heading fixed (or after MAX_PASSES
+    fixes), and its layout.
+
+    Issues are fixed in document order. One the HTML already answers (a heading
+    that starts a page by itself, which Qt still reports) or that a fix did not
+    help (a row as tall as the page) is left, and the search goes on from there
+    in the same layout; only a change to the HTML lays it out again.
+    """
+    skip: set[Issue] = set()
+    last: Issue | None = None
+    doc = layout(html) if doc is None else doc  # ``doc``: ``html`` laid out already
+    passes = 0
+    while passes < MAX_PASSES:
+        for issue in _issues(doc):
+            if issue in skip:
+                continue
+            if issue == last:  # the fix did not help; leave it
+                skip.add(issue)
+                passes += 1
+                continue
+            fixed = fix_html(html, issue)
+            if fixed == html:  # nothing to change: the same layout again
+                skip.add(issue)
+                last = issue
+                passes += 1
+                continue
+            html, last = fixed, issue
+            doc = layout(html)
+            passes += 1
+            break
+        else:
+            return html, doc
+    return html, doc
+
+
+def _break_at(html: str, issue: Issue) -> int:
+    """Where the part starting a new page begins in ``html``, once ``issue`` is fixed
+    in it (the heading or table with the break; the second half of a split table)."""
+    tables, headings = _scan(html)
+    if issue.kind == "heading":
+        return headings[issue.index][0]
+    return tables[issue.index + (1 if issue.kind == "row" else 0)].start[0]
+
+
+def _fix_flow(body: str, head: str, tail: str, layout: Callable[[str], QTextDocument],
+              *, own_break: bool, known: tuple[str, QTextDocument] | None = None) -> str:
+    """``body`` (between ``head`` and ``tail``) with its issues fixed in order.
+
+    After each fix only what follows the new page break is laid out again: what
+    comes before it stays as it was laid out. A part that starts with a page
+    break (``own_break``) is laid out without it (on a document's first block Qt
+    sets the block apart from the next) and gets it back; an issue whose fix
+    would only give that first element its break is left, as it is when the
+    whole document is looked at (the break is there already). ``known``: a
+    document laid out already, (its HTML, its layout).
+    """
+    done: list[str] = []
+    passes = 0
+    while True:
+        prefix = bare_prefix = ""
+        rest = body
+        if own_break:
+            first = next((m for m in _TAG.finditer(body) if _BREAK in m.group(0)), None)
+            if first is not None:
+                bare = _without_break(first.group(0))
+                prefix, bare_prefix = body[:first.end()], body[:first.start()] + bare
+                rest = body[first.end():]
+        whole = head + bare_prefix + rest + tail
+        doc = known[1] if known is not None and known[0] == whole else layout(whole)
+        known = None
+        found: tuple[str, int] | None = None
+        for issue in _issues(doc):
+            if passes >= MAX_PASSES:
+                break
+            fixed = fix_html(whole, issue)
+            part = fixed[len(head):len(fixed) - len(tail)]
+            passes += 1
+            if fixed == whole or not part.startswith(bare_prefix):
+                continue  # nothing to change here (see above)
+            found = (prefix + part[len(bare_prefix):],
+                     _break_at(fixed, issue) - len(head) - len(bare_prefix) + len(prefix))
+            break
+        if found is None:
+            done.append(body)
+            return "".join(done)
+        body, cut = found
+        done.append(body[:cut])
+        body, own_break = body[cut:], True
+
+
+def _fix_by_parts(html: str, layout: Callable[[str], QTextDocument],
+                  doc: QTextDocument | None = None) -> str:
+    """``html`` with each part between forced page breaks fixed on its own, and
+    after each fix only the rest of its part laid out again (``doc``: ``html``
+    laid out already)."""
+    body = _BODY.search(html)
+    end = _BODY_END.search(html, body.end()) if body else None
+    if body is None or end is None:
+        return html
+    head, inner, tail = html[:body.end()], html[body.end():end.start()], html[end.start():]
+    bounds = [0, *_part_starts(inner), len(inner)]
+    parts = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        part = inner[a:b]
+        if part.strip():
+            part = _fix_flow(part, head, tail, layout, own_break=a > 0,
+                             known=(html, doc) if doc is not None else None)
+        parts.append(part)
+    return head + "".join(parts) + tail
+
+
+def _needs_changes(html: str, doc: QTextDocument) -> bool:
+    """Whether some issue of ``doc`` needs the HTML changed (not just left)."""
+    return any(fix_html(html, issue) != html for issue in _issues(doc))
+
+
+def paginated_html(html: str,
+                   layout: Callable[[str], QTextDocument]) -> tuple[str, QTextDocument]:
+    """``html`` with its page breaks fixed, and the document ``layout`` makes of it."""
+    doc = layout(html)
+    if not _needs_changes(html, doc):
+        return html, doc
+    by_parts = _fix_by_parts(html, layout, doc)
+    # The whole document once more: it must show nothing left to change (else
+    # what is left is fixed the slow way, over the whole document).
+    return _fix_all(by_parts, layout, doc if by_parts == html else None)
+
+
 def paginate(html: str, layout: Callable[[str], QTextDocument]) -> QTextDocument:
     """The document ``layout`` makes of ``html`` once no row is cut and no heading
     stranded (or after MAX_PASSES fixes)."""
-    skip: set[Issue] = set()
-    last: Issue | None = None
-    doc = layout(html)
-    for _ in range(MAX_PASSES):
-        issue = find_issue(doc, frozenset(skip))
-        if issue is None:
-            return doc
-        if issue == last:
-            # The fix did not help (a row as tall as the page); leave it.
-            skip.add(issue)
-            continue
-        html = fix_html(html, issue)
-        last = issue
-        doc = layout(html)
-    return doc
+    return paginated_html(html, layout)[1]

@@ -54,7 +54,8 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     app.setWindowIcon(icon(APP_ICON))
     library = Library.open(read_only_ok=True)
     lock = lock_library(library)  # another copy running: read-only, and it says so
-    window = MainWindow(library, settings=settings)
+    # The window paints first; the library's documents are read just after.
+    window = MainWindow(library, settings=settings, list_after_paint=True)
     window.library_lock = lock
     return app, window
 

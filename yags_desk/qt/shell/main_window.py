@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLockFile, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QUndoGroup
+from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
     QInputDialog,
@@ -40,9 +40,7 @@ from yags_desk.qt.shell import menus as main_menus
 from yags_desk.qt.shell.history import HistoryDock
 from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.qt.shell.window_base import WindowBase
-from yags_desk.rules.character import Character, default_attributes
 from yags_desk.rules.editions import Edition
-from yags_desk.rules.quick_values import Battle
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 from yags_desk.storage.recovery_journal import read_with_journal
@@ -51,6 +49,8 @@ from yags_desk.storage.wording import gm_text
 if TYPE_CHECKING:
     from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.qt.printing.menu import Mode
+    from yags_desk.rules.character import Character
+    from yags_desk.rules.quick_values import Battle
 
 __all__ = ["AUTOSAVE_MS", "EDITIONS", "READ_ONLY_STATUS", "MainWindow"]
 
@@ -65,8 +65,14 @@ class MainWindow(WindowBase):
     """YAGS Desk's window over one library."""
 
     def __init__(self, library: Library, parent: QWidget | None = None, *,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, list_after_paint: bool = False) -> None:
+        """``list_after_paint``: read the library (and start watching it) once the
+        window has painted, so the window appears before the documents are read
+        (the start-up path); else the library is listed before this returns."""
+        # Set before anything can send an event to event() below.
+        self._list_after_paint = False
         super().__init__(parent)
+        self._list_after_paint = list_after_paint
         self.setObjectName("main_window")
         self.library = library
         self.settings = settings if settings is not None else Settings()
@@ -103,7 +109,8 @@ class MainWindow(WindowBase):
         # Files changed by other programs show up without Refresh (F5); watching
         # starts once the window is up, so it costs the first paint nothing.
         self.library_watcher: LibraryWatcher | None = None
-        QTimer.singleShot(0, self, self._watch_library)
+        if not list_after_paint:
+            QTimer.singleShot(0, self, self._watch_library)
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
         self.history_dock = HistoryDock(self.undo_group, self)
@@ -119,8 +126,22 @@ class MainWindow(WindowBase):
         self.autosave_timer.start()
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
 
-        self.library_dock.refresh()
+        if not list_after_paint:
+            self.library_dock.refresh()
         self._update_title()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        if self._list_after_paint:  # the first paint: the library is read next
+            self._list_after_paint = False
+            QTimer.singleShot(0, self, self._list_library)
+        super().paintEvent(event)
+
+    def _list_library(self) -> None:
+        """The first listing of the library, after the first paint (see __init__)."""
+        if not self.isVisible():  # closed before it came to this
+            return
+        self.library_dock.refresh()
+        self._watch_library()
 
     # -- documents ----------------------------------------------------------------
 
@@ -204,6 +225,8 @@ class MainWindow(WindowBase):
 
     def open_character(self, path: Path | str) -> DocumentView | None:
         """Open a character file in a tab (or bring its tab to the front)."""
+        from yags_desk.rules.character import Character
+
         path = Path(path).resolve()
         existing = self._find(path)
         if existing is not None:
@@ -231,6 +254,8 @@ class MainWindow(WindowBase):
             if not ok:
                 return None
             edition = EDITIONS[labels.index(choice)]
+        from yags_desk.rules.character import Character, default_attributes
+
         character = Character(name="New character", edition=edition,
                               attributes=default_attributes(edition))
         return self.open_new_character(character)
@@ -291,6 +316,8 @@ class MainWindow(WindowBase):
         if existing is not None:
             self.tabs.setCurrentWidget(existing)
             return existing
+        from yags_desk.rules.quick_values import Battle  # after the first paint
+
         model = self.read_model(path, "battle")
         if not isinstance(model, Battle):
             return None
@@ -537,6 +564,8 @@ class MainWindow(WindowBase):
         except (DocumentError, OSError) as exc:
             QMessageBox.warning(self, "Cannot restore", f"{path.name}: {exc}")
             return None
+        from yags_desk.rules.character import Character
+
         model = document.model
         if document.kind == "catalogue":
             return self._restore_catalogue(path, model)

@@ -25,10 +25,16 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk import APP_NAME
-from yags_desk.qt.common.icons import APP_ICON, icon
+from yags_desk.qt.common.icons import icon, logo_pixmap
 from yags_desk.qt.shell.window_base import WindowBase
 
 __all__ = ["StartPage"]
+
+
+def _tour(window: WindowBase) -> None:
+    from yags_desk.qt.shell.tour import start_tour  # read when the GM asks for it
+
+    start_tour(window)
 
 
 class StartPage(QWidget):
@@ -38,7 +44,7 @@ class StartPage(QWidget):
         self.window_ = window
         self._pending: Path | None = None
         logo = QLabel()
-        logo.setPixmap(icon(APP_ICON).pixmap(80, 80))
+        logo.setPixmap(logo_pixmap(80))
         logo.setAlignment(Qt.AlignmentFlag.AlignCenter)
         title = QLabel(f"<h1>{APP_NAME}</h1>")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -48,11 +54,9 @@ class StartPage(QWidget):
         hint.setWordWrap(True)
         hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        from yags_desk.qt.shell.tour import start_tour
-
         self.buttons: dict[str, QPushButton] = {}
         choices = (
-            ("tour", "Take the 2-minute tour", "battle", lambda: start_tour(window)),
+            ("tour", "Take the 2-minute tour", "battle", lambda: _tour(window)),
             ("new-encounter", "New encounter…", "encounter", window.new_encounter),
             ("new-classic", "New classic character", "new",
              lambda: window.new_character("classic")),
