@@ -214,7 +214,7 @@ class _Queue:
         heap = self.heap
         while heap:
             k, _, fid = heap[0]
-            f = fm[fid]
+            f: FighterState = fm[fid]
             if _due_key(f) == k:
                 return f
             heapq.heappop(heap)
