@@ -156,6 +156,10 @@ class ScriptedDialogs:
         self.calls.append("rules_options")
         return list(self.options_events) if self.options_events is not None else None
 
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> list[Event] | None:
+        self.calls.append("starting_advantage")  # RULES 3.2
+        return None
+
 
 def _attackable(state: CombatState, fid: str) -> bool:
     """Classic: a helpless (unconscious) target may still be attacked (RULES 1.6)."""

@@ -293,6 +293,9 @@ class BattleBoard(DocumentView):
         self.options_action = self._action(
             "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
             "Switch optional rules and the GM's settings from now on (logged, undoable)")
+        self.advantage_action = self._action(  # RULES 3.2
+            "Starting ad&vantage…", self.starting_advantage, [], "",
+            "Each side's starting advantage from the RULES 3.2 table (logged, undoable)")
         self.results_action = self._action(
             "Apply &results to characters…", self.apply_results, ["Ctrl+Shift+W"], "",
             "Write the fight's wounds, stuns, fatigue and conditions into the library's "
@@ -306,7 +309,8 @@ class BattleBoard(DocumentView):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.next_action, self.anyway_action, self.initiative_action,
                        self.auto_action, self.end_round_action, self.add_action,
-                       self.options_action, self.results_action, self.forecast_action):
+                       self.options_action, self.results_action, self.forecast_action,
+                       self.advantage_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -769,6 +773,12 @@ class BattleBoard(DocumentView):
                 for i in range(end - len(events), end)]
         self.status_message.emit(" ".join(said), 10_000)
         return True
+
+    def starting_advantage(self) -> bool:
+        """Starting advantage…: one StartingAdvantage per side ticked (RULES 3.2), as
+        one undo step."""
+        events = self.dialogs.starting_advantage(self, self.state)
+        return bool(events) and self.push_events(list(events or ()), "Starting advantage")
 
     def clear_condition(self, fid: str, condition: str) -> bool:
         return self.push_events([ClearCondition(id=fid, condition=condition)])

@@ -85,3 +85,8 @@ class BattleDialogs(Protocol):
         one SetOption per change (issue 14), and a SetDarkness for a new RULES 3.3
         darkness level."""
         ...
+
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
+        """RULES 3.2: each side's starting advantage from the seed's table, as
+        StartingAdvantage events (with a SetOption first when the rule is off)."""
+        ...

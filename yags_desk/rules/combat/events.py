@@ -32,6 +32,7 @@ __all__ = [
     "SetCondition",
     "SetDarkness",
     "SetOption",
+    "StartingAdvantage",
     "Stuns",
     "Wound",
     "event_adapter",
@@ -82,6 +83,7 @@ CheckKind = Literal[
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
     "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
     "nonlethal",       # RULES 3.3: keeping weapon or footing after a disarm, sweep, tackle
+    "assess",          # RULES 3.2: an assess action's roll (feeds advantage)
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
@@ -358,6 +360,17 @@ class SetDarkness(_Event):
     reason: str = Field(default="", max_length=500)
 
 
+class StartingAdvantage(_Event):
+    """A side's starting advantage (RULES 3.2, while the option "advantage" is on):
+    the lines of the seed's table that apply to it (names of
+    ``optional.advantage.STARTING``); every fighter of the side gets their total."""
+
+    type: Literal["starting_advantage"] = "starting_advantage"
+    side: str = Field(min_length=1, max_length=60)
+    circumstances: tuple[str, ...] = Field(default=(), max_length=10)
+    reason: str = Field(default="", max_length=500)
+
+
 class EndRound(_Event):
     """The round's bookkeeping is done; conditions with durations count down."""
 
@@ -367,7 +380,8 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | SetDarkness,
+    | SetDarkness
+    | StartingAdvantage,  # RULES 3.2
     Field(discriminator="type"),
 ]
 

@@ -31,10 +31,12 @@ from yags_desk.rules.combat.events import (
     SetCondition,
     SetDarkness,
     SetOption,
+    StartingAdvantage,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.advantage import advantage_after, set_starting
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
 from yags_desk.rules.combat.plan_classic import attack_refusal
@@ -231,7 +233,8 @@ def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
 
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
-    return _dying_clock(state, _apply(state, event))
+    after = _dying_clock(state, _apply(state, event))
+    return advantage_after(state, event, after)  # RULES 3.2 advantage counters
 
 
 def _apply(state: CombatState, event: Event) -> CombatState:
@@ -247,6 +250,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return set_option(state, event)  # the options in force from now on (issue 14)
     if isinstance(event, SetDarkness):
         return set_darkness(state, event)  # RULES 3.3
+    if isinstance(event, StartingAdvantage):
+        return set_starting(state, event)  # RULES 3.2
     f = state.fighter(event.id)
     if f.removed:
         raise RulesError(f"{f.name} has been removed from the encounter")

@@ -18,11 +18,13 @@ from yags_desk.rules.combat.events import (
     SetCondition,
     SetDarkness,
     SetOption,
+    StartingAdvantage,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.advantage import advantage_changes, starting_sentence
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
@@ -50,7 +52,7 @@ def level_text(name: str, penalty: int, beyond: int = 0) -> str:
 
 def describe(event: Event, before: CombatState, after: CombatState) -> str:
     """One sentence for ``event``, given the states around it."""
-    text = _sentence(event, before, after)
+    text = _sentence(event, before, after) + advantage_changes(before, after)  # RULES 3.2
     return f"{text} ({event.note})" if event.note else text
 
 
@@ -65,6 +67,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):
         return darkness_sentence(event, before)  # RULES 3.3
+    if isinstance(event, StartingAdvantage):
+        return starting_sentence(event, after)  # RULES 3.2
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
+from yags_desk.qt.battle.dialogs.advantage_start import StartingAdvantageDialog
 from yags_desk.qt.battle.dialogs.attack import AttackDialog
 from yags_desk.qt.battle.dialogs.check import CheckDialog
 from yags_desk.qt.battle.dialogs.declare import DeclareDialog
@@ -34,7 +35,7 @@ from yags_desk.rules.combat.state import CombatState, Pending
 
 __all__ = ["AttackDialog", "CheckDialog", "ConditionDialog", "DeclareDialog", "DiceEntry",
            "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs",
-           "RulesOptionsDialog"]
+           "RulesOptionsDialog", "StartingAdvantageDialog"]
 
 
 class QtBattleDialogs:
@@ -68,3 +69,6 @@ class QtBattleDialogs:
 
     def rules_options(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
         return RulesOptionsDialog.run(parent, state)
+
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
+        return StartingAdvantageDialog.run(parent, state)  # RULES 3.2
