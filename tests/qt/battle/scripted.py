@@ -32,6 +32,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.kill_classic import kill_is_rolled
 from yags_desk.rules.combat.lost import lose_action, lost_reason
 from yags_desk.rules.combat.mounted_classic import fall_check
+from yags_desk.rules.combat.optional.actions32 import assess_check
 from yags_desk.rules.combat.procedure_classic import make_initiative
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import auto_declaration
@@ -131,6 +132,9 @@ class ScriptedDialogs:
         elif pending.kind == "fall":
             event = fall_check(state, pending.id, self.two(), self.two(),
                                metres=pending.amount + self.extra_fall_m)
+        elif pending.kind == "assess":  # RULES 3.2
+            event = assess_check(state, pending.id,
+                                 self.two() if state.edition == "classic" else self.d20())
         elif state.edition == "classic":
             event = check_classic(state, pending, self.two())
         else:

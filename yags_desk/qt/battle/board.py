@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.help.refs import for_screen
+from yags_desk.qt.battle.actions32_menu import add_actions32, assess_roll, free_attack_events
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
@@ -780,6 +781,20 @@ class BattleBoard(DocumentView):
         events = self.dialogs.starting_advantage(self, self.state)
         return bool(events) and self.push_events(list(events or ()), "Starting advantage")
 
+    def free_attack(self, fid: str, target: str) -> bool:
+        """RULES 3.2: ``fid``'s free attack on the fleeing ``target``."""
+        try:
+            events = free_attack_events(self, self.dialogs, self.state, fid, target, self.rng)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        return bool(events) and self.push_events(events or [], "Free attack")
+
+    def assess(self, fid: str) -> bool:
+        """RULES 3.2: the roll of ``fid``'s declared assess action."""
+        events = assess_roll(self, self.dialogs, self.state, fid, self.rng)
+        return bool(events) and self.push_events(list(events or ()), "Assess roll")
+
     def clear_condition(self, fid: str, condition: str) -> bool:
         return self.push_events([ClearCondition(id=fid, condition=condition)])
 
@@ -861,6 +876,8 @@ class BattleBoard(DocumentView):
             act = rows.addAction(f"Row {row}", partial(self.ops.move_row, fid, row))
             act.setEnabled(row != f.row)
         self.players_choices.add_menu(menu, fid)
+        add_actions32(menu, self.state, fid, partial(self.free_attack, fid),
+                      partial(self.assess, fid))  # RULES 3.2 free attack, assess roll
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))
         return menu

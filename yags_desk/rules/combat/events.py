@@ -60,6 +60,8 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
                     "monstrous"]
 # RULES 3.3 non-lethal attacks (option "nonlethal").
 NonLethal = Literal["disarm", "sweep", "tackle"]
+# RULES 3.2 declared actions (option "flee_charge_defend").
+Manoeuvre = Literal["charge", "defend", "flee", "assess"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -176,6 +178,8 @@ class Declare(_Event):
     feint: int = Field(default=0, ge=0, le=1000)
     # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
     nonlethal: NonLethal | None = None
+    # RULES 3.2 (option "flee_charge_defend"): a charge, defend, flee or assess action.
+    manoeuvre: Manoeuvre | None = None
 
 
 class Initiative(_Event):
@@ -289,6 +293,8 @@ class Attack(_Event):
     ineffective: bool = False  # 0.8: the GM marked it ineffective: half the stuns (RULES 2)
     outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
+    # RULES 3.2 flee: a free attack on a fleeing fighter, on top of the attacker's action.
+    free: bool = False
 
 
 class Check(_Event):

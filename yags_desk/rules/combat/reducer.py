@@ -36,6 +36,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.actions32 import check_manoeuvre, free_attack
 from yags_desk.rules.combat.optional.advantage import advantage_after, set_starting
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
@@ -241,6 +242,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
     if isinstance(event, AddCombatant):
         return _add(state, event)
     if isinstance(event, Attack):
+        if event.free:
+            return free_attack(state, event, _attack)  # RULES 3.2 flee
         return _attack(state, event)
     if isinstance(event, Check):
         return _check(state, event)
@@ -262,6 +265,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         state = state._with(f)
         check_declaration(state, event)
         check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
+        check_manoeuvre(state, event)  # RULES 3.2 flee, charge, defend, assess
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

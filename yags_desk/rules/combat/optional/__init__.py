@@ -22,7 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import advantage, harn
+from yags_desk.rules.combat.optional import actions32, advantage, harn
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -39,6 +39,7 @@ PROVIDERS: dict[str, Provider] = {
     "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
     "nonlethal": harn.nonlethal,  # RULES 3.3 disarm, sweep, tackle
     "advantage": advantage.advantage,  # RULES 3.2
+    "flee_charge_defend": actions32.actions32,  # RULES 3.2 flee, charge, defend
 }
 
 
