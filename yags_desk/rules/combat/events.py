@@ -140,6 +140,8 @@ class AddCombatant(_Event):
     minor: bool = False
     # RULES 3.3 size class: scales the damage past its soak while the option is on.
     size_class: SizeClass = "medium"
+    # RULES 3.2 surprise: caught unawares in the first round (while the option is on).
+    surprised: bool = False
 
 
 class RemoveCombatant(_Event):

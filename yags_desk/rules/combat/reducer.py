@@ -36,7 +36,11 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.combat.option_change import set_option
-from yags_desk.rules.combat.optional.actions32 import check_manoeuvre, free_attack
+from yags_desk.rules.combat.optional.actions32 import (
+    check_manoeuvre,
+    free_attack,
+    surprised_at_start,
+)
 from yags_desk.rules.combat.optional.advantage import advantage_after, set_starting
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
@@ -68,7 +72,7 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:
         f = replace(f, wounds=6, levels_beyond=c.wounds - 6)
-    return state._with(f)
+    return state._with(surprised_at_start(state, e, f))  # RULES 3.2 surprise
 
 
 def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from yags_desk.rules.combat.events import Attack, Check, Declare
+from yags_desk.rules.combat.events import AddCombatant, Attack, Check, Declare
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.dice import D20Roll, OpenRoll
@@ -35,7 +35,7 @@ from yags_desk.rules.values import pct
 __all__ = ["ASSESS_SKILL", "ASSESS_TARGET", "CHARGE", "DEFEND", "FLEE", "MANOEUVRES",
            "OPTION", "actions32", "assess_check", "assess_due", "assess_explanation",
            "assess_value", "check_manoeuvre", "free_attack", "free_attack_refusal",
-           "free_attack_state", "free_attack_targets"]
+           "free_attack_state", "free_attack_targets", "surprised_at_start", "RULE_TIPS"]
 
 OPTION = "flee_charge_defend"
 CHARGE, DEFEND, FLEE = "RULES 3.2 charge", "RULES 3.2 defend", "RULES 3.2 flee"
@@ -49,6 +49,19 @@ MANOEUVRES: dict[str, tuple[str, str]] = {
     "defend": ("other", "guarding: +4 defence this round"),
     "flee": ("move", "running away: each enemy in reach gets a free attack at +4"),
     "assess": ("other", "a Perception × Tactics roll for advantage"),
+}
+# What each RULES 3.2 option does, for its box's tooltip.
+RULE_TIPS: dict[str, str] = {
+    "surprise": ("Offers “Surprised in the first round” when adding combatants: they "
+                 "neither act nor defend in round 1. The Surprised condition can be set from "
+                 "a card at any time, with or without this rule."),
+    "advantage": ("A counter per fighter, +2 attack and defence a point, won by winning "
+                  "opposed rolls, unopposed wounds, surprised and defeated foes and assess "
+                  "rolls; all lost when wounded. Board ▸ Starting advantage… sets "
+                  "each side's start."),
+    "flee_charge_defend": ("Declare a charge (+2 attack), defend (+4 defence), flee (each "
+                           "enemy in reach gets a free attack at +4, from its card menu) or "
+                           "assess (a roll for advantage)."),
 }
 _FREE = "free_attack_on_"  # condition: this round's free attack on that fighter is taken
 
@@ -204,3 +217,19 @@ def assess_explanation(state: CombatState, fid: str) -> str:
     return (f"{how} = {value}, + {die}, against {target}; beating it by {GOOD_SUCCESS} or "
             "more is a good success: +2 advantage on a success, +3 on a good one "
             "(RULES 3.2).")
+
+
+def surprised_at_start(state: CombatState, e: AddCombatant, f: FighterState) -> FighterState:
+    """RULES 3.2 surprise in the first round: while the option "surprise" is on, a
+    combatant added as surprised starts with the "surprised" condition for round 1
+    (it neither acts nor defends, see ``FighterState.surprised``). The condition
+    itself can be set by the GM at any time without the option; the option is the
+    first-round set-up. A surprised flag is refused after the first round (set the
+    condition instead) and does nothing while the option is off."""
+    if not e.surprised or not state.options.uses("surprise"):
+        return f
+    if state.round != 1:
+        raise RulesError(f"surprised: {e.name} joins in round {state.round}; surprise at "
+                         "the start counts only in the first round (RULES 3.2): set the "
+                         "Surprised condition instead")
+    return f.with_condition("surprised", 1)
