@@ -18,6 +18,7 @@ from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.odds_classic import declared_attack_odds
 from yags_desk.rules.combat.optional.actions32 import assess_check, free_attack_targets
 from yags_desk.rules.combat.optional.actions32_attack import resolve_free_attack
+from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.dice import d20_from_typed
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.rules.errors import RulesError
@@ -97,6 +98,11 @@ def test_classic_flee_gives_each_enemy_in_reach_one_free_attack_at_plus_four() -
     assert (free.free, free.attack_total, free.defence_total) == (True, 28, 23)
     assert ("attack: RULES 3.2 flee: Bo turns to run", 4) in free.modifiers
     log.push(free)
+    n = len(log.events)
+    said = describe(free, log.state_before(n - 1), log.state)
+    assert said.startswith("Free attack on a fleeing foe (RULES 3.2): Ann hits Bo")
+    assert describe(log.events[1], log.state_before(1), log.state_before(2)) == (
+        "Bo moves (fleeing).")
     with pytest.raises(RulesError, match="already struck at the fleeing Bo"):
         resolve_free_attack(log.state, "ann", "bo", DICE)
     # Ann's own declared attack is still hers to make this round.

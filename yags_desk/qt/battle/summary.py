@@ -141,6 +141,8 @@ def _action(state: CombatState, f: FighterState) -> str:
         extras.append(d.stance)
     if d.defences is not None and state.edition == "0.8":
         extras.append(f"{d.defences} def.")
+    if d.manoeuvre:  # RULES 3.2
+        extras.append(d.manoeuvre)
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 

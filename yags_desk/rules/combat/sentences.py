@@ -24,6 +24,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.actions32 import FREE_ATTACK_WORDS, MANOEUVRE_WORDS
 from yags_desk.rules.combat.optional.advantage import advantage_changes, starting_sentence
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
@@ -62,7 +63,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, EndRound):
         return f"Round {before.round} ends."
     if isinstance(event, Attack):
-        return _attack_sentence(event, before, after)
+        free = FREE_ATTACK_WORDS if event.free else ""  # RULES 3.2 flee
+        return free + _attack_sentence(event, before, after)
     if isinstance(event, SetOption):
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):
@@ -155,6 +157,8 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         extras.append(f"angry strike +{e.angry_strike} damage")
     if e.feint:  # RULES 3.3
         extras.append(f"feint {e.feint}")
+    if e.manoeuvre:  # RULES 3.2
+        extras.append(MANOEUVRE_WORDS[e.manoeuvre])
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 

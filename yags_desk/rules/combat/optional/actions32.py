@@ -32,10 +32,11 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import OPTIONAL_RULES
 from yags_desk.rules.values import pct
 
-__all__ = ["ASSESS_SKILL", "ASSESS_TARGET", "CHARGE", "DEFEND", "FLEE", "MANOEUVRES",
-           "OPTION", "actions32", "assess_check", "assess_due", "assess_explanation",
-           "assess_value", "check_manoeuvre", "free_attack", "free_attack_refusal",
-           "free_attack_state", "free_attack_targets", "surprised_at_start", "RULE_TIPS"]
+__all__ = ["ASSESS_SKILL", "ASSESS_TARGET", "CHARGE", "DEFEND", "FLEE", "FREE_ATTACK_WORDS",
+           "MANOEUVRES", "MANOEUVRE_WORDS", "OPTION", "RULE_TIPS", "actions32",
+           "assess_check", "assess_due", "assess_explanation", "assess_value",
+           "check_manoeuvre", "free_attack", "free_attack_refusal", "free_attack_state",
+           "free_attack_targets", "surprised_at_start"]
 
 OPTION = "flee_charge_defend"
 CHARGE, DEFEND, FLEE = "RULES 3.2 charge", "RULES 3.2 defend", "RULES 3.2 flee"
@@ -63,6 +64,10 @@ RULE_TIPS: dict[str, str] = {
                            "enemy in reach gets a free attack at +4, from its card menu) or "
                            "assess (a roll for advantage)."),
 }
+# How the log and the cards name a declared manoeuvre, and a free attack.
+MANOEUVRE_WORDS = {"charge": "charging", "defend": "defending, +4 defence",
+                   "flee": "fleeing", "assess": "assessing the fight"}
+FREE_ATTACK_WORDS = "Free attack on a fleeing foe (RULES 3.2): "
 _FREE = "free_attack_on_"  # condition: this round's free attack on that fighter is taken
 
 
