@@ -182,3 +182,19 @@ def test_v08_free_attack_on_a_fleeing_orc() -> None:
     log2.push(Declare(id="orc", action="other", defences=1, manoeuvre="assess"))
     c = assess_check(log2.state, "orc", d20_from_typed(19))
     assert (c.total, c.target, c.passed) == (19, 20, False)
+
+
+def test_classic_odds_with_charge_defend_and_advantage_equal_the_engine() -> None:
+    from tests.rules.combat.test_odds_classic import assert_agrees, frequencies
+    from yags_desk.rules.combat.events import StartingAdvantage
+    log = classic_pair()
+    log.push(ON)
+    log.push(SetOption(option="advantage", value=True))
+    log.push(StartingAdvantage(side="a", circumstances=("threat_1",)))  # Ann +1: +2
+    log.push(Declare(id="bo", action="other", manoeuvre="defend"))  # Bo +4 defence
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD, manoeuvre="charge"))
+    odds = declared_attack_odds(log.state, "ann")
+    # Ann 14 + 2 (charge) + 2 (advantage) = 18 against Bo's 11 + 4 = 15.
+    assert odds == attack_odds("classic", 18, 15, damage=17, soak=10)
+    n = 3000
+    assert_agrees(odds.outcomes, frequencies(log.state, "ann", n), n)
