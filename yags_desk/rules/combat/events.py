@@ -35,6 +35,7 @@ __all__ = [
     "SetCondition",
     "SetDarkness",
     "SetOption",
+    "StartingAdvantage",
     "Stuns",
     "Wound",
     "event_adapter",
@@ -63,6 +64,8 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
                     "monstrous"]
 # RULES 3.3 non-lethal attacks (option "nonlethal").
 NonLethal = Literal["disarm", "sweep", "tackle"]
+# RULES 3.2 declared actions (option "flee_charge_defend").
+Manoeuvre = Literal["charge", "defend", "flee", "assess"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -86,6 +89,7 @@ CheckKind = Literal[
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
     "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
     "nonlethal",       # RULES 3.3: keeping weapon or footing after a disarm, sweep, tackle
+    "assess",          # RULES 3.2: an assess action's roll (feeds advantage)
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
@@ -140,6 +144,8 @@ class AddCombatant(_Event):
     minor: bool = False
     # RULES 3.3 size class: scales the damage past its soak while the option is on.
     size_class: SizeClass = "medium"
+    # RULES 3.2 surprise: caught unawares in the first round (while the option is on).
+    surprised: bool = False
 
 
 class RemoveCombatant(_Event):
@@ -178,6 +184,8 @@ class Declare(_Event):
     feint: int = Field(default=0, ge=0, le=1000)
     # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
     nonlethal: NonLethal | None = None
+    # RULES 3.2 (option "flee_charge_defend"): a charge, defend, flee or assess action.
+    manoeuvre: Manoeuvre | None = None
 
 
 class Initiative(_Event):
@@ -294,6 +302,8 @@ class Attack(_Event):
     # RULES 3.1 hamper: the strike does no damage; "delay", "attack" or "defence"
     # says what a margin of 10+ does (optional/assist.py).
     hamper: Literal["delay", "attack", "defence"] | None = None
+    # RULES 3.2 flee: a free attack on a fleeing fighter, on top of the attacker's action.
+    free: bool = False
 
 
 class Check(_Event):
@@ -404,6 +414,15 @@ class Reaction(_Event):
     trigger: str = Field(default="", max_length=200)
     extra: int = Field(default=0, ge=0, le=10)
     spear: bool = False
+class StartingAdvantage(_Event):
+    """A side's starting advantage (RULES 3.2, while the option "advantage" is on):
+    the lines of the seed's table that apply to it (names of
+    ``optional.advantage.STARTING``); every fighter of the side gets their total."""
+
+    type: Literal["starting_advantage"] = "starting_advantage"
+    side: str = Field(min_length=1, max_length=60)
+    circumstances: tuple[str, ...] = Field(default=(), max_length=10)
+    reason: str = Field(default="", max_length=500)
 
 
 class EndRound(_Event):
@@ -415,7 +434,8 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | SetDarkness | MoveRow | Assist | Reaction,
+    | SetDarkness | MoveRow | Assist | Reaction
+    | StartingAdvantage,  # RULES 3.2
     Field(discriminator="type"),
 ]
 

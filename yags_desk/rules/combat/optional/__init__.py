@@ -22,7 +22,15 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import assist, back, board, harn, reactions
+from yags_desk.rules.combat.optional import (
+    actions32,
+    advantage,
+    assist,
+    back,
+    board,
+    harn,
+    reactions,
+)
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -42,6 +50,8 @@ PROVIDERS: dict[str, Provider] = {
     back.OPTION: back.back_mods,  # RULES 3.1 back turned: -10 defence
     assist.OPTION: assist.boost_mods,  # RULES 3.1 assist and hamper bonuses
     reactions.OPTION: reactions.reaction_mods,  # RULES 3.1 counterattacks, long spear
+    "advantage": advantage.advantage,  # RULES 3.2
+    "flee_charge_defend": actions32.actions32,  # RULES 3.2 flee, charge, defend
 }
 
 
