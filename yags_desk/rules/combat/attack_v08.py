@@ -40,6 +40,7 @@ from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
+from yags_desk.rules.combat.optional.locations import with_location
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -322,7 +323,7 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
             + dodge_effects(state, a.id, t.id,
                             defence_die is not None and m.defence_label == "Brawl")})
     check_attack_v08(state, e)
-    return e
+    return with_location(state, e, dice.location)  # RULES 3.2
 
 
 # --- the reducer's rules for a 0.8 Attack event ---------------------------------

@@ -59,6 +59,8 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
                     "monstrous"]
 # RULES 3.3 non-lethal attacks (option "nonlethal").
 NonLethal = Literal["disarm", "sweep", "tackle"]
+# RULES 3.2 hit locations (option "hit_locations").
+Location = Literal["head", "off_arm", "main_arm", "body", "left_leg", "right_leg"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -287,6 +289,9 @@ class Attack(_Event):
     ineffective: bool = False  # 0.8: the GM marked it ineffective: half the stuns (RULES 2)
     outcome: str = Field(default="", max_length=300)  # extra result text (disarm, break...)
     effects: tuple[Effect, ...] = Field(default=(), max_length=50)
+    # RULES 3.2 hit locations: the d100 of a hit and the place it gives.
+    location_roll: int | None = Field(default=None, ge=1, le=100)
+    location: Location | None = None
 
 
 class Check(_Event):

@@ -32,6 +32,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
@@ -236,7 +237,8 @@ def auto_round(state: CombatState, rng: random.Random,
                 push(f.declaration.model_copy(update={"target": foe.id}))
                 continue
         defending = t.can_act and t.defence is None
-        e: Attack = resolve_attack(state, f.id, t.id, step.style, roll_dice(rng, defending))
+        dice = with_option_dice(state, rng, roll_dice(rng, defending))  # RULES 3.2 d100s
+        e: Attack = resolve_attack(state, f.id, t.id, step.style, dice)
         if step.kind == "counter":
             e = e.model_copy(update={"counter": True})
         push(e)

@@ -16,6 +16,7 @@ from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
@@ -152,10 +153,12 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             continue
         # A declared missile attack shoots (combat-missile.yags); the stray die is
         # rolled when it is fired into a melee.
-        push(resolve_attack_v08(state, fid, d.target, roll_dice_v08(rng, close=len(d.close))))
+        push(resolve_attack_v08(state, fid, d.target, with_option_dice(
+            state, rng, roll_dice_v08(rng, close=len(d.close)))))
         checks()
         if counter_strike_due(state, d.target, fid):
-            push(resolve_attack_v08(state, d.target, fid, roll_dice_v08(rng), counter=True))
+            push(resolve_attack_v08(state, d.target, fid, with_option_dice(
+                state, rng, roll_dice_v08(rng)), counter=True))
             checks()
     while due := end_of_round_due(state):
         push(resolve_check(state, due[0], d20()))

@@ -37,6 +37,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
+from yags_desk.rules.combat.optional.locations import check_location, record_location
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -142,6 +143,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         raise RulesError(f"{t.name} is already dead")
     if a.id == t.id:
         raise RulesError(f"{a.name} cannot attack itself")
+    check_location(state, e)  # RULES 3.2 hit locations
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
@@ -175,7 +177,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     state = state._with(t)
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
-    return apply_effects(state, e.effects)
+    return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
 
 
 def _lost(f: FighterState, e: ActionLost) -> FighterState:

@@ -149,6 +149,8 @@ class FighterState:
     dying_since: int | None = None
     fatigue_checks: int = 0  # fatigue rolls since the last rest (RULES 1.7)
     weapons_state: tuple[tuple[str, str], ...] = ()  # weapon name -> damaged/broken/dropped
+    # RULES 3.2 hit locations: body levels (classic) / wounds (0.8) taken per place.
+    location_levels: tuple[tuple[str, int], ...] = ()
     # This round
     declaration: Declare | None = None
     attacked: bool = False

@@ -39,6 +39,7 @@ from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRo
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
@@ -343,12 +344,15 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
             return [f.declaration.model_copy(update={"target": step.retarget})]
         t = state.fighter(step.target)
         defending = t.can_act and t.defence is None
-        e: Attack = resolve_attack(state, actor, t.id, step.style, roll_dice(rng, defending))
+        e: Attack = resolve_attack(state, actor, t.id, step.style, with_option_dice(
+            state, rng, roll_dice(rng, defending)))
         if step.action == "counter":
             e = e.model_copy(update={"counter": True})
         return [e]
     if step.action == "counter":
-        return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng), counter=True)]
+        return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+            state, rng, roll_dice_v08(rng)), counter=True)]
     d = f.declaration
     close = len(d.close) if d is not None else 0
-    return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng, close=close))]
+    return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+        state, rng, roll_dice_v08(rng, close=close)))]
