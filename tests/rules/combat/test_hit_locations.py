@@ -4,7 +4,7 @@ kept on the Attack event and added up per place on the struck fighter.
 
 Classic: Ann attack 14, damage 17 (Short sword) against Bo, defence 15, soak 10
 (test_surprised.classic_pair). 0.8: Brenna attack 21, damage 15 against the
-Orc's dagger defence 11, soak 12 (v08_setup).
+Orc's dagger defence 11, soak 12 (v08_setup); Bo's defence is 11 before dice.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from yags_desk.rules.combat.optional.locations import location_of
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.rules.errors import RulesError
 
-# Attack 14 + 3 + 3 = 20 against Bo's 10 + 5 + 2 + 2 = 19: a hit; damage
+# Attack 14 + 3 + 3 = 20 against Bo's 11 + 2 + 2 = 15: a hit; damage
 # 17 + 4 + 4 = 25 - soak 10 = 15 -> 3 body levels (RULES 1.6).
 HIT = AttackDice(typed((3, 3)), typed((2, 2)), typed((4, 4)))
 
@@ -70,8 +70,8 @@ def test_classic_missing_or_bad_d100_is_refused_naming_the_field() -> None:
         resolve_attack(log.state, "ann", "bo", SWORD, HIT)
     with pytest.raises(RulesError, match="dice.location: a d100 is 1 to 100"):
         resolve_attack(log.state, "ann", "bo", SWORD, replace(HIT, location=101))
-    # A miss needs no location: attack 14 + 1 + 2 = 17 against 19.
-    miss = AttackDice(typed((1, 2)), typed((2, 2)), typed((4, 4)))
+    # A miss needs no location: attack 14 + 2 + 2 = 18 against 11 + 9 + 9 = 29.
+    miss = AttackDice(typed((2, 2)), typed((9, 9)), typed((4, 4)))
     assert resolve_attack(log.state, "ann", "bo", SWORD, miss).location is None
     n = len(log.events)
     bad = resolve_attack(log.state, "ann", "bo", SWORD, replace(HIT, location=5))

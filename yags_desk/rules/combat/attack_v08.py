@@ -41,6 +41,7 @@ from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.optional.locations import with_location
+from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -323,6 +324,9 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
             + dodge_effects(state, a.id, t.id,
                             defence_die is not None and m.defence_label == "Brawl")})
     check_attack_v08(state, e)
+    e = with_oops(state, e, dice.oops, damage=m.damage, damage_dice=(dice.damage.natural,),
+                  damage_die_total=dice.damage.natural,
+                  weapon=m.style.weapons[0] if m.style.weapons else None)
     return with_location(state, e, dice.location)  # RULES 3.2
 
 

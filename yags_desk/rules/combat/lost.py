@@ -9,13 +9,15 @@ than letting it vanish; the GM may also hold an attack (``held``).
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import ActionLost, LostReason
+from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["lose_action", "lost_reason", "reason_text"]
 
 _TEXT = {"dead": "is dead", "unconscious": "is unconscious",
-         "gone": "is no longer in the fight", "held": "is held"}
+         "gone": "is no longer in the fight", "held": "is held",
+         "oops": "is missed after an Oops! (RULES 3.2)"}
 
 
 def lost_reason(t: FighterState) -> LostReason | None:
@@ -46,6 +48,8 @@ def lose_action(state: CombatState, fid: str, *, held: bool = False,
     target = d.target if d is not None and d.action in ("attack", "missile") else None
     if held:
         return ActionLost(id=fid, target=target, reason="held", note=note)
+    if f.has(NO_ACTION):  # RULES 3.2 Oops! 71-80
+        return ActionLost(id=fid, target=target, reason="oops", note=note)
     if target is None:
         raise RulesError(f"{f.name} declared no attack to lose (RULES 1.5)")
     reason = lost_reason(state.fighter(target))

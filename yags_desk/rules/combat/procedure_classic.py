@@ -34,6 +34,7 @@ from yags_desk.rules.combat.modifiers_classic import (
 )
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.oops import ACTS_LAST, NO_ACTION
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -96,7 +97,7 @@ def needs_initiative(f: FighterState) -> bool:
 
 
 def _loses(f: FighterState) -> bool:
-    return loses_initiative(f.declaration)
+    return loses_initiative(f.declaration) or f.has(ACTS_LAST)  # or RULES 3.2 Oops!
 
 
 def _key(f: FighterState) -> tuple[int, int, int, int]:
@@ -148,6 +149,7 @@ def next_action(state: CombatState) -> NextAction | None:
         # RULES 1.5: in a pair, the initiative loser strikes back if still standing.
         if (decl is not None and decl.action == "attack" and decl.target == a_id
                 and loser.acts and not loser.attacked and not loser.has("prone")
+                and not loser.has(NO_ACTION)  # RULES 3.2 Oops!
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
     for f in action_order(state):
@@ -161,7 +163,7 @@ def next_action(state: CombatState) -> NextAction | None:
         if d.action in ("attack", "missile"):
             if d.action == "attack" and f.has("prone"):
                 continue
-            if not _target_ok(state, d.target):
+            if not _target_ok(state, d.target) or f.has(NO_ACTION):  # or RULES 3.2 Oops!
                 # RULES 1.5: the declared target is dead or gone; the attack is
                 # lost, and logged as such (lost.lose_action).
                 return NextAction(f.id, "lost", d.target, d.style)

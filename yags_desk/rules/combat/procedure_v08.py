@@ -18,6 +18,7 @@ from yags_desk.rules.combat.events import Declare, EndRound, Event
 from yags_desk.rules.combat.lost import lose_action
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -83,7 +84,8 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
     attacked in melee by ``target`` without a defence against it, still
     stands and owes no Health check."""
     f = state.fighter(striker)
-    return f.acts and target in f.counter_due and not state.pending_for(striker)
+    return (f.acts and target in f.counter_due and not state.pending_for(striker)
+            and not f.has(NO_ACTION))  # RULES 3.2 Oops!
 
 
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
@@ -147,7 +149,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             continue
         if f.attacked or state.pending_for(fid):
             continue
-        if not state.fighter(d.target).can_act:
+        if not state.fighter(d.target).can_act or f.has(NO_ACTION):  # or RULES 3.2 Oops!
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))
             continue

@@ -38,6 +38,7 @@ from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
 from yags_desk.rules.combat.optional.locations import check_location, record_location
+from yags_desk.rules.combat.optional.oops import check_oops, check_oops_declaration
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
 from yags_desk.rules.combat.specials_classic import carry_over
@@ -144,6 +145,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if a.id == t.id:
         raise RulesError(f"{a.name} cannot attack itself")
     check_location(state, e)  # RULES 3.2 hit locations
+    check_oops(state, e)  # RULES 3.2 Oops!
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
@@ -259,6 +261,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         state = state._with(f)
         check_declaration(state, event)
         check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
+        check_oops_declaration(state, event)  # RULES 3.2 Oops! lost move
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

@@ -25,6 +25,7 @@ from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
 from yags_desk.rules.combat.optional.locations import location_sentence
+from yags_desk.rules.combat.optional.oops import oops_sentence
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
@@ -61,7 +62,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, EndRound):
         return f"Round {before.round} ends."
     if isinstance(event, Attack):
-        return _attack_sentence(event, before, after) + location_sentence(event)  # RULES 3.2
+        return (_attack_sentence(event, before, after) + location_sentence(event)
+                + oops_sentence(event, after))  # RULES 3.2
     if isinstance(event, SetOption):
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):

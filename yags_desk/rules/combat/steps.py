@@ -41,6 +41,7 @@ from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
+from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
     best_attack_style,
@@ -223,7 +224,7 @@ def _v08_step(state: CombatState) -> Step | None:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.acts or f.attacked):
             continue
-        if not state.fighter(d.target).can_act:
+        if not state.fighter(d.target).can_act or f.has(NO_ACTION):  # or RULES 3.2 Oops!
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
             return Step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)

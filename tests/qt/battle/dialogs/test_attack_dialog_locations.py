@@ -23,7 +23,7 @@ def test_classic_hit_location_entry_only_with_the_option(qtbot: QtBot) -> None:
     dialog = AttackDialog(None, log.state, "ann", "bo", SWORD, False, random.Random(7))
     qtbot.addWidget(dialog)
     assert not dialog.location_dice.isHidden()
-    # 14 + 6 = 20 against 10 + 5 + 4 = 19: a hit; damage 17 + 8 - 10 = 15: 3 levels.
+    # 14 + 6 = 20 against 11 + 4 = 15: a hit; damage 17 + 8 - 10 = 15: 3 levels.
     dialog.attack_dice_edit.setText("3 3")
     dialog.defence_dice.edit.setText("2 2")
     dialog.damage_dice.edit.setText("4 4")
@@ -50,3 +50,24 @@ def test_v08_hit_location_is_rolled_with_the_rest(qtbot: QtBot) -> None:
     dialog.location_dice.edit.setText("50")
     e = dialog.preview_event
     assert e is not None and e.hit and e.location == "body"
+
+
+def test_classic_fumble_asks_for_the_oops_die_and_applies_it(qtbot: QtBot) -> None:
+    log = classic_pair()
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    off = AttackDialog(None, log.state, "ann", "bo", SWORD, False, random.Random(7))
+    qtbot.addWidget(off)
+    assert off.oops_dice.isHidden()
+    log.push(SetOption(option="oops", value=True))
+    dialog = AttackDialog(None, log.state, "ann", "bo", SWORD, False, random.Random(7))
+    qtbot.addWidget(dialog)
+    assert not dialog.oops_dice.isHidden()
+    dialog.attack_dice_edit.setText("1 1")  # a fumble (RULES 1.1)
+    dialog.defence_dice.edit.setText("2 2")
+    assert not dialog.apply_button.isEnabled()
+    assert "Oops! die" in dialog.hint_label.text()
+    dialog.oops_dice.edit.setText("12")
+    assert dialog.apply_button.isEnabled()
+    e = dialog.preview_event
+    assert e is not None and (e.oops, e.oops_roll) == ("self_hurt", 12)
+    assert "Oops! (d100 12): hurts itself" in dialog.preview_label.text()

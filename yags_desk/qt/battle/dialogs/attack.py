@@ -238,12 +238,21 @@ class AttackDialog(EventDialog[list[Event]]):
         self.location_dice.setToolTip("Where a hit lands: 01-09 head, 10-24 off arm, 25-44 "
                                       "main arm, 45-79 body, 80-89 left leg, 90-00 right leg "
                                       "(Rules reference §3.2)")
+        self.location_dice.edit.setPlaceholderText("1-100, if the attack hits")
+        # RULES 3.2 Oops!: the d100 rolled when the attack fumbles (only while on).
+        self.oops_dice = DiceEntry("d100", "Oops! die", dice_box)
+        self.oops_dice.setToolTip("Only needed if the attack fumbles: 01-20 hurt oneself, "
+                                  "21-40 weapon damaged, 41-60 -2 next action, 61-70 lose the "
+                                  "next move, 71-80 miss the next action, 81-90 torn muscle, "
+                                  "91-00 strike an ally (Rules reference §3.2)")
+        self.oops_dice.edit.setPlaceholderText("1-100, if the attack fumbles")
         self.dice_entries = (self.attack_dice, self.defence_dice, self.damage_dice,
-                             self.stray_dice, self.location_dice)
+                             self.stray_dice, self.location_dice, self.oops_dice)
         self.dice_labels: dict[DiceEntry, QLabel] = {}
-        places = ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0))
+        places = ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2))
         for entry, text, (r, c) in zip(self.dice_entries, ("&Attack", "&Defence", "Da&mage",
-                                                           "&Stray", "Hit &location"),
+                                                           "&Stray", "Hit &location",
+                                                           "&Oops!"),
                                        places, strict=True):
             entry.set_rng(rng)
             entry.inline_errors = False  # listed in the dialog's own message line
@@ -496,7 +505,8 @@ class AttackDialog(EventDialog[list[Event]]):
                 self.damage_dice: s is not None and s.does_damage,
                 self.stray_dice: s is not None and s.stray_sides > 0,
                 self.location_dice: s is not None and s.does_damage
-                and self.work_state.options.uses("hit_locations")}
+                and self.work_state.options.uses("hit_locations"),
+                self.oops_dice: s is not None and self.work_state.options.uses("oops")}
         if s is not None and s.stray_sides and self.stray_dice.kind != f"d{s.stray_sides}":
             self.stray_dice.kind = f"d{s.stray_sides}"
             self.stray_dice.edit.setPlaceholderText(f"1-{s.stray_sides}, if the shot fumbles")
@@ -540,7 +550,7 @@ class AttackDialog(EventDialog[list[Event]]):
                 _need(self.defence_dice) if d.needs_defence else _opt(self.defence_dice),
                 _opt(self.damage_dice) if d.does_damage else None,
                 _int(self.stray_dice) if d.stray_sides else None,
-                location=_int(self.location_dice))
+                location=_int(self.location_dice), oops=_int(self.oops_dice))
             after = apply(self.work_state, e)
         except NeedsDice as more:
             self.preview_label.setText("")
