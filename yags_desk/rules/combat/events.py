@@ -61,6 +61,10 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
 NonLethal = Literal["disarm", "sweep", "tackle"]
 # RULES 3.2 hit locations (option "hit_locations").
 Location = Literal["head", "off_arm", "main_arm", "body", "left_leg", "right_leg"]
+# RULES 3.3 aimed attacks: a place, an arm or a leg with the side left to the d100,
+# or a chosen side.
+AimedAt = Literal["head", "arm", "body", "leg", "off_arm", "main_arm", "left_leg",
+                  "right_leg"]
 # RULES 3.2 Oops! table results (option "oops"), in the order of their d100 bands.
 OopsResult = Literal["self_hurt", "weapon_jarred", "misjudged", "stumble", "mishandle",
                      "torn_muscle", "hits_ally"]
@@ -179,6 +183,8 @@ class Declare(_Event):
     feint: int = Field(default=0, ge=0, le=1000)
     # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
     nonlethal: NonLethal | None = None
+    # RULES 3.3 (option "aimed_attack", needs "hit_locations"): where the blow is aimed.
+    aimed: AimedAt | None = None
 
 
 class Initiative(_Event):

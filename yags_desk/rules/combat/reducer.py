@@ -38,6 +38,7 @@ from yags_desk.rules.combat.option_change import set_option
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
 from yags_desk.rules.combat.optional.locations import check_location, record_location
+from yags_desk.rules.combat.optional.locations_aim import check_aimed_declaration
 from yags_desk.rules.combat.optional.oops import check_oops, check_oops_declaration
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
@@ -262,6 +263,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         check_declaration(state, event)
         check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
         check_oops_declaration(state, event)  # RULES 3.2 Oops! lost move
+        check_aimed_declaration(state, event)  # RULES 3.3 aimed attacks
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

@@ -22,7 +22,7 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import harn, oops
+from yags_desk.rules.combat.optional import harn, locations_aim, oops
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -39,6 +39,7 @@ PROVIDERS: dict[str, Provider] = {
     "dodging": harn.dodging,  # RULES 3.3 dodging and strike recovery
     "nonlethal": harn.nonlethal,  # RULES 3.3 disarm, sweep, tackle
     "oops": oops.next_action,  # RULES 3.2 Oops! -2 on the next action
+    "aimed_attack": locations_aim.aimed,  # RULES 3.3 aimed attacks
 }
 
 

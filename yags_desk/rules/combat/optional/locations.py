@@ -16,8 +16,9 @@ from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import OPTIONAL_RULES
 
-__all__ = ["LOCATIONS", "check_location", "location_label", "location_of", "location_sentence",
-           "location_summary", "record_location", "with_location"]
+__all__ = ["LOCATIONS", "aimed_at", "check_location", "location_label", "location_of",
+           "location_sentence", "location_summary", "place_hit", "record_location",
+           "with_location"]
 
 # RULES 3.2: the highest d100 of each place (00 counts 100).
 LOCATIONS: tuple[tuple[int, str], ...] = (
@@ -38,10 +39,43 @@ def location_of(roll: int) -> str:
     return next(name for top, name in LOCATIONS if roll <= top)
 
 
-def with_location(state: CombatState, e: Attack, roll: int | None) -> Attack:
-    """``e`` with its hit location while the option is on and the attack hit.
+# RULES 3.3 aimed attacks: a limb aimed at without a side takes its side from the
+# d100 [decision: 01-50 the off arm / left leg, 51-00 the main arm / right leg].
+_SIDES = {"arm": ("off_arm", "main_arm"), "leg": ("left_leg", "right_leg")}
 
-    Refused, naming the field, when the d100 is missing or outside 1..100.
+
+def aimed_at(state: CombatState, e: Attack) -> str | None:
+    """Where the attacker declared this blow aimed (RULES 3.3), or None: only its
+    declared attack on its declared target, while both options are on."""
+    if e.counter or not (state.options.uses("aimed_attack")
+                         and state.options.uses("hit_locations")):
+        return None
+    d = state.fighter(e.attacker).declaration
+    if d is None or d.aimed is None or d.target != e.defender:
+        return None
+    return d.aimed
+
+
+def place_hit(aim: str | None, roll: int | None) -> str:
+    """The place a hit lands: the aimed one, or the d100's (refused, naming the
+    field, when the d100 is needed and missing)."""
+    if aim is not None and aim not in _SIDES:
+        return aim
+    if roll is None:
+        what = "which side the aimed blow lands on" if aim else "where the blow lands"
+        raise RulesError(f"dice.location: {OPTIONAL_RULES['hit_locations']} is on; give the "
+                         f"d100 of {what} (1 to 100)")
+    place = location_of(roll)
+    if aim is not None:
+        return _SIDES[aim][roll > 50]
+    return place
+
+
+def with_location(state: CombatState, e: Attack, roll: int | None) -> Attack:
+    """``e`` with its hit location while the option is on and the attack hit: the
+    place aimed at (RULES 3.3) or the d100's.
+
+    Refused, naming the field, when the d100 is needed and missing, or outside 1..100.
     """
     if not state.options.uses("hit_locations"):
         return e
@@ -49,10 +83,10 @@ def with_location(state: CombatState, e: Attack, roll: int | None) -> Attack:
         location_of(roll)  # refuses a number outside 1..100 even on a miss
     if not e.hit:
         return e
-    if roll is None:
-        raise RulesError(f"dice.location: {OPTIONAL_RULES['hit_locations']} is on; give the "
-                         "d100 of where the blow lands (1 to 100)")
-    return e.model_copy(update={"location_roll": roll, "location": location_of(roll)})
+    aim = aimed_at(state, e)
+    # The d100 is kept only when it decided the place.
+    used = roll if aim is None or aim in _SIDES else None
+    return e.model_copy(update={"location_roll": used, "location": place_hit(aim, roll)})
 
 
 def check_location(state: CombatState, e: Attack) -> None:
@@ -62,11 +96,15 @@ def check_location(state: CombatState, e: Attack) -> None:
     if not state.options.uses("hit_locations"):
         raise RulesError(f"location: {OPTIONAL_RULES['hit_locations']} is off in this "
                          "encounter")
-    if e.location_roll is None or e.location != location_of(e.location_roll):
-        raise RulesError("location: the place does not match the d100 "
-                         f"({e.location_roll}) of RULES 3.2")
     if not e.hit:
         raise RulesError("location: only a hit has a hit location (RULES 3.2)")
+    try:
+        expected = place_hit(aimed_at(state, e), e.location_roll)
+    except RulesError:
+        expected = None
+    if e.location != expected:
+        raise RulesError("location: the place does not match the d100 "
+                         f"({e.location_roll}) of RULES 3.2 or the aimed place of RULES 3.3")
 
 
 def _wounds_to(e: Attack, fid: str) -> int:
@@ -92,6 +130,8 @@ def location_sentence(e: Attack) -> str:
     """" Hit location: main arm (d100 31)." or ""."""
     if e.location is None:
         return ""
+    if e.location_roll is None:
+        return f" Hit location: {location_label(e.location)} (aimed)."
     return f" Hit location: {location_label(e.location)} (d100 {e.location_roll})."
 
 
