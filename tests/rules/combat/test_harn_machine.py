@@ -31,7 +31,7 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 
 HARN = ("angry_strike", "feint", "darkness", "size_class", "dodging", "nonlethal")
-RULES_3_2 = ("hit_locations", "oops")  # rolled with the attacks' dice, on too
+RULES_3_2 = ("hit_locations", "oops", "aimed_attack", "limb_injuries")  # these too
 STAFF = classic_weapon("Quarterstaff", 9, 5, 9, 6, 18, 2, "great", "two-handed")
 
 

@@ -21,6 +21,7 @@ from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
+from yags_desk.rules.combat.optional.limbs import with_limb_injury
 from yags_desk.rules.combat.optional.locations import with_location
 from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.plan_classic import (
@@ -219,4 +220,4 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
     e = with_oops(state, e, dice.oops, damage=p.damage, damage_dice=dice.damage.dice,
                   damage_die_total=dice.damage.total,
                   weapon=p.style.weapons[0] if p.style.weapons else None)
-    return with_location(state, e, dice.location)  # RULES 3.2
+    return with_limb_injury(state, with_location(state, e, dice.location))  # RULES 3.2, 3.3

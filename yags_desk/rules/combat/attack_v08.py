@@ -40,6 +40,7 @@ from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
+from yags_desk.rules.combat.optional.limbs import with_limb_injury
 from yags_desk.rules.combat.optional.locations import with_location
 from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.round_v08 import (
@@ -327,7 +328,7 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
     e = with_oops(state, e, dice.oops, damage=m.damage, damage_dice=(dice.damage.natural,),
                   damage_die_total=dice.damage.natural,
                   weapon=m.style.weapons[0] if m.style.weapons else None)
-    return with_location(state, e, dice.location)  # RULES 3.2
+    return with_limb_injury(state, with_location(state, e, dice.location))  # RULES 3.2, 3.3
 
 
 # --- the reducer's rules for a 0.8 Attack event ---------------------------------
