@@ -103,3 +103,20 @@ def test_v08_three_wounds_do_not_disable() -> None:
     assert e.levels == 3
     log.push(e)
     assert not log.state.fighter("orc").has("disabled right leg")
+
+
+def test_classic_the_disabled_arm_loses_its_attack_this_round() -> None:
+    from yags_desk.rules.combat.events import Initiative
+    from yags_desk.rules.combat.lost import lose_action
+    from yags_desk.rules.combat.procedure_classic import next_action
+    log = _classic()
+    log.push(Initiative(id="ann", dice=(5, 5), total=30))
+    log.push(Initiative(id="bo", dice=(2, 2), total=10))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, _blow((5, 4), 30)))
+    # Bo's sword is on the ground: no strike back, and its own attack is lost.
+    act = next_action(log.state)
+    assert act is not None and (act.fighter, act.kind) == ("bo", "lost")
+    lost = lose_action(log.state, "bo")
+    assert lost.reason == "weapon"
+    log.push(lost)
+    assert next_action(log.state) is None

@@ -335,8 +335,9 @@ class Check(_Event):
 # Why a declared attack did not happen (ActionLost): its target is dead,
 # unconscious or gone from the fight, or the GM held the action.
 LostReason = Literal["dead", "unconscious", "gone", "held",
-                     "oops"]  # RULES 3.2 Oops!: the fumbler misses its next action
-LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops")
+                     "oops",  # RULES 3.2 Oops!: the fumbler misses its next action
+                     "weapon"]  # its declared style's weapon was dropped or broken
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon")
 
 
 class ActionLost(_Event):

@@ -25,7 +25,7 @@ from yags_desk.rules.combat.events import (
     Initiative,
 )
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
-from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
     NO_ATTACK,
@@ -150,6 +150,7 @@ def next_action(state: CombatState) -> NextAction | None:
         if (decl is not None and decl.action == "attack" and decl.target == a_id
                 and loser.acts and not loser.attacked and not loser.has("prone")
                 and not loser.has(NO_ACTION)  # RULES 3.2 Oops!
+                and not weapon_gone(state, loser, decl.style)  # dropped this round
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
     for f in action_order(state):
@@ -163,7 +164,8 @@ def next_action(state: CombatState) -> NextAction | None:
         if d.action in ("attack", "missile"):
             if d.action == "attack" and f.has("prone"):
                 continue
-            if not _target_ok(state, d.target) or f.has(NO_ACTION):  # or RULES 3.2 Oops!
+            if (not _target_ok(state, d.target) or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+                    or weapon_gone(state, f, d.style)):  # or its weapon dropped this round
                 # RULES 1.5: the declared target is dead or gone; the attack is
                 # lost, and logged as such (lost.lose_action).
                 return NextAction(f.id, "lost", d.target, d.style)
