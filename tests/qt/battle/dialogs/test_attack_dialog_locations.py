@@ -71,3 +71,20 @@ def test_classic_fumble_asks_for_the_oops_die_and_applies_it(qtbot: QtBot) -> No
     e = dialog.preview_event
     assert e is not None and (e.oops, e.oops_roll) == ("self_hurt", 12)
     assert "Oops! (d100 12): hurts itself" in dialog.preview_label.text()
+
+
+def test_aimed_at_the_head_needs_no_location_die(qtbot: QtBot) -> None:
+    log = classic_pair()
+    log.push(SetOption(option="hit_locations", value=True))
+    log.push(SetOption(option="aimed_attack", value=True))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD, aimed="head"))
+    dialog = AttackDialog(None, log.state, "ann", "bo", SWORD, False, random.Random(7))
+    qtbot.addWidget(dialog)
+    assert dialog.location_dice.isHidden()
+    # 14 - 2 + 8 = 20 against 11 + 4 = 15: a hit on the head, no d100 asked.
+    dialog.attack_dice_edit.setText("4 4")
+    dialog.defence_dice.edit.setText("2 2")
+    dialog.damage_dice.edit.setText("4 4")
+    e = dialog.preview_event
+    assert e is not None and (e.attack_total, e.location) == (20, "head")
+    assert "Hit location: head (aimed)." in dialog.preview_label.text()

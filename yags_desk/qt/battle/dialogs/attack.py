@@ -60,6 +60,7 @@ from yags_desk.qt.battle.dialogs.odds_view import OddsView
 from yags_desk.qt.help import link_rules
 from yags_desk.rules.combat.events import Declare, Event
 from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.optional.locations import needs_location_die
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.situational import SITUATIONAL_LIMIT
@@ -504,8 +505,8 @@ class AttackDialog(EventDialog[list[Event]]):
                     self.edition == "0.8" and s.stray_sides > 0)),
                 self.damage_dice: s is not None and s.does_damage,
                 self.stray_dice: s is not None and s.stray_sides > 0,
-                self.location_dice: s is not None and s.does_damage
-                and self.work_state.options.uses("hit_locations"),
+                self.location_dice: s is not None and s.does_damage and needs_location_die(
+                    self.work_state, self.attacker_id, self.target_id, self.counter),
                 self.oops_dice: s is not None and self.work_state.options.uses("oops")}
         if s is not None and s.stray_sides and self.stray_dice.kind != f"d{s.stray_sides}":
             self.stray_dice.kind = f"d{s.stray_sides}"

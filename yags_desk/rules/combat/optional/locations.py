@@ -17,8 +17,8 @@ from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import OPTIONAL_RULES
 
 __all__ = ["LOCATIONS", "aimed_at", "check_location", "location_label", "location_of",
-           "location_sentence", "location_summary", "place_hit", "record_location",
-           "with_location"]
+           "location_sentence", "location_summary", "needs_location_die", "place_hit",
+           "record_location", "with_location"]
 
 # RULES 3.2: the highest d100 of each place (00 counts 100).
 LOCATIONS: tuple[tuple[int, str], ...] = (
@@ -54,6 +54,18 @@ def aimed_at(state: CombatState, e: Attack) -> str | None:
     if d is None or d.aimed is None or d.target != e.defender:
         return None
     return d.aimed
+
+
+def needs_location_die(state: CombatState, attacker_id: str, defender_id: str,
+                       counter: bool = False) -> bool:
+    """Whether a hit of this attack needs the d100 (option on, and not aimed at a
+    fixed place)."""
+    if not state.options.uses("hit_locations"):
+        return False
+    d = state.fighter(attacker_id).declaration
+    aimed = (not counter and state.options.uses("aimed_attack") and d is not None
+             and d.aimed is not None and d.target == defender_id)
+    return not aimed or d is None or d.aimed in _SIDES
 
 
 def place_hit(aim: str | None, roll: int | None) -> str:
