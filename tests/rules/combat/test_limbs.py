@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tests.rules.combat import v08_setup
 from tests.rules.combat.test_surprised import SWORD, classic_pair
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
-from yags_desk.rules.combat.events import Declare, SetOption
+from yags_desk.rules.combat.events import Declare, Initiative, SetOption
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.procedure_classic import next_action
 from yags_desk.rules.dice import open_roll_from_typed as typed
+from yags_desk.rules.errors import RulesError
 
 
 def _classic(on: bool = True) -> CombatLog:
@@ -106,9 +111,6 @@ def test_v08_three_wounds_do_not_disable() -> None:
 
 
 def test_classic_the_disabled_arm_loses_its_attack_this_round() -> None:
-    from yags_desk.rules.combat.events import Initiative
-    from yags_desk.rules.combat.lost import lose_action
-    from yags_desk.rules.combat.procedure_classic import next_action
     log = _classic()
     log.push(Initiative(id="ann", dice=(5, 5), total=30))
     log.push(Initiative(id="bo", dice=(2, 2), total=10))
@@ -120,3 +122,15 @@ def test_classic_the_disabled_arm_loses_its_attack_this_round() -> None:
     assert lost.reason == "weapon"
     log.push(lost)
     assert next_action(log.state) is None
+
+
+def test_v08_a_dropped_dagger_no_longer_strikes() -> None:
+    log = _v08()
+    # 5 wounds on the main arm (25-44): the Orc drops its dagger.
+    log.push(resolve_attack_v08(log.state, "brenna", "orc",
+                                replace(v08_setup.dice(15, 5, 20), location=30)))
+    orc = log.state.fighter("orc")
+    assert orc.has("disabled main arm") and ("Dagger", "dropped") in orc.weapons_state
+    with pytest.raises(RulesError, match="style: Orc's weapon for Brawl: Dagger is dropped"):
+        resolve_attack_v08(log.state, "orc", "brenna", v08_setup.dice(10, 10))
+    assert lose_action(log.state, "orc").reason == "weapon"

@@ -85,9 +85,16 @@ def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
         if s.style == "missile":
             raise RulesError(f"style: {label} is a missile style; it shoots only in a "
                              "declared missile attack (combat-missile.yags)")
+        if _gone(f, s):
+            raise RulesError(f"style: {f.name}'s weapon for {label} is dropped or broken")
         return s
-    melee = [s for s in d.styles if s.usable and s.style != "missile"]
+    melee = [s for s in d.styles if s.usable and s.style != "missile" and not _gone(f, s)]
     return max(melee, key=lambda s: s.attack.total)  # Brawl is always there
+
+
+def _gone(f: FighterState, s: StyleValues) -> bool:
+    """A weapon of the style is dropped or broken (a RULES 3.3 limb injury, disarm)."""
+    return any(f.weapon_state(w) in ("dropped", "broken") for w in s.weapons)
 
 
 def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValues | None:
@@ -198,8 +205,9 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
         return missile_modifiers_v08(state, a.id, t.id, defence_style=defence_style)
     if style is None and a.declaration is not None and a.declaration.style:
         style = a.declaration.style
-        if counter and not any(x.label == style and x.style != "missile" for x in ad.styles):
-            style = None  # a counter strike is a melee strike
+        if counter and not any(x.label == style and x.style != "missile" and not _gone(a, x)
+                               for x in ad.styles):
+            style = None  # a counter strike is a melee strike, with what is still in hand
     s = _melee_style(a, ad, style)
     mods: list[tuple[str, int]] = []
     attack, damage = s.attack.total, s.damage.total

@@ -15,7 +15,7 @@ from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
-from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.optional.oops import NO_ACTION
@@ -149,7 +149,8 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             continue
         if f.attacked or state.pending_for(fid):
             continue
-        if not state.fighter(d.target).can_act or f.has(NO_ACTION):  # or RULES 3.2 Oops!
+        if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))
             continue

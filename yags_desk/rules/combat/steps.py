@@ -37,7 +37,7 @@ from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
-from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
+from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text, weapon_gone
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
@@ -224,7 +224,8 @@ def _v08_step(state: CombatState) -> Step | None:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.acts or f.attacked):
             continue
-        if not state.fighter(d.target).can_act or f.has(NO_ACTION):  # or RULES 3.2 Oops!
+        if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
             return Step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)
