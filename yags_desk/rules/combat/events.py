@@ -66,6 +66,15 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
 NonLethal = Literal["disarm", "sweep", "tackle"]
 # RULES 3.2 declared actions (option "flee_charge_defend").
 Manoeuvre = Literal["charge", "defend", "flee", "assess"]
+# RULES 3.2 hit locations (option "hit_locations").
+Location = Literal["head", "off_arm", "main_arm", "body", "left_leg", "right_leg"]
+# RULES 3.3 aimed attacks: a place, an arm or a leg with the side left to the d100,
+# or a chosen side.
+AimedAt = Literal["head", "arm", "body", "leg", "off_arm", "main_arm", "left_leg",
+                  "right_leg"]
+# RULES 3.2 Oops! table results (option "oops"), in the order of their d100 bands.
+OopsResult = Literal["self_hurt", "weapon_jarred", "misjudged", "stumble", "mishandle",
+                     "torn_muscle", "hits_ally"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -186,6 +195,8 @@ class Declare(_Event):
     nonlethal: NonLethal | None = None
     # RULES 3.2 (option "flee_charge_defend"): a charge, defend, flee or assess action.
     manoeuvre: Manoeuvre | None = None
+    # RULES 3.3 (option "aimed_attack", needs "hit_locations"): where the blow is aimed.
+    aimed: AimedAt | None = None
 
 
 class Initiative(_Event):
@@ -304,6 +315,13 @@ class Attack(_Event):
     hamper: Literal["delay", "attack", "defence"] | None = None
     # RULES 3.2 flee: a free attack on a fleeing fighter, on top of the attacker's action.
     free: bool = False
+    # RULES 3.2 hit locations: the d100 of a hit and the place it gives.
+    location_roll: int | None = Field(default=None, ge=1, le=100)
+    location: Location | None = None
+    # RULES 3.2 Oops!: the d100 of a fumble, its result, and the ally struck (91-00).
+    oops_roll: int | None = Field(default=None, ge=1, le=100)
+    oops: OopsResult | None = None
+    oops_ally: CombatantId | None = None
 
 
 class Check(_Event):
@@ -333,8 +351,10 @@ class Check(_Event):
 
 # Why a declared attack did not happen (ActionLost): its target is dead,
 # unconscious or gone from the fight, or the GM held the action.
-LostReason = Literal["dead", "unconscious", "gone", "held"]
-LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held")
+LostReason = Literal["dead", "unconscious", "gone", "held",
+                     "oops",  # RULES 3.2 Oops!: the fumbler misses its next action
+                     "weapon"]  # its declared style's weapon was dropped or broken
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon")
 
 
 class ActionLost(_Event):

@@ -46,7 +46,10 @@ from yags_desk.rules.combat.optional.advantage import advantage_after, set_start
 from yags_desk.rules.combat.optional.assist import apply_assist, check_hamper, spend_assists
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
+from yags_desk.rules.combat.optional.locations import check_location, record_location
+from yags_desk.rules.combat.optional.locations_aim import check_aimed_declaration
 from yags_desk.rules.combat.optional.moves import move_row
+from yags_desk.rules.combat.optional.oops import check_oops, check_oops_declaration
 from yags_desk.rules.combat.optional.reactions import reaction_attack, take_reaction
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
@@ -165,6 +168,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         raise RulesError(f"{t.name} is already dead")
     if a.id == t.id:
         raise RulesError(f"{a.name} cannot attack itself")
+    check_location(state, e)  # RULES 3.2 hit locations
+    check_oops(state, e)  # RULES 3.2 Oops!
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
@@ -205,7 +210,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
-    return apply_effects(state, e.effects)
+    return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
 
 
 def _lost(f: FighterState, e: ActionLost) -> FighterState:
@@ -301,6 +306,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         check_declaration(state, event)
         check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
         check_manoeuvre(state, event)  # RULES 3.2 flee, charge, defend, assess
+        check_oops_declaration(state, event)  # RULES 3.2 Oops! lost move
+        check_aimed_declaration(state, event)  # RULES 3.3 aimed attacks
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

@@ -32,7 +32,9 @@ from yags_desk.rules.combat.optional.advantage import advantage_changes, startin
 from yags_desk.rules.combat.optional.assist import assist_text
 from yags_desk.rules.combat.optional.base import optional_parts
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
+from yags_desk.rules.combat.optional.locations import location_sentence
 from yags_desk.rules.combat.optional.moves import move_text
+from yags_desk.rules.combat.optional.oops import oops_sentence
 from yags_desk.rules.combat.optional.reactions import reaction_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
@@ -71,7 +73,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return f"Round {before.round} ends."
     if isinstance(event, Attack):
         free = FREE_ATTACK_WORDS if event.free else ""  # RULES 3.2 flee
-        return free + _attack_sentence(event, before, after)
+        return (free + _attack_sentence(event, before, after) + location_sentence(event)
+                + oops_sentence(event, after))  # RULES 3.2
     if isinstance(event, SetOption):
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):

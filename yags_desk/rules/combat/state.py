@@ -222,6 +222,8 @@ class FighterState:
     # attack last wounded this one (who is credited with defeating it).
     advantage: int = 0
     struck_by: str = ""
+    # RULES 3.2 hit locations: body levels (classic) / wounds (0.8) taken per place.
+    location_levels: tuple[tuple[str, int], ...] = ()
     # This round
     declaration: Declare | None = None
     attacked: bool = False

@@ -29,6 +29,8 @@ from yags_desk.rules.combat.optional import (
     back,
     board,
     harn,
+    locations_aim,
+    oops,
     reactions,
 )
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
@@ -52,6 +54,8 @@ PROVIDERS: dict[str, Provider] = {
     reactions.OPTION: reactions.reaction_mods,  # RULES 3.1 counterattacks, long spear
     "advantage": advantage.advantage,  # RULES 3.2
     "flee_charge_defend": actions32.actions32,  # RULES 3.2 flee, charge, defend
+    "oops": oops.next_action,  # RULES 3.2 Oops! -2 on the next action
+    "aimed_attack": locations_aim.aimed,  # RULES 3.3 aimed attacks
 }
 
 
