@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -10,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
 
 from tests.qt.shell.app_helpers import sample_window
-from yags_desk.qt.shell import app as qt_app
 from yags_desk.qt.shell.main_window import MainWindow
 from yags_desk.qt.shell.open_files import open_path, open_paths
 
@@ -62,28 +61,44 @@ def test_files_that_cannot_open_are_named_and_the_rest_open(window: MainWindow,
     assert broken.read_bytes() == text  # nothing written back
 
 
-def test_run_opens_the_files_and_quits_by_itself(home: Path, qtbot: Any,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    warnings: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        lambda _p, _t, text, *_a, **_k: warnings.append(text))
-    shown: list[MainWindow] = []
-    opened: list[str] = []
-    real_create = qt_app.create
+_RUN_SCRIPT = """
+import json, sys
+from pathlib import Path
+from PySide6.QtWidgets import QMessageBox
+from yags_desk.qt.shell import app as qt_app
 
-    def create(argv: Any = None) -> Any:
-        app, window = real_create(argv)
-        qtbot.addWidget(window)
-        window.document_opened.connect(lambda view: opened.append(view.title()))
-        shown.append(window)
-        return app, window
-    monkeypatch.setattr(qt_app, "create", create)
-    code = qt_app.run(["yags-desk"], files=[SAMPLE / "characters" / "mira.json",
-                                            home / "missing.yags"], quit_after_ms=0)
-    assert code == 0
-    assert opened == ["Mira Swiftwater"]
-    assert not shown[0].isVisible() and shown[0].tabs.count() == 0  # closed by --quit-after
-    assert len(warnings) == 1 and "missing.yags: no such file" in warnings[0]
+warnings, shown, opened = [], [], []
+QMessageBox.warning = lambda _p, _t, text, *_a, **_k: warnings.append(text)
+real_create = qt_app.create
+
+def create(argv=None):
+    app, window = real_create(argv)
+    window.document_opened.connect(lambda view: opened.append(view.title()))
+    shown.append(window)
+    return app, window
+
+qt_app.create = create
+code = qt_app.run(["yags-desk"], files=[Path(a) for a in sys.argv[1:]], quit_after_ms=0)
+print(json.dumps({"code": code, "opened": opened, "warnings": warnings,
+                  "visible": shown[0].isVisible(), "tabs": shown[0].tabs.count()}))
+"""
+
+
+def test_run_opens_the_files_and_quits_by_itself(home: Path) -> None:
+    # In a process of its own: once run() has quit the application, Qt's timers in
+    # that process stop firing, which would hang the next window's tests.
+    env = dict(os.environ, YAGS_DESK_HOME=str(home), QT_QPA_PLATFORM="offscreen",
+               PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", _RUN_SCRIPT,
+                           str(SAMPLE / "characters" / "mira.json"),
+                           str(home / "missing.yags")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["code"] == 0
+    assert out["opened"] == ["Mira Swiftwater"]
+    assert not out["visible"] and out["tabs"] == 0  # closed by --quit-after
+    assert len(out["warnings"]) == 1 and "missing.yags: no such file" in out["warnings"][0]
 
 
 def test_bundled_style_smoke_run_exits_zero(home: Path) -> None:
