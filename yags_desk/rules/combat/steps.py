@@ -41,7 +41,11 @@ from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
-from yags_desk.rules.combat.optional.moves import closing_declaration, declared_move
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.order_v08 import next_melee_v08
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
@@ -198,7 +202,8 @@ def _classic_step(state: CombatState) -> Step | None:
     retarget = None
     if kind == "attack" and act.target is not None and not state.fighter(act.target).can_act:
         foe = nearest_enemy(state, f)
-        retarget = foe.id if foe is not None else None
+        # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
+        retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None
     return Step("action", (f.id,), action=kind, target=act.target, style=act.style,
                 retarget=retarget)
 
