@@ -178,3 +178,27 @@ def test_a_counterattack_never_triggers_a_counterattack() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
     log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))
+
+
+def _bo_reacts_on_cid(feint: int, angry: int) -> CombatLog:
+    log = trio()
+    for option in ("reactions", "feint", "angry_strike"):
+        log.push(SetOption(option=option, value=True))
+    log.push(Declare(id="bo", action="attack", target="ann", style=LONG, feint=feint,
+                     angry_strike=angry))
+    log.push(Reaction(id="bo", target="cid", trigger="when Cid steps in"))
+    return log
+
+
+def test_reaction_strike_carries_no_declared_feint_or_angry_strike() -> None:
+    # A reaction is a basic melee strike (RULES 3.1): Bo's feint 2 and angry strike
+    # +1 (RULES 3.3), declared on Ann, change neither Bo's strike on Cid nor Cid's
+    # defence; they still count on his declared attack on Ann.
+    plain = resolve_attack(_bo_reacts_on_cid(0, 0).state, "bo", "cid", LONG, DICE)
+    log = _bo_reacts_on_cid(2, 1)
+    e = resolve_attack(log.state, "bo", "cid", LONG, DICE)
+    assert (e.attack_total, e.defence_total, e.damage_total) == (
+        plain.attack_total, plain.defence_total, plain.damage_total)
+    assert not [label for label, _ in e.modifiers if "RULES 3.3" in label]
+    on_ann = resolve_attack(log.state, "bo", "ann", LONG, DICE)
+    assert ("attack: RULES 3.3 feint 2", -2) in on_ann.modifiers
