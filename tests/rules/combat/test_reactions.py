@@ -26,6 +26,7 @@ from yags_desk.rules.combat.events import (
     SetOption,
 )
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.assist import make_assist
 from yags_desk.rules.combat.optional.reactions import spear_offers
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.procedure_classic import action_order, next_action
@@ -202,3 +203,20 @@ def test_reaction_strike_carries_no_declared_feint_or_angry_strike() -> None:
     assert not [label for label, _ in e.modifiers if "RULES 3.3" in label]
     on_ann = resolve_attack(log.state, "bo", "ann", LONG, DICE)
     assert ("attack: RULES 3.3 feint 2", -2) in on_ann.modifiers
+
+
+def test_an_assist_used_by_a_reaction_strike_is_spent() -> None:
+    # Cid's assist gives Ann +10 on her next attack (RULES 3.1); her reaction
+    # strike on Bo uses it, so her declared attack afterwards is at +0.
+    log = trio()
+    log.push(ON)
+    log.push(SetOption(option="assist_hamper", value=True))
+    log.push(make_assist(log.state, "cid", "ann", "attack", (8, 8)))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    reaction = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert ("attack: RULES 3.1 assist (Ann)", 10) in reaction.modifiers
+    log.push(reaction)
+    assert not log.state.fighter("ann").has("assisted attack +10")
+    declared = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert declared.attack_total == reaction.attack_total - 10

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.effects import apply_effects
 from yags_desk.rules.combat.events import Attack, MoveRow, Reaction
-from yags_desk.rules.combat.optional.assist import DELAYED, LASTS
+from yags_desk.rules.combat.optional.assist import DELAYED, LASTS, spend_assists
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.optional.board import reach_refusal
@@ -130,7 +130,8 @@ def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
         if state.edition == "0.8":
             t = take_defence(t, a.id)  # its defence against this attacker (RULES 2)
     state = replace(state, last_reaction=(a.id, t.id))
-    return apply_effects(state._with(t), e.effects)
+    # An assist it used is spent like any attack's (RULES 3.1 assist: one roll).
+    return apply_effects(spend_assists(state._with(t), e), e.effects)
 
 
 def reaction_text(e: Reaction, before: CombatState) -> str:
