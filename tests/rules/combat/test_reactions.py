@@ -220,3 +220,19 @@ def test_an_assist_used_by_a_reaction_strike_is_spent() -> None:
     assert not log.state.fighter("ann").has("assisted attack +10")
     declared = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
     assert declared.attack_total == reaction.attack_total - 10
+
+
+def test_reaction_strike_is_not_the_declared_disarm() -> None:
+    # Bo declared a disarm on Ann (RULES 3.3); his reaction strike on Cid is a basic
+    # melee strike (RULES 3.1): a hit does damage, and no disarm roll falls due.
+    log = trio()
+    for option in ("reactions", "nonlethal"):
+        log.push(SetOption(option=option, value=True))
+    log.push(Declare(id="bo", action="attack", target="ann", style=LONG, nonlethal="disarm"))
+    log.push(Reaction(id="bo", target="cid", trigger="when Cid steps in"))
+    dice = AttackDice(typed((9, 9)), typed((4, 4)), typed((5, 5)))
+    e = resolve_attack(log.state, "bo", "cid", LONG, dice)
+    assert e.hit and e.damage_total > 0
+    assert not [x for x in e.effects if x.kind == "check"]
+    on_ann = resolve_attack(log.state, "bo", "ann", LONG, dice)
+    assert on_ann.hit and on_ann.outcome == "disarm: Ann's roll due"

@@ -120,7 +120,7 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     m = _against_armour(state, m)
     m = _with_optional(state, m)
     m = _sized(state, m)
-    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker) or "")
+    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker, m.defender) or "")
     if situational is None:
         return m
     label, amount = situational

@@ -132,18 +132,19 @@ def dodge_effects(state: CombatState, attacker_id: str, defender_id: str,
 NONLETHAL_ATTACK = {"disarm": -3, "sweep": -2, "tackle": -2}
 
 
-def nonlethal_kind(state: CombatState, attacker_id: str) -> str | None:
-    """The disarm, sweep or tackle ``attacker_id`` declared, while the option is on."""
+def nonlethal_kind(state: CombatState, attacker_id: str, defender_id: str) -> str | None:
+    """The disarm, sweep or tackle ``attacker_id`` declared, while the option is on
+    (none on a RULES 3.1 reaction strike at ``defender_id``: a basic melee strike)."""
     if not state.options.uses("nonlethal"):
         return None
-    d = state.fighter(attacker_id).declaration
+    d = _declared(state, attacker_id, defender_id)
     return d.nonlethal if d is not None else None
 
 
 def nonlethal(state: CombatState, attacker_id: str, defender_id: str,
               kind: AttackKind) -> OptionalMods:
     """RULES 3.3: the aim's penalty on a declared disarm, sweep or tackle."""
-    what = nonlethal_kind(state, attacker_id)
+    what = nonlethal_kind(state, attacker_id, defender_id)
     if what is None or kind.missile:
         return NONE
     return OptionalMods(attack=((f"RULES 3.3 {what}", NONLETHAL_ATTACK[what]),))
