@@ -236,3 +236,17 @@ def test_reaction_strike_is_not_the_declared_disarm() -> None:
     assert not [x for x in e.effects if x.kind == "check"]
     on_ann = resolve_attack(log.state, "bo", "ann", LONG, dice)
     assert on_ann.hit and on_ann.outcome == "disarm: Ann's roll due"
+
+
+def test_a_reaction_left_waiting_is_no_strike_once_the_option_is_off() -> None:
+    # RULES 3: a switched-off option changes nothing. Brenna readied a reaction,
+    # then the GM switched reactions off: a strike without a declaration is
+    # refused as in any 0.8 round, and nothing is logged.
+    log = v08_setup.fight()
+    log.push(ON)
+    log.push(Reaction(id="brenna", target="orc", trigger="when the Orc draws"))
+    log.push(SetOption(option="reactions", value=False))
+    before = log.events
+    with pytest.raises(RulesError, match=r"Brenna declared no attack this round"):
+        log.push(resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(10, 5)))
+    assert log.events == before

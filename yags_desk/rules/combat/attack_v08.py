@@ -40,7 +40,7 @@ from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
-from yags_desk.rules.combat.optional.reactions import readied
+from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -334,7 +334,7 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
     for p in state.pending_for(a.id):
         raise RulesError(f"{p.describe(a.name, '0.8')} must be made before {a.name} attacks")
-    if not e.counter and readied(a, t.id) is not None:
+    if not e.counter and reaction_waiting(state, a.id, t.id) is not None:
         return  # a RULES 3.1 reaction strikes out of turn (optional/reactions.py)
     if e.counter:
         if t.id not in a.counter_due:

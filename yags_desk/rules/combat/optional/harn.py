@@ -11,7 +11,7 @@ from __future__ import annotations
 from yags_desk.rules.combat.events import Declare, Effect
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
 from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_penalty
-from yags_desk.rules.combat.optional.reactions import readied
+from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.items import Weapon
 
@@ -35,7 +35,7 @@ def _declared(state: CombatState, attacker_id: str, defender_id: str) -> Declare
     """The attacker's declaration, unless this attack is its RULES 3.1 reaction
     strike: a basic melee strike, which carries no declared manoeuvre."""
     a = state.fighter(attacker_id)
-    return None if readied(a, defender_id) is not None else a.declaration
+    return None if reaction_waiting(state, a.id, defender_id) is not None else a.declaration
 
 
 def angry_strike(state: CombatState, attacker_id: str, defender_id: str,
