@@ -250,3 +250,19 @@ def test_a_reaction_left_waiting_is_no_strike_once_the_option_is_off() -> None:
     with pytest.raises(RulesError, match=r"Brenna declared no attack this round"):
         log.push(resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(10, 5)))
     assert log.events == before
+
+
+def test_classic_reaction_on_the_declared_target_leaves_the_special_out() -> None:
+    # Ann declared an all-out attack on Bo (RULES 1.9: +5 attack). Her reaction
+    # strike on Bo is a basic melee strike (RULES 3.1): made without the +5, and
+    # accepted, where it used to carry the special and be refused.
+    log = trio()
+    log.push(ON)
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD, special="all_out"))
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    e = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert e.special is None and e.attack_total == 24  # 14 + 10, no +5
+    log.push(e)
+    assert log.events[-1] == e
+    declared = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert declared.special == "all_out" and declared.attack_total == 29
