@@ -369,6 +369,7 @@ class MainWindow(WindowBase):
 
     def _start_healing_for_file(self, path: Path) -> DocumentView | None:
         from yags_desk.qt.shell.healing import start_healing
+        from yags_desk.rules.character import Character
 
         model = self.read_model(Path(path), "character")
         if not isinstance(model, Character):
