@@ -37,6 +37,7 @@ DIALOGS = {
     "OverrideDialog",
     "ConditionDialog",
     "RulesOptionsDialog",  # the board's Rules options… (issue 14)
+    "StartingAdvantageDialog",  # the board's Starting advantage… (RULES 3.2)
     "RecoveryDialog",
     "ResultsDialog",  # Board ▸ Apply results to characters
     "ForecastDialog",  # Board ▸ Forecast… (issue 17)

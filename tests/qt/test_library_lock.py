@@ -57,7 +57,7 @@ def start(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     _app, window = app_module.create()
     qtbot.addWidget(window)
     window.show()  # the library is listed once the window has painted
-    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries))
+    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries), timeout=30_000)
     return window
 
 

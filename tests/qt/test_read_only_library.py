@@ -43,7 +43,7 @@ def test_window_opens_read_only_and_save_says_why(
     _app, window = app_module.create()
     qtbot.addWidget(window)
     window.show()  # the library is listed once the window has painted
-    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries))
+    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries), timeout=30_000)
     try:
         assert window.windowTitle() == "YAGS Desk (read-only)"
         assert window.library_status.text().startswith("Read-only: ")

@@ -28,6 +28,7 @@ HELP_PAGES: dict[str, str] = {
     "ItemDialog": "item.html",
     "BattleBoard": "battle.html",
     "ForecastDialog": "battle.html#forecast",
+    "StartingAdvantageDialog": "battle.html#advantage",  # RULES 3.2
     "BattleView": "mass-battle.html",
     "HealingView": "healing.html",
     "NewEncounterDialog": "new-encounter.html",

@@ -13,6 +13,7 @@ from yags_desk.printing.procedure import options_html, options_lines
 from yags_desk.printing.style import document, esc, row, signed, table
 from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.locations import location_summary
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -44,7 +45,9 @@ def _wounds(f: FighterState, state: CombatState) -> str:
     if not f.wounds:
         return esc(name)
     beyond = f", {f.levels_beyond} beyond Fatal" if f.levels_beyond else ""
-    return esc(f"{name} ({signed(penalty)}), {f.wounds} {unit}{beyond}")
+    # RULES 3.2 hit locations: where the levels (wounds) were taken.
+    where = f"; {location_summary(f.location_levels)}" if f.location_levels else ""
+    return esc(f"{name} ({signed(penalty)}), {f.wounds} {unit}{beyond}{where}")
 
 
 def _stuns(f: FighterState, state: CombatState) -> str:

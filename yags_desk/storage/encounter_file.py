@@ -69,11 +69,12 @@ class Combatant(BaseModel):
     character: Character
     minor: bool = False  # an unimportant NPC (RULES 1.6 GM option)
     size_class: SizeClass = "medium"  # RULES 3.3 size class (counts while the option is on)
+    surprised: bool = False  # RULES 3.2 surprised in the first round (while the option is on)
 
     def as_event(self) -> AddCombatant:
         return AddCombatant(id=self.id, name=self.name, side=self.side, row=self.row,
                             character=self.character, minor=self.minor,
-                            size_class=self.size_class)
+                            size_class=self.size_class, surprised=self.surprised)
 
 
 class ShownName(BaseModel):

@@ -34,6 +34,7 @@ from yags_desk.rules.combat.events import (
 from yags_desk.rules.combat.kill_classic import kill_is_rolled
 from yags_desk.rules.combat.lost import lose_action, lost_reason
 from yags_desk.rules.combat.mounted_classic import fall_check
+from yags_desk.rules.combat.optional.actions32 import assess_check
 from yags_desk.rules.combat.procedure_classic import make_initiative
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import auto_declaration
@@ -137,6 +138,9 @@ class ScriptedDialogs:
         elif pending.kind == "fall":
             event = fall_check(state, pending.id, self.two(), self.two(),
                                metres=pending.amount + self.extra_fall_m)
+        elif pending.kind == "assess":  # RULES 3.2
+            event = assess_check(state, pending.id,
+                                 self.two() if state.edition == "classic" else self.d20())
         elif state.edition == "classic":
             event = check_classic(state, pending, self.two())
         else:
@@ -161,6 +165,10 @@ class ScriptedDialogs:
     def rules_options(self, parent: QWidget, state: CombatState) -> list[SetOption] | None:
         self.calls.append("rules_options")
         return list(self.options_events) if self.options_events is not None else None
+
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> list[Event] | None:
+        self.calls.append("starting_advantage")  # RULES 3.2
+        return None
 
 
     def assist(self, parent: QWidget, state: CombatState, fighter_id: str,

@@ -31,11 +31,12 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 
 HARN = ("angry_strike", "feint", "darkness", "size_class", "dodging", "nonlethal")
+RULES_3_2 = ("hit_locations", "oops", "aimed_attack", "limb_injuries")  # these too
 STAFF = classic_weapon("Quarterstaff", 9, 5, 9, 6, 18, 2, "great", "two-handed")
 
 
 def _options() -> list[Event]:
-    return [SetOption(option=o, value=True) for o in HARN]
+    return [SetOption(option=o, value=True) for o in HARN + RULES_3_2]
 
 
 def _classic_setup() -> list[Event]:

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.help.refs import for_screen
+from yags_desk.qt.battle.actions32_menu import add_actions32, assess_roll, free_attack_events
 from yags_desk.qt.battle.canvas import BoardCanvas
 from yags_desk.qt.battle.commands import EventsCommand
 from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
@@ -309,6 +310,9 @@ class BattleBoard(DocumentView):
         self.options_action = self._action(
             "Rules &options…", self.rules_options, ["Ctrl+Shift+O"], "",
             "Switch optional rules and the GM's settings from now on (logged, undoable)")
+        self.advantage_action = self._action(  # RULES 3.2
+            "Starting ad&vantage…", self.starting_advantage, [], "",
+            "Each side's starting advantage from the RULES 3.2 table (logged, undoable)")
         self.results_action = self._action(
             "Apply &results to characters…", self.apply_results, ["Ctrl+Shift+W"], "",
             "Write the fight's wounds, stuns, fatigue and conditions into the library's "
@@ -322,7 +326,8 @@ class BattleBoard(DocumentView):
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for action in (self.next_action, self.anyway_action, self.initiative_action,
                        self.auto_action, self.end_round_action, self.add_action,
-                       self.options_action, self.results_action, self.forecast_action):
+                       self.options_action, self.results_action, self.forecast_action,
+                       self.advantage_action):
             self.toolbar.addAction(action)
 
     # -- the document -------------------------------------------------------------------
@@ -830,6 +835,26 @@ class BattleBoard(DocumentView):
         self.status_message.emit(" ".join(said), 10_000)
         return True
 
+    def starting_advantage(self) -> bool:
+        """Starting advantage…: one StartingAdvantage per side ticked (RULES 3.2), as
+        one undo step."""
+        events = self.dialogs.starting_advantage(self, self.state)
+        return bool(events) and self.push_events(list(events or ()), "Starting advantage")
+
+    def free_attack(self, fid: str, target: str) -> bool:
+        """RULES 3.2: ``fid``'s free attack on the fleeing ``target``."""
+        try:
+            events = free_attack_events(self, self.dialogs, self.state, fid, target, self.rng)
+        except RulesError as exc:
+            self.refuse(str(exc))
+            return False
+        return bool(events) and self.push_events(events or [], "Free attack")
+
+    def assess(self, fid: str) -> bool:
+        """RULES 3.2: the roll of ``fid``'s declared assess action."""
+        events = assess_roll(self, self.dialogs, self.state, fid, self.rng)
+        return bool(events) and self.push_events(list(events or ()), "Assess roll")
+
     def clear_condition(self, fid: str, condition: str) -> bool:
         return self.push_events([ClearCondition(id=fid, condition=condition)])
 
@@ -922,6 +947,8 @@ class BattleBoard(DocumentView):
             act = rows.addAction(f"Row {row}", partial(self.rules31.move, fid, row))
             act.setEnabled(row != f.row)
         self.players_choices.add_menu(menu, fid)
+        add_actions32(menu, self.state, fid, partial(self.free_attack, fid),
+                      partial(self.assess, fid))  # RULES 3.2 free attack, assess roll
         menu.addSeparator()
         menu.addAction("Remove from the fight", lambda: self.ops.remove(fid))
         return menu

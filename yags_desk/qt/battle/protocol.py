@@ -99,3 +99,8 @@ class BattleDialogs(Protocol):
         the long spear's strike; the strike follows in the attack dialog. ``offer``:
         the reaction its trigger makes possible, filled in for the GM to take or not."""
         ...
+
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
+        """RULES 3.2: each side's starting advantage from the seed's table, as
+        StartingAdvantage events (with a SetOption first when the rule is off)."""
+        ...

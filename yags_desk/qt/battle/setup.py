@@ -20,10 +20,12 @@ from yags_desk.qt.battle.dialogs.common import show_problem, styled_error_label
 from yags_desk.qt.battle.hosts import CopyMaker
 from yags_desk.qt.battle.size_choice import size_class_combo
 from yags_desk.qt.battle.summary import side_colours
+from yags_desk.qt.battle.surprise_choice import surprise_box
 from yags_desk.qt.forms.ui_add_combatants import Ui_AddCombatants
 from yags_desk.qt.forms.ui_new_encounter import Ui_NewEncounter
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import AddCombatant
+from yags_desk.rules.combat.optional.actions32 import RULE_TIPS
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
@@ -64,6 +66,7 @@ class NewEncounterDialog(QDialog):
         for n, (key, label) in enumerate(OPTIONAL_RULES.items()):
             box = QCheckBox(for_screen(label), self.ui.rules)
             box.setObjectName(f"rule_{key}")
+            box.setToolTip(RULE_TIPS.get(key, ""))  # RULES 3.2
             self.rule_boxes[key] = box
             self.ui.rules_grid.addWidget(box, n // 2, n % 2)
         self.problem = styled_error_label(self)
@@ -170,6 +173,10 @@ class AddCombatantsDialog(QDialog):
         self.size_combo = size_class_combo(self, state)
         if self.size_combo is not None:
             self.ui.form.addRow("Si&ze class", self.size_combo)
+        # RULES 3.2 surprise in the first round, offered while that rule is on.
+        self.surprise_box = surprise_box(self, state)
+        if self.surprise_box is not None:
+            self.ui.form.addRow("Surprise", self.surprise_box)
         self.problem = styled_error_label(self)
         layout = self.ui.layout
         layout.insertWidget(layout.indexOf(self.ui.buttons), self.problem)
@@ -210,6 +217,8 @@ class AddCombatantsDialog(QDialog):
         if self.size_combo is not None:
             size = self.size_combo.currentData()
             adds = [a.model_copy(update={"size_class": size}) for a in adds]
+        if self.surprise_box is not None and self.surprise_box.isChecked():
+            adds = [a.model_copy(update={"surprised": True}) for a in adds]  # RULES 3.2
         return adds
 
     def _accept(self) -> None:

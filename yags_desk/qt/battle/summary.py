@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.due import next_dying_roll
+from yags_desk.rules.combat.optional.advantage import advantage_label
 from yags_desk.rules.combat.optional.harn_state import size_label
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.turns import turn_order
@@ -140,6 +141,8 @@ def _action(state: CombatState, f: FighterState) -> str:
         extras.append(d.stance)
     if d.defences is not None and state.edition == "0.8":
         extras.append(f"{d.defences} def.")
+    if d.manoeuvre:  # RULES 3.2
+        extras.append(d.manoeuvre)
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
@@ -183,6 +186,8 @@ def summarize(state: CombatState, f: FighterState, order: int | None = None) -> 
                            if n not in hidden)
     if state.options.uses("size_class") and f.size_class != "medium":  # RULES 3.3
         conditions = ", ".join(x for x in (size_label(f.size_class), conditions) if x)
+    if state.options.uses("advantage"):  # RULES 3.2: the counter and what it is worth
+        conditions = ", ".join(x for x in (advantage_label(f.advantage), conditions) if x)
     weapon = _weapon(state, f)
     return FighterSummary(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,

@@ -21,6 +21,9 @@ from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
+from yags_desk.rules.combat.optional.limbs import with_limb_injury
+from yags_desk.rules.combat.optional.locations import with_location
+from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.plan_classic import (
     MIN_DEFENCE,
     AttackPlan,
@@ -50,6 +53,10 @@ class AttackDice:
     defence: OpenRoll | None
     damage: OpenRoll
     stray: int | None = None
+    # RULES 3.2: the d100 of a hit's location and of a fumble's Oops! roll, needed
+    # only while those options are on (optional/dice.py rolls them).
+    location: int | None = None
+    oops: int | None = None
 
 
 def roll_dice(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDice:
@@ -200,7 +207,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         state, a.id, target.id, bool(def_dice) and p.defence_name.startswith("Brawling"))
     record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
                                      for label, n in p.defence_mods)
-    return Attack(
+    e = Attack(
         attacker=a.id, defender=target.id, declared_target=declared, style=p.style.label,
         special=mods.special,
         missile=mods.missile, range_band=mods.range_band,
@@ -210,3 +217,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_rolled=rolled, defence_standing=standing, round_defence=round_defence,
         hit=hit, damage_kind=p.damage_kind,
         **result)
+    e = with_oops(state, e, dice.oops, damage=p.damage, damage_dice=dice.damage.dice,
+                  damage_die_total=dice.damage.total,
+                  weapon=p.style.weapons[0] if p.style.weapons else None)
+    return with_limb_injury(state, with_location(state, e, dice.location))  # RULES 3.2, 3.3

@@ -32,6 +32,10 @@ class AttackDiceV08:
     # A fumbled shot into a melee: who it flies at, 1 = the intended target,
     # 2.. = the declared ``close`` in order (combat-missile.yags, Firing into melee).
     stray: int | None = None
+    # RULES 3.2: the d100 of a hit's location and of a fumble's Oops! roll, needed
+    # only while those options are on (optional/dice.py rolls them).
+    location: int | None = None
+    oops: int | None = None
 
 
 def roll_dice_v08(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDiceV08:

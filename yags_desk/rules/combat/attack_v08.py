@@ -40,6 +40,9 @@ from yags_desk.rules.combat.optional import AttackKind, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
+from yags_desk.rules.combat.optional.limbs import with_limb_injury
+from yags_desk.rules.combat.optional.locations import with_location
+from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
@@ -83,9 +86,16 @@ def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
         if s.style == "missile":
             raise RulesError(f"style: {label} is a missile style; it shoots only in a "
                              "declared missile attack (combat-missile.yags)")
+        if _gone(f, s):
+            raise RulesError(f"style: {f.name}'s weapon for {label} is dropped or broken")
         return s
-    melee = [s for s in d.styles if s.usable and s.style != "missile"]
+    melee = [s for s in d.styles if s.usable and s.style != "missile" and not _gone(f, s)]
     return max(melee, key=lambda s: s.attack.total)  # Brawl is always there
+
+
+def _gone(f: FighterState, s: StyleValues) -> bool:
+    """A weapon of the style is dropped or broken (a RULES 3.3 limb injury, disarm)."""
+    return any(f.weapon_state(w) in ("dropped", "broken") for w in s.weapons)
 
 
 def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValues | None:
@@ -196,8 +206,9 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
         return missile_modifiers_v08(state, a.id, t.id, defence_style=defence_style)
     if style is None and a.declaration is not None and a.declaration.style:
         style = a.declaration.style
-        if counter and not any(x.label == style and x.style != "missile" for x in ad.styles):
-            style = None  # a counter strike is a melee strike
+        if counter and not any(x.label == style and x.style != "missile" and not _gone(a, x)
+                               for x in ad.styles):
+            style = None  # a counter strike is a melee strike, with what is still in hand
     s = _melee_style(a, ad, style)
     mods: list[tuple[str, int]] = []
     attack, damage = s.attack.total, s.damage.total
@@ -323,7 +334,10 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
             + dodge_effects(state, a.id, t.id,
                             defence_die is not None and m.defence_label == "Brawl")})
     check_attack_v08(state, e)
-    return e
+    e = with_oops(state, e, dice.oops, damage=m.damage, damage_dice=(dice.damage.natural,),
+                  damage_die_total=dice.damage.natural,
+                  weapon=m.style.weapons[0] if m.style.weapons else None)
+    return with_limb_injury(state, with_location(state, e, dice.location))  # RULES 3.2, 3.3
 
 
 # --- the reducer's rules for a 0.8 Attack event ---------------------------------

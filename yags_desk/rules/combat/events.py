@@ -35,6 +35,7 @@ __all__ = [
     "SetCondition",
     "SetDarkness",
     "SetOption",
+    "StartingAdvantage",
     "Stuns",
     "Wound",
     "event_adapter",
@@ -63,6 +64,17 @@ SizeClass = Literal["tiny", "very_small", "small", "medium", "large", "very_larg
                     "monstrous"]
 # RULES 3.3 non-lethal attacks (option "nonlethal").
 NonLethal = Literal["disarm", "sweep", "tackle"]
+# RULES 3.2 declared actions (option "flee_charge_defend").
+Manoeuvre = Literal["charge", "defend", "flee", "assess"]
+# RULES 3.2 hit locations (option "hit_locations").
+Location = Literal["head", "off_arm", "main_arm", "body", "left_leg", "right_leg"]
+# RULES 3.3 aimed attacks: a place, an arm or a leg with the side left to the d100,
+# or a chosen side.
+AimedAt = Literal["head", "arm", "body", "leg", "off_arm", "main_arm", "left_leg",
+                  "right_leg"]
+# RULES 3.2 Oops! table results (option "oops"), in the order of their d100 bands.
+OopsResult = Literal["self_hurt", "weapon_jarred", "misjudged", "stumble", "mishandle",
+                     "torn_muscle", "hits_ally"]
 # What a fighter does this round (RULES 1.5 step 1, RULES 2 declarations).
 Action = Literal["attack", "missile", "rest", "wait", "move", "stand_up", "kill_helpless",
                  "reroll_initiative", "other"]
@@ -86,6 +98,7 @@ CheckKind = Literal[
     "killing_blow",    # RULES 1.6: the helpless killed at the end of the round
     "first_aid",       # RULES 1.10: tending a wounded fighter (stops the dying rolls)
     "nonlethal",       # RULES 3.3: keeping weapon or footing after a disarm, sweep, tackle
+    "assess",          # RULES 3.2: an assess action's roll (feeds advantage)
     "other",
 ]
 EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condition", "clear",
@@ -140,6 +153,8 @@ class AddCombatant(_Event):
     minor: bool = False
     # RULES 3.3 size class: scales the damage past its soak while the option is on.
     size_class: SizeClass = "medium"
+    # RULES 3.2 surprise: caught unawares in the first round (while the option is on).
+    surprised: bool = False
 
 
 class RemoveCombatant(_Event):
@@ -178,6 +193,10 @@ class Declare(_Event):
     feint: int = Field(default=0, ge=0, le=1000)
     # RULES 3.3 (option "nonlethal"): a disarm, sweep or tackle instead of damage.
     nonlethal: NonLethal | None = None
+    # RULES 3.2 (option "flee_charge_defend"): a charge, defend, flee or assess action.
+    manoeuvre: Manoeuvre | None = None
+    # RULES 3.3 (option "aimed_attack", needs "hit_locations"): where the blow is aimed.
+    aimed: AimedAt | None = None
 
 
 class Initiative(_Event):
@@ -294,6 +313,15 @@ class Attack(_Event):
     # RULES 3.1 hamper: the strike does no damage; "delay", "attack" or "defence"
     # says what a margin of 10+ does (optional/assist.py).
     hamper: Literal["delay", "attack", "defence"] | None = None
+    # RULES 3.2 flee: a free attack on a fleeing fighter, on top of the attacker's action.
+    free: bool = False
+    # RULES 3.2 hit locations: the d100 of a hit and the place it gives.
+    location_roll: int | None = Field(default=None, ge=1, le=100)
+    location: Location | None = None
+    # RULES 3.2 Oops!: the d100 of a fumble, its result, and the ally struck (91-00).
+    oops_roll: int | None = Field(default=None, ge=1, le=100)
+    oops: OopsResult | None = None
+    oops_ally: CombatantId | None = None
 
 
 class Check(_Event):
@@ -323,8 +351,10 @@ class Check(_Event):
 
 # Why a declared attack did not happen (ActionLost): its target is dead,
 # unconscious or gone from the fight, or the GM held the action.
-LostReason = Literal["dead", "unconscious", "gone", "held"]
-LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held")
+LostReason = Literal["dead", "unconscious", "gone", "held",
+                     "oops",  # RULES 3.2 Oops!: the fumbler misses its next action
+                     "weapon"]  # its declared style's weapon was dropped or broken
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon")
 
 
 class ActionLost(_Event):
@@ -404,6 +434,15 @@ class Reaction(_Event):
     trigger: str = Field(default="", max_length=200)
     extra: int = Field(default=0, ge=0, le=10)
     spear: bool = False
+class StartingAdvantage(_Event):
+    """A side's starting advantage (RULES 3.2, while the option "advantage" is on):
+    the lines of the seed's table that apply to it (names of
+    ``optional.advantage.STARTING``); every fighter of the side gets their total."""
+
+    type: Literal["starting_advantage"] = "starting_advantage"
+    side: str = Field(min_length=1, max_length=60)
+    circumstances: tuple[str, ...] = Field(default=(), max_length=10)
+    reason: str = Field(default="", max_length=500)
 
 
 class EndRound(_Event):
@@ -415,7 +454,8 @@ class EndRound(_Event):
 Event = Annotated[
     AddCombatant | RemoveCombatant | Declare | Initiative | Attack | Check | Wound | Stuns
     | Fatigue | SetCondition | ClearCondition | Override | EndRound | ActionLost | SetOption
-    | SetDarkness | MoveRow | Assist | Reaction,
+    | SetDarkness | MoveRow | Assist | Reaction
+    | StartingAdvantage,  # RULES 3.2
     Field(discriminator="type"),
 ]
 

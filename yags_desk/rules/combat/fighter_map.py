@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-if TYPE_CHECKING:
-    from yags_desk.rules.combat.state import FighterState
+# A combat state's fighter (state.FighterState). state.py builds on this module,
+# so the type is not imported here (no import circles, not even for type checks):
+# the map only reads a fighter's ``id``; what else it holds is state.py's concern.
+_Fighter = Any
 
 __all__ = ["FighterIndex", "FighterMap", "Where", "where"]
 
@@ -34,7 +36,7 @@ _TRACKED = 16  # at most this many changed ids are remembered since the last sea
 class FighterIndex(Protocol):
     """Something kept up to date as fighters change (see FighterMap.index)."""
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None: ...
+    def update(self, fm: FighterMap, old: _Fighter | None, new: _Fighter) -> None: ...
 
 
 IndexT = TypeVar("IndexT", bound=FighterIndex)
@@ -48,23 +50,23 @@ class _Indexes:
         self.by_name: dict[str, FighterIndex] = {}
 
 
-class _Values(ValuesView["FighterState"]):
+class _Values(ValuesView[_Fighter]):
     _mapping: FighterMap
 
-    def __iter__(self) -> Iterator[FighterState]:
+    def __iter__(self) -> Iterator[_Fighter]:
         return self._mapping._iter_values()
 
 
-class _Items(ItemsView[str, "FighterState"]):
+class _Items(ItemsView[str, _Fighter]):
     _mapping: FighterMap
 
-    def __iter__(self) -> Iterator[tuple[str, FighterState]]:
+    def __iter__(self) -> Iterator[tuple[str, _Fighter]]:
         m = self._mapping
         return zip(islice(m._ids, m._len), m._iter_values(), strict=False)
 
 
-class FighterMap(Mapping[str, "FighterState"]):
-    """An immutable id -> FighterState mapping in board order."""
+class FighterMap(Mapping[str, _Fighter]):
+    """An immutable id -> _Fighter mapping in board order."""
 
     __slots__ = ("_base", "_changed", "_chunks", "_ids", "_indexes", "_len", "_pos")
 
@@ -72,7 +74,7 @@ class FighterMap(Mapping[str, "FighterState"]):
         self._ids: list[str] = []  # shared, append-only
         self._pos: dict[str, int] = {}  # shared, append-only
         self._len = 0
-        self._chunks: tuple[tuple[FighterState, ...], ...] = ()
+        self._chunks: tuple[tuple[_Fighter, ...], ...] = ()
         self._indexes: _Indexes | None = None
         # The map this one was made from by updates since it was sealed, and the ids
         # changed since then (None: not known).
@@ -80,23 +82,23 @@ class FighterMap(Mapping[str, "FighterState"]):
         self._changed: tuple[str, ...] | None = ()
 
     @classmethod
-    def of(cls, fighters: Mapping[str, FighterState]) -> FighterMap:
+    def of(cls, fighters: Mapping[str, _Fighter]) -> FighterMap:
         if type(fighters) is FighterMap:  # not isinstance: Mapping's check is slow
             return fighters
         return cls().updated(fighters.values())
 
     # -- Mapping --------------------------------------------------------------------
 
-    def __getitem__(self, fid: str) -> FighterState:
+    def __getitem__(self, fid: str) -> _Fighter:
         p = self._pos.get(fid)
         if p is None or p >= self._len:
             raise KeyError(fid)
         return self._chunks[p // _CHUNK][p % _CHUNK]
 
-    def get(self, fid: str, default: object = None) -> FighterState | None:  # type: ignore[override]
+    def get(self, fid: str, default: object = None) -> _Fighter | None:
         p = self._pos.get(fid)
         if p is None or p >= self._len:
-            return default  # type: ignore[return-value]
+            return default
         return self._chunks[p // _CHUNK][p % _CHUNK]
 
     def __contains__(self, fid: object) -> bool:
@@ -109,13 +111,13 @@ class FighterMap(Mapping[str, "FighterState"]):
     def __len__(self) -> int:
         return self._len
 
-    def _iter_values(self) -> Iterator[FighterState]:
+    def _iter_values(self) -> Iterator[_Fighter]:
         return chain.from_iterable(self._chunks)
 
-    def values(self) -> ValuesView[FighterState]:
+    def values(self) -> ValuesView[_Fighter]:
         return _Values(self)
 
-    def items(self) -> ItemsView[str, FighterState]:
+    def items(self) -> ItemsView[str, _Fighter]:
         return _Items(self)
 
     def __repr__(self) -> str:
@@ -127,15 +129,15 @@ class FighterMap(Mapping[str, "FighterState"]):
 
     # -- changing -------------------------------------------------------------------
 
-    def updated(self, fighters: Iterable[FighterState],
+    def updated(self, fighters: Iterable[_Fighter],
                 touched: set[str] | None = None) -> FighterMap:
         """A map with ``fighters`` replacing those of the same id (new ids join at the
         end). ``touched``: the ids that may hold something of the round afterwards
         (the end of a round gives it); by default every changed id joins them."""
         ids, pos, n = self._ids, self._pos, self._len
         chunks = list(self._chunks)
-        copied: dict[int, list[FighterState]] = {}
-        olds: list[tuple[FighterState | None, FighterState]] = []
+        copied: dict[int, list[_Fighter]] = {}
+        olds: list[tuple[_Fighter | None, _Fighter]] = []
         for f in fighters:
             p = pos.get(f.id)
             if p is not None and p < n:
@@ -180,7 +182,7 @@ class FighterMap(Mapping[str, "FighterState"]):
                 indexes.touched = touched
         return new
 
-    def with_fighter(self, f: FighterState) -> FighterMap:
+    def with_fighter(self, f: _Fighter) -> FighterMap:
         p = self._pos.get(f.id)
         if p is None or p >= self._len:
             return self.updated((f,))
@@ -212,7 +214,7 @@ class FighterMap(Mapping[str, "FighterState"]):
         state it returns, so ``changed_since`` answers for one event)."""
         self._base, self._changed = None, ()
 
-    def changed_since(self, before: Mapping[str, FighterState]) -> tuple[str, ...] | None:
+    def changed_since(self, before: Mapping[str, _Fighter]) -> tuple[str, ...] | None:
         """Ids possibly changed since ``before`` (a superset), or None when not known."""
         if before is self:
             return ()
@@ -245,18 +247,18 @@ class Where:
     fighters change: a step that asks "who still has to declare?" looks at those
     few instead of every fighter (FighterMap.where)."""
 
-    def __init__(self, fm: FighterMap, test: Callable[[FighterState], bool]) -> None:
+    def __init__(self, fm: FighterMap, test: Callable[[_Fighter], bool]) -> None:
         self.test = test
         self.ids = {f.id for f in fm.values() if test(f)}
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+    def update(self, fm: FighterMap, old: _Fighter | None, new: _Fighter) -> None:
         if self.test(new):
             self.ids.add(new.id)
         else:
             self.ids.discard(new.id)
 
 
-def where(fm: FighterMap, name: str, test: Callable[[FighterState], bool]) -> list[FighterState]:
+def where(fm: FighterMap, name: str, test: Callable[[_Fighter], bool]) -> list[_Fighter]:
     """The fighters of ``fm`` passing ``test`` (one test per ``name``), in board order."""
     ids = fm.index(f"where:{name}", lambda m: Where(m, test)).ids
     return [fm[fid] for fid in sorted(ids, key=fm.position)]

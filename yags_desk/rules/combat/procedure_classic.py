@@ -27,19 +27,21 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
-from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
     NO_ATTACK,
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.optional.moves import (
     closing_declaration,
     declared_move,
     out_of_reach,
 )
+from yags_desk.rules.combat.optional.oops import ACTS_LAST, NO_ACTION
 from yags_desk.rules.combat.plan_classic import best_attack_style
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -102,8 +104,9 @@ def needs_initiative(f: FighterState) -> bool:
 
 
 def _loses(f: FighterState) -> bool:
-    # RULES 3.1: a delayed fighter (hampered, or it took a reaction) acts last.
-    return loses_initiative(f.declaration) or f.has("delayed")
+    # RULES 3.1: a delayed fighter (hampered, or it took a reaction) acts last; so
+    # does one whose Oops! jarred its weapon (RULES 3.2).
+    return loses_initiative(f.declaration) or f.has("delayed") or f.has(ACTS_LAST)
 
 
 def _key(f: FighterState) -> tuple[int, int, int, int]:
@@ -155,6 +158,8 @@ def next_action(state: CombatState) -> NextAction | None:
         # RULES 1.5: in a pair, the initiative loser strikes back if still standing.
         if (decl is not None and decl.action == "attack" and decl.target == a_id
                 and loser.acts and not loser.attacked and not loser.has("prone")
+                and not loser.has(NO_ACTION)  # RULES 3.2 Oops!
+                and not weapon_gone(state, loser, decl.style)  # dropped this round
                 and _target_ok(state, a_id)):
             return NextAction(d_id, "counter", a_id, decl.style)
     # The first in action_order with something to do, from an index the fighters
@@ -167,7 +172,8 @@ def next_action(state: CombatState) -> NextAction | None:
     assert d is not None
     if d.action == "stand_up":
         return NextAction(f.id, "stand_up")
-    if not _target_ok(state, d.target):
+    if (not _target_ok(state, d.target) or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+            or weapon_gone(state, f, d.style)):  # or its weapon dropped this round
         # RULES 1.5: the declared target is dead or gone; the attack is
         # lost, and logged as such (lost.lose_action).
         return NextAction(f.id, "lost", d.target, d.style)
@@ -214,7 +220,7 @@ class _Queue:
         heap = self.heap
         while heap:
             k, _, fid = heap[0]
-            f = fm[fid]
+            f: FighterState = fm[fid]
             if _due_key(f) == k:
                 return f
             heapq.heappop(heap)
@@ -306,7 +312,8 @@ def auto_round(state: CombatState, rng: random.Random,
             push(lose_action(state, f.id, held=True, note="out of reach (RULES 3.1)"))
             continue
         defending = t.can_act and t.defence is None
-        e: Attack = resolve_attack(state, f.id, t.id, step.style, roll_dice(rng, defending))
+        dice = with_option_dice(state, rng, roll_dice(rng, defending))  # RULES 3.2 d100s
+        e: Attack = resolve_attack(state, f.id, t.id, step.style, dice)
         if step.kind == "counter":
             e = e.model_copy(update={"counter": True})
         push(e)

@@ -15,13 +15,15 @@ from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event
-from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.lost import lose_action, weapon_gone
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.optional.moves import (
     closing_declaration,
     declared_move,
     out_of_reach,
 )
+from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -87,7 +89,8 @@ def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
     attacked in melee by ``target`` without a defence against it, still
     stands and owes no Health check."""
     f = state.fighter(striker)
-    return f.acts and target in f.counter_due and not state.pending_for(striker)
+    return (f.acts and target in f.counter_due and not state.pending_for(striker)
+            and not f.has(NO_ACTION))  # RULES 3.2 Oops!
 
 
 def nearest_enemy(state: CombatState, fid: str) -> FighterState | None:
@@ -162,16 +165,19 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))
             continue
-        if not state.fighter(d.target).can_act:
+        if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))
             continue
         # A declared missile attack shoots (combat-missile.yags); the stray die is
         # rolled when it is fired into a melee.
-        push(resolve_attack_v08(state, fid, d.target, roll_dice_v08(rng, close=len(d.close))))
+        push(resolve_attack_v08(state, fid, d.target, with_option_dice(
+            state, rng, roll_dice_v08(rng, close=len(d.close)))))
         checks()
         if counter_strike_due(state, d.target, fid):
-            push(resolve_attack_v08(state, d.target, fid, roll_dice_v08(rng), counter=True))
+            push(resolve_attack_v08(state, d.target, fid, with_option_dice(
+                state, rng, roll_dice_v08(rng)), counter=True))
             checks()
     while due := end_of_round_due(state):
         push(resolve_check(state, due[0], d20()))

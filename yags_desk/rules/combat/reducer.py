@@ -31,15 +31,25 @@ from yags_desk.rules.combat.events import (
     SetCondition,
     SetDarkness,
     SetOption,
+    StartingAdvantage,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional.actions32 import (
+    check_manoeuvre,
+    free_attack,
+    surprised_at_start,
+)
+from yags_desk.rules.combat.optional.advantage import advantage_after, set_starting
 from yags_desk.rules.combat.optional.assist import apply_assist, check_hamper, spend_assists
 from yags_desk.rules.combat.optional.harn_declare import check_harn_declaration
 from yags_desk.rules.combat.optional.harn_state import set_darkness
+from yags_desk.rules.combat.optional.locations import check_location, record_location
+from yags_desk.rules.combat.optional.locations_aim import check_aimed_declaration
 from yags_desk.rules.combat.optional.moves import move_row
+from yags_desk.rules.combat.optional.oops import check_oops, check_oops_declaration
 from yags_desk.rules.combat.optional.reactions import reaction_attack, take_reaction
 from yags_desk.rules.combat.plan_classic import attack_refusal
 from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
@@ -70,7 +80,8 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:
         f = replace(f, wounds=6, levels_beyond=c.wounds - 6)
-    return state._with(replace(f))  # replace() keeps only the fields not at default
+    # RULES 3.2 surprise; replace() keeps only the fields not at default.
+    return state._with(replace(surprised_at_start(state, e, f)))
 
 
 def _override(state: CombatState, f: FighterState, e: Override) -> FighterState:
@@ -157,6 +168,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         raise RulesError(f"{t.name} is already dead")
     if a.id == t.id:
         raise RulesError(f"{a.name} cannot attack itself")
+    check_location(state, e)  # RULES 3.2 hit locations
+    check_oops(state, e)  # RULES 3.2 Oops!
     if state.edition == "classic" and a.has("prone"):
         raise RulesError(f"{a.name} is prone: standing up takes the attack action "
                          "(RULES 1.6)")
@@ -197,7 +210,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
-    return apply_effects(state, e.effects)
+    return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
 
 
 def _lost(f: FighterState, e: ActionLost) -> FighterState:
@@ -260,6 +273,7 @@ def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
     after = _dying_clock(state, _apply(state, event))
+    after = advantage_after(state, event, after)  # RULES 3.2 advantage counters
     FighterMap.of(after.fighters).seal()  # the next event's changes are counted afresh
     return after
 
@@ -268,6 +282,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
     if isinstance(event, AddCombatant):
         return _add(state, event)
     if isinstance(event, Attack):
+        if event.free:
+            return free_attack(state, event, _attack)  # RULES 3.2 flee
         return _attack(state, event)
     if isinstance(event, Check):
         return _check(state, event)
@@ -277,6 +293,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return set_option(state, event)  # the options in force from now on (issue 14)
     if isinstance(event, SetDarkness):
         return set_darkness(state, event)  # RULES 3.3
+    if isinstance(event, StartingAdvantage):
+        return set_starting(state, event)  # RULES 3.2
     f = state.fighter(event.id)
     if f.removed:
         raise RulesError(f"{f.name} has been removed from the encounter")
@@ -287,6 +305,9 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         state = state._with(f)
         check_declaration(state, event)
         check_harn_declaration(state, event)  # RULES 3.3 angry strike, feint
+        check_manoeuvre(state, event)  # RULES 3.2 flee, charge, defend, assess
+        check_oops_declaration(state, event)  # RULES 3.2 Oops! lost move
+        check_aimed_declaration(state, event)  # RULES 3.3 aimed attacks
         return state._with(replace(f, declaration=event))
     if isinstance(event, Initiative):
         if not f.can_act:

@@ -21,15 +21,20 @@ from yags_desk.rules.combat.events import (
     SetCondition,
     SetDarkness,
     SetOption,
+    StartingAdvantage,
     Stuns,
     Wound,
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional.actions32 import FREE_ATTACK_WORDS, MANOEUVRE_WORDS
+from yags_desk.rules.combat.optional.advantage import advantage_changes, starting_sentence
 from yags_desk.rules.combat.optional.assist import assist_text
 from yags_desk.rules.combat.optional.base import optional_parts
 from yags_desk.rules.combat.optional.harn_state import darkness_sentence
+from yags_desk.rules.combat.optional.locations import location_sentence
 from yags_desk.rules.combat.optional.moves import move_text
+from yags_desk.rules.combat.optional.oops import oops_sentence
 from yags_desk.rules.combat.optional.reactions import reaction_text
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
@@ -57,7 +62,7 @@ def level_text(name: str, penalty: int, beyond: int = 0) -> str:
 
 def describe(event: Event, before: CombatState, after: CombatState) -> str:
     """One sentence for ``event``, given the states around it."""
-    text = _sentence(event, before, after)
+    text = _sentence(event, before, after) + advantage_changes(before, after)  # RULES 3.2
     return f"{text} ({event.note})" if event.note else text
 
 
@@ -67,7 +72,9 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
     if isinstance(event, EndRound):
         return f"Round {before.round} ends."
     if isinstance(event, Attack):
-        return _attack_sentence(event, before, after)
+        free = FREE_ATTACK_WORDS if event.free else ""  # RULES 3.2 flee
+        return (free + _attack_sentence(event, before, after) + location_sentence(event)
+                + oops_sentence(event, after))  # RULES 3.2
     if isinstance(event, SetOption):
         return option_sentence(event, before)
     if isinstance(event, SetDarkness):
@@ -78,6 +85,8 @@ def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
         return assist_text(event, before, after)
     if isinstance(event, Reaction):
         return reaction_text(event, before)
+    if isinstance(event, StartingAdvantage):
+        return starting_sentence(event, after)  # RULES 3.2
     f = after.fighter(event.id)
     if isinstance(event, Declare):
         return _declare_sentence(event, f, after)
@@ -164,6 +173,8 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
         extras.append(f"angry strike +{e.angry_strike} damage")
     if e.feint:  # RULES 3.3
         extras.append(f"feint {e.feint}")
+    if e.manoeuvre:  # RULES 3.2
+        extras.append(MANOEUVRE_WORDS[e.manoeuvre])
     return text + (f" ({', '.join(extras)})" if extras else "") + "."
 
 

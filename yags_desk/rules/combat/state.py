@@ -43,6 +43,7 @@ CHECK_RULES = {
     "berserk": "RULES 1.9", "riding": "RULES 1.11", "fall": "RULES 1.11",
     "disarm": "RULES 1.9", "break_weapon": "RULES 1.9", "killing_blow": "RULES 1.6",
     "first_aid": "RULES 1.10", "nonlethal": "RULES 3.3", "other": "the GM",
+    "assess": "RULES 3.2",
 }
 CHECK_NAMES = {
     "critical": "Critical consciousness roll", "fatal": "Fatal roll",
@@ -51,6 +52,7 @@ CHECK_NAMES = {
     "riding": "riding roll", "fall": "falling roll", "disarm": "disarm roll",
     "break_weapon": "break roll", "killing_blow": "killing blow", "first_aid": "first aid",
     "nonlethal": "roll to keep weapon or footing", "other": "roll",
+    "assess": "assess roll",
 }
 
 
@@ -216,6 +218,12 @@ class FighterState:
     dying_since: int | None = None
     fatigue_checks: int = 0  # fatigue rolls since the last rest (RULES 1.7)
     weapons_state: tuple[tuple[str, str], ...] = ()  # weapon name -> damaged/broken/dropped
+    # RULES 3.2 advantage (optional.advantage): the counter, and the fighter whose
+    # attack last wounded this one (who is credited with defeating it).
+    advantage: int = 0
+    struck_by: str = ""
+    # RULES 3.2 hit locations: body levels (classic) / wounds (0.8) taken per place.
+    location_levels: tuple[tuple[str, int], ...] = ()
     # This round
     declaration: Declare | None = None
     attacked: bool = False

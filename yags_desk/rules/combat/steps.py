@@ -38,14 +38,16 @@ from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
 from yags_desk.rules.combat.fighter_map import FighterMap, where
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
-from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text
+from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text, weapon_gone
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
+from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.optional.moves import (
     closing_declaration,
     declared_move,
     out_of_reach,
 )
+from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.order_v08 import next_melee_v08
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
@@ -244,7 +246,8 @@ def _v08_step(state: CombatState) -> Step | None:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.acts or f.attacked):
             continue
-        if not state.fighter(d.target).can_act:
+        if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
             return Step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)
@@ -371,12 +374,15 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
             return [f.declaration.model_copy(update={"target": step.retarget})]
         t = state.fighter(step.target)
         defending = t.can_act and t.defence is None
-        e: Attack = resolve_attack(state, actor, t.id, step.style, roll_dice(rng, defending))
+        e: Attack = resolve_attack(state, actor, t.id, step.style, with_option_dice(
+            state, rng, roll_dice(rng, defending)))
         if step.action == "counter":
             e = e.model_copy(update={"counter": True})
         return [e]
     if step.action == "counter":
-        return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng), counter=True)]
+        return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+            state, rng, roll_dice_v08(rng)), counter=True)]
     d = f.declaration
     close = len(d.close) if d is not None else 0
-    return [resolve_attack_v08(state, actor, step.target, roll_dice_v08(rng, close=close))]
+    return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+        state, rng, roll_dice_v08(rng, close=close)))]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
+from yags_desk.qt.battle.dialogs.advantage_start import StartingAdvantageDialog
 from yags_desk.qt.battle.dialogs.attack import AttackDialog
 from yags_desk.qt.battle.dialogs.board_rules import AssistDialog, ReactionDialog
 from yags_desk.qt.battle.dialogs.check import CheckDialog
@@ -37,7 +38,7 @@ from yags_desk.rules.combat.state import CombatState, Pending
 
 __all__ = ["AssistDialog", "AttackDialog", "CheckDialog", "ConditionDialog", "DeclareDialog",
            "DiceEntry", "FirstAidDialog", "InitiativeDialog", "OverrideDialog", "QtBattleDialogs",
-           "ReactionDialog", "RulesOptionsDialog"]
+           "ReactionDialog", "RulesOptionsDialog", "StartingAdvantageDialog"]
 
 
 class QtBattleDialogs:
@@ -79,3 +80,6 @@ class QtBattleDialogs:
     def reaction(self, parent: QWidget, state: CombatState, fighter_id: str,
                  offer: Reaction | None = None) -> Reaction | None:
         return ReactionDialog.run(parent, state, fighter_id, offer)
+
+    def starting_advantage(self, parent: QWidget, state: CombatState) -> Sequence[Event] | None:
+        return StartingAdvantageDialog.run(parent, state)  # RULES 3.2

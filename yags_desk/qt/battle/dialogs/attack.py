@@ -60,6 +60,7 @@ from yags_desk.qt.battle.dialogs.odds_view import OddsView
 from yags_desk.qt.help import link_rules
 from yags_desk.rules.combat.events import Declare, Event
 from yags_desk.rules.combat.lost import lose_action
+from yags_desk.rules.combat.optional.locations import needs_location_die
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.situational import SITUATIONAL_LIMIT
@@ -233,12 +234,27 @@ class AttackDialog(EventDialog[list[Event]]):
         self.stray_dice = DiceEntry("d2", "stray die", dice_box)
         self.damage_dice.setToolTip("Only needed when the attack hits")
         self.stray_dice.setToolTip("Who a fumbled shot flies at (Rules reference §1.8)")
+        # RULES 3.2 hit locations: the d100 of where a hit lands (only while on).
+        self.location_dice = DiceEntry("d100", "hit location die", dice_box)
+        self.location_dice.setToolTip("Where a hit lands: 01-09 head, 10-24 off arm, 25-44 "
+                                      "main arm, 45-79 body, 80-89 left leg, 90-00 right leg "
+                                      "(Rules reference §3.2)")
+        self.location_dice.edit.setPlaceholderText("1-100, if the attack hits")
+        # RULES 3.2 Oops!: the d100 rolled when the attack fumbles (only while on).
+        self.oops_dice = DiceEntry("d100", "Oops! die", dice_box)
+        self.oops_dice.setToolTip("Only needed if the attack fumbles: 01-20 hurt oneself, "
+                                  "21-40 weapon damaged, 41-60 -2 next action, 61-70 lose the "
+                                  "next move, 71-80 miss the next action, 81-90 torn muscle, "
+                                  "91-00 strike an ally (Rules reference §3.2)")
+        self.oops_dice.edit.setPlaceholderText("1-100, if the attack fumbles")
         self.dice_entries = (self.attack_dice, self.defence_dice, self.damage_dice,
-                             self.stray_dice)
+                             self.stray_dice, self.location_dice, self.oops_dice)
         self.dice_labels: dict[DiceEntry, QLabel] = {}
-        places = ((0, 0), (0, 2), (1, 0), (1, 2))
+        places = ((0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2))
         for entry, text, (r, c) in zip(self.dice_entries, ("&Attack", "&Defence", "Da&mage",
-                                                           "&Stray"), places, strict=True):
+                                                           "&Stray", "Hit &location",
+                                                           "&Oops!"),
+                                       places, strict=True):
             entry.set_rng(rng)
             entry.inline_errors = False  # listed in the dialog's own message line
             caption = QLabel(text, dice_box)
@@ -488,7 +504,10 @@ class AttackDialog(EventDialog[list[Event]]):
                 self.defence_dice: s is not None and (s.needs_defence or (
                     self.edition == "0.8" and s.stray_sides > 0)),
                 self.damage_dice: s is not None and s.does_damage,
-                self.stray_dice: s is not None and s.stray_sides > 0}
+                self.stray_dice: s is not None and s.stray_sides > 0,
+                self.location_dice: s is not None and s.does_damage and needs_location_die(
+                    self.work_state, self.attacker_id, self.target_id, self.counter),
+                self.oops_dice: s is not None and self.work_state.options.uses("oops")}
         if s is not None and s.stray_sides and self.stray_dice.kind != f"d{s.stray_sides}":
             self.stray_dice.kind = f"d{s.stray_sides}"
             self.stray_dice.edit.setPlaceholderText(f"1-{s.stray_sides}, if the shot fumbles")
@@ -531,7 +550,8 @@ class AttackDialog(EventDialog[list[Event]]):
                 self.choices(), _need(self.attack_dice),
                 _need(self.defence_dice) if d.needs_defence else _opt(self.defence_dice),
                 _opt(self.damage_dice) if d.does_damage else None,
-                _int(self.stray_dice) if d.stray_sides else None)
+                _int(self.stray_dice) if d.stray_sides else None,
+                location=_int(self.location_dice), oops=_int(self.oops_dice))
             after = apply(self.work_state, e)
         except NeedsDice as more:
             self.preview_label.setText("")

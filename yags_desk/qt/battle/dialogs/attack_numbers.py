@@ -298,18 +298,38 @@ def attack_setup(state: CombatState, attacker_id: str, target_id: str, style: st
 def attack_event(state: CombatState, attacker_id: str, target_id: str, style: str,
                  counter: bool, choices: AttackChoices, attack: OpenRoll | D20Roll,
                  defence: OpenRoll | D20Roll | None, damage: OpenRoll | D20Roll | None,
-                 stray: int | None) -> Attack:
+                 stray: int | None, *, location: int | None = None,
+                 oops: int | None = None) -> Attack:
     """The Attack event from these dice (the engine's resolution).
 
     ``damage`` None is allowed when the attack misses (a miss carries no damage
-    dice); a hit without it is refused, naming the field.
+    dice); a hit without it is refused, naming the field. ``location``: the
+    RULES 3.2 hit location d100, asked for when the attack hits; ``oops``: the
+    RULES 3.2 Oops! d100, asked for when it fumbles.
     """
+    try:
+        return _attack_event(state, attacker_id, target_id, style, counter, choices, attack,
+                             defence, damage, stray, location, oops)
+    except RulesError as err:
+        if location is None and str(err).startswith("dice.location:"):
+            raise NeedsDice("hit location die: the attack hits; roll or type the d100 "
+                            "of where it lands") from None
+        if oops is None and str(err).startswith("dice.oops:"):
+            raise NeedsDice("Oops! die: the attack fumbles; roll or type the d100 of the "
+                            "Oops! table") from None
+        raise
+
+
+def _attack_event(state: CombatState, attacker_id: str, target_id: str, style: str,
+                  counter: bool, choices: AttackChoices, attack: OpenRoll | D20Roll,
+                  defence: OpenRoll | D20Roll | None, damage: OpenRoll | D20Roll | None,
+                  stray: int | None, location: int | None, oops: int | None) -> Attack:
     if state.edition == "classic":
         assert isinstance(attack, OpenRoll)
         assert defence is None or isinstance(defence, OpenRoll)
         assert damage is None or isinstance(damage, OpenRoll)
         dice = AttackDice(attack, defence if choices.defending else None,
-                          damage or _NO_DAMAGE_OPEN, stray)
+                          damage or _NO_DAMAGE_OPEN, stray, location=location, oops=oops)
         e = resolve_attack(state, attacker_id, target_id, style, dice,
                            defence_style=choices.defence_style or None, close=choices.close,
                            wrestled=choices.wrestled, situational=choices.situational_mod())
@@ -319,7 +339,8 @@ def attack_event(state: CombatState, attacker_id: str, target_id: str, style: st
         assert isinstance(attack, D20Roll)
         assert defence is None or isinstance(defence, D20Roll)
         assert damage is None or isinstance(damage, D20Roll)
-        dice8 = AttackDiceV08(attack, defence, damage or _NO_DAMAGE_D20, stray)
+        dice8 = AttackDiceV08(attack, defence, damage or _NO_DAMAGE_D20, stray,
+                              location=location, oops=oops)
         e = resolve_attack_v08(state, attacker_id, target_id, dice8, counter=counter,
                                ineffective=choices.ineffective,
                                style=v08_style(state, attacker_id, style, counter),

@@ -36,6 +36,7 @@ from yags_desk.rules.combat import checks_classic, checks_v08, mounted_classic
 from yags_desk.rules.combat import specials_classic as specials
 from yags_desk.rules.combat.events import Check
 from yags_desk.rules.combat.kill_classic import kill_is_rolled
+from yags_desk.rules.combat.optional.actions32 import assess_check, assess_explanation
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.sentences import describe
@@ -54,6 +55,8 @@ def check_explanation(state: CombatState, p: Pending) -> str:
     f = state.fighter(p.id)
     if p.kind == "nonlethal":  # RULES 3.3, both editions
         return nonlethal_explanation(state, p)
+    if p.kind == "assess":  # RULES 3.2, both editions
+        return assess_explanation(state, p.id)
     if state.edition == "0.8":
         if p.kind not in _V08:
             return "No roll procedure for this check: waive it with a reason."
@@ -198,7 +201,7 @@ class CheckDialog(EventDialog[Check]):
 
     def _has_procedure(self) -> bool:
         k = self.pending.kind
-        if k == "nonlethal":  # RULES 3.3
+        if k in ("nonlethal", "assess"):  # RULES 3.3, RULES 3.2
             return True
         if self.state.edition == "0.8":
             return k in _V08
@@ -236,6 +239,9 @@ class CheckDialog(EventDialog[Check]):
         if k == "nonlethal":  # RULES 3.3 disarm, sweep, tackle
             assert isinstance(v, (OpenRoll, D20Roll))
             return nonlethal_check(s, p, v)
+        if k == "assess":  # RULES 3.2
+            assert isinstance(v, (OpenRoll, D20Roll))
+            return assess_check(s, p.id, v)
         if s.edition == "0.8":
             assert isinstance(v, D20Roll)
             return checks_v08.resolve_check(s, p, v)

@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
+from yags_desk.qt.battle.dialogs.declare_actions32 import ManoeuvreChoice
+from yags_desk.qt.battle.dialogs.declare_aim import AimChoice
 from yags_desk.qt.battle.dialogs.declare_harn import HarnChoices
 from yags_desk.qt.help import set_rules_text
 from yags_desk.rules.combat.events import SPECIAL_ATTACKS, Declare
@@ -124,6 +126,12 @@ class DeclareDialog(EventDialog[Declare]):
             hidden = (self.special_combo, self.subdue_check)
         self.harn = HarnChoices(self, state, f, d)  # RULES 3.3, while its options are on
         rows += self.harn.rows()
+        # RULES 3.2 charge, defend, flee, assess, while its option is on.
+        self.manoeuvre = ManoeuvreChoice(self, state,
+                                         lambda a: _select(self.action_combo, a))
+        rows += self.manoeuvre.rows()
+        self.aim = AimChoice(self, state)  # RULES 3.3 aimed attacks, while on
+        rows += self.aim.rows()
         rows += [("&Range", self.range_spin), ("&Move", self.move_spin)]
         self.labels = self.lay_out_form(self.who_label, rows)
         for w in hidden:
@@ -165,6 +173,8 @@ class DeclareDialog(EventDialog[Declare]):
         self.move_spin.setValue(old.move_m)
         self._old_style = old.style
         self.harn.prefill(old)
+        self.manoeuvre.prefill(old)
+        self.aim.prefill(old)
         for i in range(self.close_list.count()):
             item = self.close_list.item(i)
             if item.data(Qt.ItemDataRole.UserRole) in old.close:
@@ -190,6 +200,7 @@ class DeclareDialog(EventDialog[Declare]):
                       (self.shot_combo, missile), (self.close_list, missile)):
             w.setEnabled(on)
         self.harn.set_enabled(action == "attack")
+        self.aim.set_enabled(attacks)
         self.harn.style_changed(str(self.style_combo.currentData() or ""))
         self._mark_reach()
 
@@ -267,6 +278,8 @@ class DeclareDialog(EventDialog[Declare]):
             "range_m": self.range_spin.value() if action == "missile" else None,
         }
         data.update(self.harn.values(action == "attack"))  # RULES 3.3
+        data["manoeuvre"] = self.manoeuvre.value()  # RULES 3.2
+        data.update(self.aim.values(attacks))  # RULES 3.3 aimed attacks
         if classic:
             data["special"] = self.special_combo.currentData()
             data["subdue"] = attacks and self.subdue_check.isChecked()

@@ -25,6 +25,7 @@ from yags_desk.qt.battle.dialogs.common import EventDialog, ask
 from yags_desk.qt.battle.dialogs.darkness_choice import DarknessChoice
 from yags_desk.rules.combat.events import SetDarkness, SetOption
 from yags_desk.rules.combat.option_change import GM_SETTINGS, option_value
+from yags_desk.rules.combat.optional.actions32 import RULE_TIPS
 from yags_desk.rules.combat.optional.harn_state import EDITION_NOTES
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState
@@ -74,7 +75,8 @@ class RulesOptionsDialog(EventDialog[list[SetOption | SetDarkness]]):
             box = QCheckBox(for_screen(label), rules)
             box.setObjectName(f"rule_{key}")
             box.setChecked(state.options.uses(key))
-            box.setToolTip(EDITION_NOTES.get((state.edition, key), ""))  # RULES 3.3
+            box.setToolTip(EDITION_NOTES.get((state.edition, key), "")  # RULES 3.3
+                           or RULE_TIPS.get(key, ""))  # RULES 3.2
             self.rule_boxes[key] = box
             grid.addWidget(box, n // 2, n % 2)
         self.darkness_combo = DarknessChoice(rules, state, self.rule_boxes["darkness"])

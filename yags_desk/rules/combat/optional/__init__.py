@@ -22,7 +22,17 @@ below (option name → provider). The attack procedures apply the result like th
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.optional import assist, back, board, harn, reactions
+from yags_desk.rules.combat.optional import (
+    actions32,
+    advantage,
+    assist,
+    back,
+    board,
+    harn,
+    locations_aim,
+    oops,
+    reactions,
+)
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods, Provider
 from yags_desk.rules.combat.state import CombatState
 
@@ -42,6 +52,10 @@ PROVIDERS: dict[str, Provider] = {
     back.OPTION: back.back_mods,  # RULES 3.1 back turned: -10 defence
     assist.OPTION: assist.boost_mods,  # RULES 3.1 assist and hamper bonuses
     reactions.OPTION: reactions.reaction_mods,  # RULES 3.1 counterattacks, long spear
+    "advantage": advantage.advantage,  # RULES 3.2
+    "flee_charge_defend": actions32.actions32,  # RULES 3.2 flee, charge, defend
+    "oops": oops.next_action,  # RULES 3.2 Oops! -2 on the next action
+    "aimed_attack": locations_aim.aimed,  # RULES 3.3 aimed attacks
 }
 
 
