@@ -59,6 +59,7 @@ from yags_desk.rules.combat.procedure_classic import (
 )
 from yags_desk.rules.combat.procedure_v08 import (
     action_order,
+    best_melee_v08,
     counter_strike_due,
     declaration_order,
 )
@@ -295,12 +296,11 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     target = nearest_enemy_v08(state, fid)
     if target is None:
         return None
-    melee = [s for s in f.derived(state.options).styles if s.usable and s.style != "missile"]
-    if not melee:
+    best = best_melee_v08(state, f)  # with its weapons in hand
+    if best is None:
         return None
-    best = max(melee, key=lambda s: s.attack.total)
     return closing_declaration(state, f, target, Declare(  # RULES 3.1 rows
-        id=fid, action="attack", target=target.id, style=best.label, defences=1))
+        id=fid, action="attack", target=target.id, style=best, defences=1))
 
 
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
