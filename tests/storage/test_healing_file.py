@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,10 +11,12 @@ from pydantic import ValidationError
 
 from tests.rules.builders import classic, v08
 from yags_desk.rules.character import Character
-from yags_desk.rules.healing import ClassicPatient, GameTime, first_aid, hurt_check
+from yags_desk.rules.healing import ClassicPatient, GameTime, HealingStart, first_aid, hurt_check
+from yags_desk.rules.healing.patient import start_state
 from yags_desk.storage.documents import DocumentError, read_document, write_document
 from yags_desk.storage.healing_file import (
     HealingFile,
+    healed_character,
     new_healing_file,
     patient_records,
     with_records,
@@ -106,3 +109,14 @@ def test_patients_of_another_edition_or_twice_are_refused_at_the_field() -> None
     assert "patients.1.healing.start.patient.id" in str(twice.value)
     with pytest.raises(ValueError, match="patients: a healing record needs"):
         new_healing_file("Nobody", [])
+
+
+def test_an_undone_death_takes_its_line_out_of_the_character_notes() -> None:
+    # A death writes a dated line into the character's notes; undoing the roll
+    # writes the patient back alive, and the file must not still say it died.
+    aldric = classic("Aldric", wounds=1, notes="Brave.\nOwes Bren 5 crowns.")
+    alive = start_state(HealingStart(patient=aldric, at=GameTime(day=1)))
+    dead = healed_character(aldric, replace(alive, status="dead"))
+    assert dead.notes == "Brave.\nOwes Bren 5 crowns.\nDied while healing (day 1, 00:00)."
+    assert healed_character(dead, alive).notes == "Brave.\nOwes Bren 5 crowns."
+    assert healed_character(aldric, alive).notes == aldric.notes

@@ -15,6 +15,7 @@ patient's current wounds, stuns and fatigue into its character file.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -166,4 +167,11 @@ def healed_character(before: Character, state: Patient) -> Character:
         line = f"Died while healing ({state.now})."
         if line not in before.notes:
             update["notes"] = f"{before.notes.rstrip()}\n{line}".lstrip()
+    elif _DEATH_LINE.search(before.notes):
+        # Alive again (the roll that killed was undone): the line goes with it.
+        update["notes"] = _DEATH_LINE.sub("", before.notes).strip("\n")
     return Character.model_validate(before.model_dump() | update)
+
+
+# The line healed_character writes for a death, on a line of its own.
+_DEATH_LINE = re.compile(r"^Died while healing \([^()\n]*\)\.\n?", re.MULTILINE)

@@ -32,6 +32,7 @@ from yags_desk.rules.combat.procedure_classic import auto_round
 from yags_desk.rules.combat.procedure_v08 import auto_round_v08
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.specials_classic import disarm_check
+from yags_desk.rules.combat.steps import next_step
 from yags_desk.rules.dice import open_roll_from_typed as typed
 from yags_desk.rules.errors import RulesError
 
@@ -244,3 +245,24 @@ def test_stepped_rounds_close_in_like_the_automatic_rounds(edition: str) -> None
     compare(log, seed=11, rounds=4)
     events, _ = stepped_round(log.state, random.Random(11))
     assert any(isinstance(e, MoveRow) for e in events)
+
+
+def test_v08_a_move_past_half_move_keeps_the_attack_in_the_slow_phase() -> None:
+    # Brenna declares on the Orc, then moves 10 m (past half of Move 12): her
+    # attack becomes slow (RULES 2, 3.1). After the Orc and the Bandit strike in
+    # the normal phase, the next step is still her slow attack, not the end of
+    # the round (the 0.8 melee queue must notice the metres moved).
+    log = v08_setup.fight(bandit=True)
+    log.push(BOARD)
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD)
+    v08_setup.declare(log, "orc", "brenna", v08_setup.DAGGER)
+    v08_setup.declare(log, "bandit", "brenna", v08_setup.SWORD)
+    assert next_step(log.state).fighters == ("brenna",)
+    log.push(MoveRow(id="brenna", row=0))
+    log.push(MoveRow(id="brenna", row=1))
+    for fid in ("orc", "bandit"):
+        step = next_step(log.state)
+        assert (step.fighters, step.phase) == ((fid,), "normal")
+        log.push(resolve_attack_v08(log.state, fid, "brenna", v08_setup.dice(1, 10)))
+    step = next_step(log.state)
+    assert (step.kind, step.fighters, step.phase) == ("action", ("brenna",), "slow")

@@ -134,3 +134,16 @@ def test_v08_a_dropped_dagger_no_longer_strikes() -> None:
     with pytest.raises(RulesError, match="style: Orc's weapon for Brawl: Dagger is dropped"):
         resolve_attack_v08(log.state, "orc", "brenna", v08_setup.dice(10, 10))
     assert lose_action(log.state, "orc").reason == "weapon"
+
+
+def test_classic_off_arm_blow_after_the_main_weapon_was_dropped() -> None:
+    # Bo's Long sword is already on the ground (a disarm, an Oops!, a main-arm
+    # injury) while his declaration still names its style. Four levels to his off
+    # arm (10-24) disable it; working out what that hand holds must not fail on
+    # the dropped sword ("weapon ... is broken or dropped" stopped the attack).
+    log = _classic()
+    bo = log.state.fighter("bo")
+    state = log.state._with(replace(bo, weapons_state=(("Long sword", "dropped"),)))
+    e = resolve_attack(state, "ann", "bo", SWORD, _blow((5, 4), 12))
+    assert (e.levels, e.location) == (4, "off_arm")
+    assert any(x.kind == "condition" and x.name == "disabled off arm" for x in e.effects)

@@ -26,6 +26,7 @@ from yags_desk.rules.combat.events import (
     SetOption,
 )
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.assist import make_assist
 from yags_desk.rules.combat.optional.reactions import spear_offers
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.procedure_classic import action_order, next_action
@@ -178,3 +179,90 @@ def test_a_counterattack_never_triggers_a_counterattack() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     log.push(resolve_attack(log.state, "ann", "bo", SWORD, DICE))
     log.push(Reaction(id="bo", target="ann", trigger="when Ann strikes"))
+
+
+def _bo_reacts_on_cid(feint: int, angry: int) -> CombatLog:
+    log = trio()
+    for option in ("reactions", "feint", "angry_strike"):
+        log.push(SetOption(option=option, value=True))
+    log.push(Declare(id="bo", action="attack", target="ann", style=LONG, feint=feint,
+                     angry_strike=angry))
+    log.push(Reaction(id="bo", target="cid", trigger="when Cid steps in"))
+    return log
+
+
+def test_reaction_strike_carries_no_declared_feint_or_angry_strike() -> None:
+    # A reaction is a basic melee strike (RULES 3.1): Bo's feint 2 and angry strike
+    # +1 (RULES 3.3), declared on Ann, change neither Bo's strike on Cid nor Cid's
+    # defence; they still count on his declared attack on Ann.
+    plain = resolve_attack(_bo_reacts_on_cid(0, 0).state, "bo", "cid", LONG, DICE)
+    log = _bo_reacts_on_cid(2, 1)
+    e = resolve_attack(log.state, "bo", "cid", LONG, DICE)
+    assert (e.attack_total, e.defence_total, e.damage_total) == (
+        plain.attack_total, plain.defence_total, plain.damage_total)
+    assert not [label for label, _ in e.modifiers if "RULES 3.3" in label]
+    on_ann = resolve_attack(log.state, "bo", "ann", LONG, DICE)
+    assert ("attack: RULES 3.3 feint 2", -2) in on_ann.modifiers
+
+
+def test_an_assist_used_by_a_reaction_strike_is_spent() -> None:
+    # Cid's assist gives Ann +10 on her next attack (RULES 3.1); her reaction
+    # strike on Bo uses it, so her declared attack afterwards is at +0.
+    log = trio()
+    log.push(ON)
+    log.push(SetOption(option="assist_hamper", value=True))
+    log.push(make_assist(log.state, "cid", "ann", "attack", (8, 8)))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    reaction = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert ("attack: RULES 3.1 assist (Ann)", 10) in reaction.modifiers
+    log.push(reaction)
+    assert not log.state.fighter("ann").has("assisted attack +10")
+    declared = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert declared.attack_total == reaction.attack_total - 10
+
+
+def test_reaction_strike_is_not_the_declared_disarm() -> None:
+    # Bo declared a disarm on Ann (RULES 3.3); his reaction strike on Cid is a basic
+    # melee strike (RULES 3.1): a hit does damage, and no disarm roll falls due.
+    log = trio()
+    for option in ("reactions", "nonlethal"):
+        log.push(SetOption(option=option, value=True))
+    log.push(Declare(id="bo", action="attack", target="ann", style=LONG, nonlethal="disarm"))
+    log.push(Reaction(id="bo", target="cid", trigger="when Cid steps in"))
+    dice = AttackDice(typed((9, 9)), typed((4, 4)), typed((5, 5)))
+    e = resolve_attack(log.state, "bo", "cid", LONG, dice)
+    assert e.hit and e.damage_total > 0
+    assert not [x for x in e.effects if x.kind == "check"]
+    on_ann = resolve_attack(log.state, "bo", "ann", LONG, dice)
+    assert on_ann.hit and on_ann.outcome == "disarm: Ann's roll due"
+
+
+def test_a_reaction_left_waiting_is_no_strike_once_the_option_is_off() -> None:
+    # RULES 3: a switched-off option changes nothing. Brenna readied a reaction,
+    # then the GM switched reactions off: a strike without a declaration is
+    # refused as in any 0.8 round, and nothing is logged.
+    log = v08_setup.fight()
+    log.push(ON)
+    log.push(Reaction(id="brenna", target="orc", trigger="when the Orc draws"))
+    log.push(SetOption(option="reactions", value=False))
+    before = log.events
+    with pytest.raises(RulesError, match=r"Brenna declared no attack this round"):
+        log.push(resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(10, 5)))
+    assert log.events == before
+
+
+def test_classic_reaction_on_the_declared_target_leaves_the_special_out() -> None:
+    # Ann declared an all-out attack on Bo (RULES 1.9: +5 attack). Her reaction
+    # strike on Bo is a basic melee strike (RULES 3.1): made without the +5, and
+    # accepted, where it used to carry the special and be refused.
+    log = trio()
+    log.push(ON)
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD, special="all_out"))
+    log.push(Reaction(id="ann", target="bo", trigger="when Bo steps in"))
+    e = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert e.special is None and e.attack_total == 24  # 14 + 10, no +5
+    log.push(e)
+    assert log.events[-1] == e
+    declared = resolve_attack(log.state, "ann", "bo", SWORD, DICE)
+    assert declared.special == "all_out" and declared.attack_total == 29

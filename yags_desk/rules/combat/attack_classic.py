@@ -186,7 +186,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_total, def_dice, def_fumble, rolled = STRAY_DEFENCE, (), False, False
         hit = attack_total >= STRAY_DEFENCE
     result: dict[str, Any] = {"effects": ()}
-    what = nonlethal_kind(state, a.id) if target is t else None
+    what = nonlethal_kind(state, a.id, t.id) if target is t else None
     if hit and what:
         # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
         result = {"effects": nonlethal_hit(a.id, t.id, attack_total - defence_total),

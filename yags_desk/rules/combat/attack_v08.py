@@ -43,7 +43,7 @@ from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.optional.limbs import with_limb_injury
 from yags_desk.rules.combat.optional.locations import with_location
 from yags_desk.rules.combat.optional.oops import with_oops
-from yags_desk.rules.combat.optional.reactions import readied
+from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
@@ -130,7 +130,7 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     m = _against_armour(state, m)
     m = _with_optional(state, m)
     m = _sized(state, m)
-    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker) or "")
+    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker, m.defender) or "")
     if situational is None:
         return m
     label, amount = situational
@@ -348,7 +348,7 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
     for p in state.pending_for(a.id):
         raise RulesError(f"{p.describe(a.name, '0.8')} must be made before {a.name} attacks")
-    if not e.counter and readied(a, t.id) is not None:
+    if not e.counter and reaction_waiting(state, a.id, t.id) is not None:
         return  # a RULES 3.1 reaction strikes out of turn (optional/reactions.py)
     if e.counter:
         if t.id not in a.counter_due:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.optional.board import shot_range_m
+from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues, derive
 from yags_desk.rules.derived_classic import base_soak
@@ -192,6 +193,8 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
         s = _style(state, f, label) if label else None
     missile = s is not None and s.style == "missile"
     aimed_at_target = d is not None and (defender_id is None or d.target in (None, defender_id))
+    if defender_id is not None and reaction_waiting(state, attacker_id, defender_id) is not None:
+        aimed_at_target = False  # RULES 3.1: a reaction strike is a basic melee strike
     special = d.special if d is not None and aimed_at_target else None
     subdue = special == "subdue" or (d is not None and aimed_at_target and d.subdue)
     parts: dict[str, list[Mod]] = {k: [] for k in

@@ -58,6 +58,7 @@ class _Queue:
                 and old.attacked == new.attacked and old.initiative == new.initiative
                 and old.tiebreak == new.tiebreak and old.conditions is new.conditions
                 and old.removed == new.removed and old.character is new.character
+                and old.moved_m == new.moved_m  # RULES 3.1 rows moved: speed() reads it
                 and old.acts_normally == new.acts_normally and old.wounds == new.wounds
                 and old.stuns == new.stuns and old.fatigue_short == new.fatigue_short
                 and old.fatigue_long == new.fatigue_long

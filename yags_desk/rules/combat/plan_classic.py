@@ -195,4 +195,4 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
         soak=td.soak.total + mods.total("soak"),
         damage_kind="fatigue" if s.damage_kind == "fatigue" or mods.subdue else "wounds",
         close=bystanders, defence_extra=extra, size_tenths=size_tenths(state, t.id),
-        nonlethal=nonlethal_kind(state, a.id) is not None)
+        nonlethal=nonlethal_kind(state, a.id, t.id) is not None)

@@ -303,7 +303,9 @@ def auto_round(state: CombatState, rng: random.Random,
         t = state.fighter(step.target)
         if not t.can_act and step.kind == "attack" and (only is None or f.id in only):
             foe = nearest_enemy(state, f)
-            if foe is not None and f.declaration is not None:
+            # RULES 3.1: with board rows, only a foe the strike can reach.
+            if foe is not None and f.declaration is not None \
+                    and not out_of_reach(state, f, foe):
                 push(f.declaration.model_copy(update={"target": foe.id}))
                 continue
         if out_of_reach(state, f, t) and not _is_missile(state, f, step.style):

@@ -31,7 +31,7 @@ from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.dice import D20Roll, roll_d20
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["PHASES", "action_order", "auto_round_v08", "counter_strike_due",
+__all__ = ["PHASES", "action_order", "auto_round_v08", "best_melee_v08", "counter_strike_due",
            "declaration_order", "nearest_enemy"]
 
 # The phases of a round in the order they are played; "wait" lists the fighters
@@ -103,10 +103,13 @@ def _first_to_act(g: FighterState) -> tuple[int, str]:
     return (-(g.initiative or 0), g.id)
 
 
-def _best_melee(state: CombatState, f: FighterState) -> str:
+def best_melee_v08(state: CombatState, f: FighterState) -> str | None:
+    """The label of ``f``'s best usable melee style with its weapons in hand (none
+    dropped or broken: RULES 1.9, 3.2 Oops!, 3.3 limb injuries), or None."""
     d = f.derived(state.options)
-    melee = [s for s in d.styles if s.usable and s.style != "missile"]
-    return max(melee, key=lambda s: s.attack.total).label
+    melee = [s for s in d.styles if s.usable and s.style != "missile"
+             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+    return max(melee, key=lambda s: s.attack.total).label if melee else None
 
 
 def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
@@ -147,9 +150,10 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     for fid in declaration_order(state):
         f = state.fighter(fid)
         target = nearest_enemy(state, fid)
-        if f.declaration is None and target is not None and f.acts:
-            decl = Declare(id=fid, action="attack", target=target.id,
-                           style=_best_melee(state, f), defences=1)
+        style = best_melee_v08(state, f)
+        if f.declaration is None and target is not None and f.acts and style is not None:
+            decl = Declare(id=fid, action="attack", target=target.id, style=style,
+                           defences=1)
             push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
             move = declared_move(state, fid)
             if move is not None:

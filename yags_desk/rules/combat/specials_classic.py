@@ -48,9 +48,13 @@ def _fumble_chance(state: CombatState) -> int:
 
 
 def _style_of(state: CombatState, f: FighterState) -> StyleValues | None:
-    """The style ``f`` declared this round, or its best melee style."""
+    """The style ``f`` declared this round, or (none declared, or its weapon
+    dropped or broken since) its best melee style still in hand."""
     if f.declaration is not None and f.declaration.style:
-        return declared_style(state, f, f.declaration.style)
+        try:
+            return declared_style(state, f, f.declaration.style)
+        except RulesError:
+            pass  # e.g. the declared weapon was dropped (RULES 1.9, 3.2, 3.3)
     d = derive(f.current_character(), state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
              and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]

@@ -42,7 +42,11 @@ from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text, w
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
-from yags_desk.rules.combat.optional.moves import closing_declaration, declared_move
+from yags_desk.rules.combat.optional.moves import (
+    closing_declaration,
+    declared_move,
+    out_of_reach,
+)
 from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.order_v08 import next_melee_v08
 from yags_desk.rules.combat.procedure_classic import (
@@ -55,6 +59,7 @@ from yags_desk.rules.combat.procedure_classic import (
 )
 from yags_desk.rules.combat.procedure_v08 import (
     action_order,
+    best_melee_v08,
     counter_strike_due,
     declaration_order,
 )
@@ -200,7 +205,8 @@ def _classic_step(state: CombatState) -> Step | None:
     retarget = None
     if kind == "attack" and act.target is not None and not state.fighter(act.target).can_act:
         foe = nearest_enemy(state, f)
-        retarget = foe.id if foe is not None else None
+        # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
+        retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None
     return Step("action", (f.id,), action=kind, target=act.target, style=act.style,
                 retarget=retarget)
 
@@ -290,12 +296,11 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     target = nearest_enemy_v08(state, fid)
     if target is None:
         return None
-    melee = [s for s in f.derived(state.options).styles if s.usable and s.style != "missile"]
-    if not melee:
+    best = best_melee_v08(state, f)  # with its weapons in hand
+    if best is None:
         return None
-    best = max(melee, key=lambda s: s.attack.total)
     return closing_declaration(state, f, target, Declare(  # RULES 3.1 rows
-        id=fid, action="attack", target=target.id, style=best.label, defences=1))
+        id=fid, action="attack", target=target.id, style=best, defences=1))
 
 
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:

@@ -8,9 +8,10 @@ answers only while its option is on (``optional.PROVIDERS``).
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.events import Effect
+from yags_desk.rules.combat.events import Declare, Effect
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
 from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_penalty
+from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.items import Weapon
 
@@ -30,11 +31,18 @@ DODGED_CONDITION, DODGED_ROUNDS = "dodged", 2
 ANGRY_ATTACK_PER_DAMAGE = 2  # RULES 3.3: -2 attack for each +1 damage
 
 
+def _declared(state: CombatState, attacker_id: str, defender_id: str) -> Declare | None:
+    """The attacker's declaration, unless this attack is its RULES 3.1 reaction
+    strike: a basic melee strike, which carries no declared manoeuvre."""
+    a = state.fighter(attacker_id)
+    return None if reaction_waiting(state, a.id, defender_id) is not None else a.declaration
+
+
 def angry_strike(state: CombatState, attacker_id: str, defender_id: str,
                  kind: AttackKind) -> OptionalMods:
     """RULES 3.3: the declared damage bonus, bought at -2 attack per point, on a
     melee strike (the seed allows it on a counter strike too)."""
-    d = state.fighter(attacker_id).declaration
+    d = _declared(state, attacker_id, defender_id)
     if kind.missile or d is None or not d.angry_strike:
         return NONE
     x = d.angry_strike
@@ -47,7 +55,7 @@ def feint(state: CombatState, attacker_id: str, defender_id: str,
     """RULES 3.3: the feinting attacker takes -X, its target defends at -X/2
     (rounded down), against this attack only."""
     a = state.fighter(attacker_id)
-    d = a.declaration
+    d = _declared(state, attacker_id, defender_id)
     if kind.missile or d is None or not d.feint:
         return NONE
     x = d.feint
@@ -124,18 +132,19 @@ def dodge_effects(state: CombatState, attacker_id: str, defender_id: str,
 NONLETHAL_ATTACK = {"disarm": -3, "sweep": -2, "tackle": -2}
 
 
-def nonlethal_kind(state: CombatState, attacker_id: str) -> str | None:
-    """The disarm, sweep or tackle ``attacker_id`` declared, while the option is on."""
+def nonlethal_kind(state: CombatState, attacker_id: str, defender_id: str) -> str | None:
+    """The disarm, sweep or tackle ``attacker_id`` declared, while the option is on
+    (none on a RULES 3.1 reaction strike at ``defender_id``: a basic melee strike)."""
     if not state.options.uses("nonlethal"):
         return None
-    d = state.fighter(attacker_id).declaration
+    d = _declared(state, attacker_id, defender_id)
     return d.nonlethal if d is not None else None
 
 
 def nonlethal(state: CombatState, attacker_id: str, defender_id: str,
               kind: AttackKind) -> OptionalMods:
     """RULES 3.3: the aim's penalty on a declared disarm, sweep or tackle."""
-    what = nonlethal_kind(state, attacker_id)
+    what = nonlethal_kind(state, attacker_id, defender_id)
     if what is None or kind.missile:
         return NONE
     return OptionalMods(attack=((f"RULES 3.3 {what}", NONLETHAL_ATTACK[what]),))

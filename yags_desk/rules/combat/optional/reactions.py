@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.effects import apply_effects
 from yags_desk.rules.combat.events import Attack, MoveRow, Reaction
-from yags_desk.rules.combat.optional.assist import DELAYED, LASTS
+from yags_desk.rules.combat.optional.assist import DELAYED, LASTS, spend_assists
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.optional.board import reach_refusal
@@ -31,7 +31,8 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["OPTION", "PER_EXTRA", "SPEAR", "is_long_spear", "reaction_attack",
-           "reaction_mods", "reaction_text", "readied", "spear_offers", "take_reaction"]
+           "reaction_mods", "reaction_text", "reaction_waiting", "readied", "spear_offers",
+           "take_reaction"]
 
 OPTION = "reactions"
 RULE = "RULES 3.1"
@@ -57,6 +58,15 @@ def readied(f: FighterState, target: str) -> int | None:
             except ValueError:  # a condition the GM typed by hand: not a reaction
                 continue
     return None
+
+
+def reaction_waiting(state: CombatState, attacker_id: str, defender_id: str) -> int | None:
+    """The modifier of ``attacker_id``'s reaction strike on ``defender_id`` while the
+    option is on, else None: a reaction readied before the GM switched the option
+    off is not a licence to strike out of turn."""
+    if not state.options.uses(OPTION):
+        return None
+    return readied(state.fighter(attacker_id), defender_id)
 
 
 def take_reaction(state: CombatState, e: Reaction) -> CombatState:
@@ -114,7 +124,7 @@ def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
     """The state after ``e`` if it is a readied reaction strike (None otherwise):
     out of turn, spends the reaction, never earns a strike back."""
     a = state.fighter(e.attacker)
-    if readied(a, e.defender) is None or e.counter:
+    if reaction_waiting(state, a.id, e.defender) is None or e.counter:
         return None
     if e.missile or e.special:
         raise RulesError(f"{a.name}'s reaction is a basic melee strike: no missile or "
@@ -130,7 +140,8 @@ def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
         if state.edition == "0.8":
             t = take_defence(t, a.id)  # its defence against this attacker (RULES 2)
     state = replace(state, last_reaction=(a.id, t.id))
-    return apply_effects(state._with(t), e.effects)
+    # An assist it used is spent like any attack's (RULES 3.1 assist: one roll).
+    return apply_effects(spend_assists(state._with(t), e), e.effects)
 
 
 def reaction_text(e: Reaction, before: CombatState) -> str:
