@@ -79,7 +79,7 @@ class RosterOps:
         if self._started:
             return self.board.push_events(adds, text)
         new = [Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character,
-                         minor=a.minor, size_class=a.size_class) for a in adds]
+                         minor=a.minor, size_class=a.size_class, thing=a.thing) for a in adds]
         return self._replace([*self.board.encounter.combatants, *new], text)
 
     def copies(self, character: Character, count: int, side: str, row: int,

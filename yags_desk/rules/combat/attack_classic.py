@@ -19,6 +19,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
 from yags_desk.rules.combat.plan_classic import (
@@ -200,7 +201,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         state, a.id, target.id, bool(def_dice) and p.defence_name.startswith("Brawling"))
     record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
                                      for label, n in p.defence_mods)
-    return Attack(
+    return objects.strike(state, Attack(  # RULES 3.3: an object takes damage points
         attacker=a.id, defender=target.id, declared_target=declared, style=p.style.label,
         special=mods.special,
         missile=mods.missile, range_band=mods.range_band,
@@ -209,4 +210,4 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_dice=def_dice, defence_total=defence_total, defence_fumble=def_fumble,
         defence_rolled=rolled, defence_standing=standing, round_defence=round_defence,
         hit=hit, damage_kind=p.damage_kind,
-        **result)
+        **result))

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from yags_desk.rules.character import Character
+from yags_desk.rules.combat.things import Thing
 
 __all__ = [
     "LOST_REASONS",
@@ -92,7 +93,8 @@ EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condit
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
                      "first_aid", "check",
                      "stuns_add",  # 0.8 mixed damage: stuns that add up (RULES 2)
-                     "heal"]  # 0.8 first aid: ``amount`` wounds or stuns (``name``) healed
+                     "heal",  # 0.8 first aid: ``amount`` wounds or stuns (``name``) healed
+                     "damage_points"]  # RULES 3.3: ``amount`` damage points on an object
 
 
 class _Event(BaseModel):
@@ -140,6 +142,8 @@ class AddCombatant(_Event):
     minor: bool = False
     # RULES 3.3 size class: scales the damage past its soak while the option is on.
     size_class: SizeClass = "medium"
+    # RULES 3.3 breaking things: an object (a door) that never acts nor defends.
+    thing: Thing | None = None
 
 
 class RemoveCombatant(_Event):
@@ -323,8 +327,8 @@ class Check(_Event):
 
 # Why a declared attack did not happen (ActionLost): its target is dead,
 # unconscious or gone from the fight, or the GM held the action.
-LostReason = Literal["dead", "unconscious", "gone", "held"]
-LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held")
+LostReason = Literal["dead", "unconscious", "gone", "held", "broken"]
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "broken")
 
 
 class ActionLost(_Event):

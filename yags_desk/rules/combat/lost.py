@@ -15,7 +15,8 @@ from yags_desk.rules.errors import RulesError
 __all__ = ["lose_action", "lost_reason", "reason_text"]
 
 _TEXT = {"dead": "is dead", "unconscious": "is unconscious",
-         "gone": "is no longer in the fight", "held": "is held"}
+         "gone": "is no longer in the fight", "held": "is held",
+         "broken": "is broken through"}
 
 
 def lost_reason(t: FighterState) -> LostReason | None:
@@ -26,6 +27,8 @@ def lost_reason(t: FighterState) -> LostReason | None:
         return "dead"
     if t.has("unconscious"):
         return "unconscious"
+    if t.thing is not None and t.has("broken"):
+        return "broken"  # RULES 3.3 breaking things
     return None
 
 

@@ -162,7 +162,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))
             continue
-        if not state.fighter(d.target).can_act:
+        if state.fighter(d.target).fallen:
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))
             continue
