@@ -32,8 +32,8 @@ from yags_desk.rules.items import Weapon
 from yags_desk.rules.options import OPTIONAL_RULES
 
 __all__ = ["BROKEN", "OPTION", "RULE", "check_add", "door", "door_dice", "hit_sentence",
-           "is_blunt", "join_sentence", "object_combatant", "object_line", "object_soak",
-           "roll_door_dice", "strike", "take_points"]
+           "is_blunt", "join_sentence", "kind_text", "object_combatant", "object_line",
+           "object_soak", "points_text", "roll_door_dice", "strike", "take_points"]
 
 OPTION = "breaking_things"
 RULE = "RULES 3.3 breaking things"
@@ -144,6 +144,21 @@ def take_points(state: CombatState, f: FighterState, amount: int) -> CombatState
     if taken > f.thing.damage_points and not g.has(BROKEN):
         g = g.with_condition(BROKEN, None)
     return state._with(g)
+
+
+def points_text(f: FighterState) -> str:
+    """"7 of 9 damage points" or "Broken through (16 of 9 points)" (RULES 3.3)."""
+    assert f.thing is not None
+    if f.has(BROKEN):
+        return f"Broken through ({f.damage_points} of {f.thing.damage_points} points)"
+    return f"{f.damage_points} of {f.thing.damage_points} damage points"
+
+
+def kind_text(f: FighterState) -> str:
+    """"plain wood door, soak 15 blunt / 13 edge"."""
+    assert f.thing is not None
+    th = f.thing
+    return f"{KIND_NAMES[th.kind]}, soak {th.soak_blunt} blunt / {th.soak_edge} edge"
 
 
 def object_line(f: FighterState) -> str:
