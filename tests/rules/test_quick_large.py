@@ -89,3 +89,19 @@ def test_the_battle_file_keeps_the_mark_and_refuses_a_bad_one() -> None:
     data["sides"][1]["groups"][0]["wounds"] = -1
     with pytest.raises(ValidationError, match="wounds"):
         Battle.model_validate(data)
+
+
+def test_the_report_shows_wounds_per_figure_and_the_wounds_carried() -> None:
+    from yags_desk.printing.quick_report import battle_report
+    from yags_desk.rules.quick_combat import battle_result
+
+    battle = duel(spearmen(5), _large(2, 3))
+    first = _turn(BattleState.start(battle), [6, 8, 9, 8, 10, 7, 4, 4, 4, 4, 1])
+    html = battle_report(battle_result(battle, [first]))
+    assert "Wounds (large)" in html
+    assert "3 each" in html
+    assert "−1 (1, 1 wound)" in html  # a Swordsman down, the other carries a wound
+    assert "Spearmen wound Swordsmen 4 times, killing 1" in html
+    plain = duel(spearmen(5), swordsmen(2))
+    again = _turn(BattleState.start(plain), [6, 8, 9, 8, 10, 7, 4, 4, 4, 4])
+    assert "Wounds (large)" not in battle_report(battle_result(plain, [again]))
