@@ -48,8 +48,9 @@ def test_damage_successes_wound_a_large_group_and_wounds_carry_over() -> None:
     assert (opening.damage_successes, opening.kills, opening.hurt) == (4, 1, 1)
     assert dict(first.remaining) == {"Spearmen": 5, "Swordsmen": 1}
     assert dict(first.state_after.wounds) == {"Swordsmen": 1}
-    assert "Spearmen wound Swordsmen 4 times, killing 1 (1 of 3 wounds on one left " \
-           "standing)" in first.describe()
+    assert first.describe() == (
+        "Turn 1: Spearmen win initiative (d10 6 ≥ 5); Spearmen wound Swordsmen 4 times, "
+        "killing 1 (1 of 3 wounds on one left standing), Swordsmen kill 0 Spearmen")
     # Turn 2: the survivor carries its wound: 2 more finish it.
     second = _turn(first.state_after, [
         6,                  # Spearmen first

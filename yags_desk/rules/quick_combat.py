@@ -244,11 +244,11 @@ class PairingResult:
                 parts.append(f"{strike.attacker} have none left to strike back")
             elif strike.large:  # RULES 1.12 large creatures: wounds, then figures
                 n = strike.damage_successes
-                text = (f"{strike.attacker} wound {strike.defender} {n} time{'s' * (n != 1)}, "
-                        f"killing {strike.kills}")
+                wounded = (f"{strike.attacker} wound {strike.defender} {n} "
+                           f"time{'s' * (n != 1)}, killing {strike.kills}")
                 if strike.hurt:
-                    text += f" ({strike.hurt} of {strike.large} wounds on one left standing)"
-                parts.append(text)
+                    wounded += f" ({strike.hurt} of {strike.large} wounds on one left standing)"
+                parts.append(wounded)
             else:
                 parts.append(f"{strike.attacker} kill {strike.kills} {strike.defender}")
         return f"{text}; " + ", ".join(parts)
