@@ -81,3 +81,19 @@ def test_refused_with_the_rule_named_while_the_option_is_off(qtbot: Any,
     assert "Breaking things (Rules reference <a href=\"rules:3.3\">§3.3</a>) is off" in \
         dialog.error_label.text()
     assert all(f.thing is None for f in board.state.fighters.values())
+
+
+def test_the_attack_dialog_shows_the_doors_soak_for_the_blow_and_applies_points(
+        qtbot: Any) -> None:
+    from tests.rules.combat.test_breaking_things import _with_door
+    from tests.rules.combat.test_surprised import SWORD, classic_pair
+    from yags_desk.qt.battle.dialogs.attack_numbers import attack_setup
+    from yags_desk.rules.combat.events import Declare
+
+    log = classic_pair()
+    _with_door(log)  # plain wood, 9 damage points, edge soak 13
+    log.push(Declare(id="ann", action="attack", target="door", style=SWORD))
+    setup = attack_setup(log.state, "ann", "door", SWORD, False)
+    soak = [r for r in setup.rows if r[0] == "Soak"]
+    assert soak == [("Soak", "Cellar door's edge soak (RULES 3.3 breaking things)", 13, True)]
+    assert any("counts as damage points" in n for n in setup.notes)
