@@ -144,3 +144,28 @@ def test_automatic_rounds_leave_an_undeclared_door_alone_and_it_ends_no_fight() 
     for seed in range(5):
         assert all(a.defender != "door" for a in _attacks(auto_round_v08(v.state,
                                                                         random.Random(seed))))
+
+
+def test_the_printed_encounter_gives_the_doors_damage_points() -> None:
+    from yags_desk.printing.encounter_after import encounter_after
+    from yags_desk.rules.options import RulesOptions
+    from yags_desk.storage.encounter_file import Combatant, Encounter, encounter_log
+
+    pair = classic_pair()
+    ann, bo = (pair.state.fighter(x) for x in ("ann", "bo"))
+    door_add = object_combatant("door", "Cellar door", "doors", "classic",
+                                door("plain_wood", 1, (4, 5)))
+    enc = Encounter(name="Cellar", edition="classic",
+                    options=RulesOptions(optional=("breaking_things",)),
+                    combatants=tuple(Combatant(id=f.id, name=f.name, side=f.side,
+                                               character=f.character) for f in (ann, bo))
+                    + (Combatant(id="door", name="Cellar door", side="doors",
+                                 character=door_add.character, thing=door_add.thing),))
+    log = encounter_log(enc)
+    log.push(Declare(id="ann", action="attack", target="door", style=SWORD))
+    log.push(resolve_attack(log.state, "ann", "door", SWORD,
+                            AttackDice(typed((3, 4)), None, typed((1, 2)))))
+    text = encounter_after(enc.model_copy(update={"events": log.events}))
+    sides = text[text.index("<h3>doors</h3>"):text.index("Options in use")]
+    assert "7 of 9 damage points" in sides and "an object" in sides  # not "Unhurt"
+    assert "Unhurt" not in sides
