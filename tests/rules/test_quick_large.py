@@ -106,3 +106,24 @@ def test_the_report_shows_wounds_per_figure_and_the_wounds_carried() -> None:
     plain = duel(spearmen(5), swordsmen(2))
     again = _turn(BattleState.start(plain), [6, 8, 9, 8, 10, 7, 4, 4, 4, 4])
     assert "Wounds (large)" not in battle_report(battle_result(plain, [again]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_large_groups_in_several_pairings_keep_counts_and_wounds_sane(seed: int) -> None:
+    from yags_desk.rules.quick_combat import Side
+
+    rng = random.Random(seed)
+    town = [spearmen(rng.randint(1, 30)).model_copy(update={"name": f"Town {i}"})
+            for i in range(3)]
+    raiders = [_large(rng.randint(1, 5), rng.randint(1, 4)).model_copy(
+        update={"name": f"Troll {i}"}) for i in range(2)]  # 3 against 2: someone pairs twice
+    battle = Battle(name="Melee", edition="classic",
+                    sides=(Side(name="Town", groups=town), Side(name="Trolls", groups=raiders)))
+    state = BattleState.start(battle)
+    while not state.is_over:
+        turn = resolve_turn(state, rng)
+        for name, left in turn.remaining.items():
+            assert 0 <= left <= state.counts[name]
+        for name, hurt in turn.state_after.wounds.items():
+            assert 0 < hurt < battle.group(name).wounds and turn.remaining[name] > 0
+        state = turn.state_after
