@@ -41,6 +41,7 @@ DIALOGS = {
     "RecoveryDialog",
     "ResultsDialog",  # Board ▸ Apply results to characters
     "ForecastDialog",  # Board ▸ Forecast… (issue 17)
+    "AddObjectDialog",  # Board ▸ Add an object… (issue 15, RULES 3.3)
     "HelpWindow",  # Help ▸ Manual, Rules reference (non-modal windows)
     "Tour",  # the start page's 2-minute tour
     "PlayersWindow",  # View ▸ Players' screen (issue 17)

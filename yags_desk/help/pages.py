@@ -33,6 +33,7 @@ HELP_PAGES: dict[str, str] = {
     "HealingView": "healing.html",
     "NewEncounterDialog": "new-encounter.html",
     "AddCombatantsDialog": "add-combatants.html",
+    "AddObjectDialog": "add-combatants.html#objects",
     "DeclareDialog": "declare.html",
     "InitiativeDialog": "initiative.html",
     "AttackDialog": "attack.html",

@@ -13,6 +13,7 @@ from yags_desk.printing.procedure import options_html, options_lines
 from yags_desk.printing.style import document, esc, row, signed, table
 from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.locations import location_summary
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -26,6 +27,8 @@ def status(f: FighterState) -> str:
     """dead, unconscious, helpless, left the encounter, or standing (at Fatal)."""
     if f.removed:
         return "left the encounter"
+    if f.thing is not None:  # RULES 3.3 breaking things
+        return "broken through" if f.has("broken") else "an object"
     if f.dead:
         return "dead"
     if f.has("unconscious"):
@@ -36,6 +39,8 @@ def status(f: FighterState) -> str:
 
 
 def _wounds(f: FighterState, state: CombatState) -> str:
+    if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
+        return esc(objects.points_text(f))
     if f.character.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
         unit = "level" if f.wounds == 1 else "levels"

@@ -17,7 +17,8 @@ __all__ = ["battle_report", "MAX_GROUP_COLUMNS"]
 MAX_GROUP_COLUMNS = 8
 
 
-def _side(side: Side) -> str:
+def _side(side: Side, large: bool = False) -> str:
+    """``large``: some group of the battle is large (RULES 1.12): a Wounds column."""
     out = [f"<h3>{esc(side.name)} ({side.start_count} figures)</h3>"]
     lead = side.leader
     if lead is not None:
@@ -28,11 +29,13 @@ def _side(side: Side) -> str:
         out.append("<p><b>Leader:</b> none</p>")
     if side.bonus:
         out.append(f"<p><b>Leadership bonus from the GM:</b> {side.bonus:+d}</p>")
-    num = ['class="num"'] * 6
+    num = ['class="num"'] * (7 if large else 6)
+    wounds = [[f"{g.wounds} each" if g.large else "—"] if large else [] for g in side.groups]
     rows = [row([esc(g.name), str(g.count), str(g.initiative), str(g.attack), str(g.defence),
-                 str(g.damage), str(g.soak)], attrs=["", *num]) for g in side.groups]
+                 str(g.damage), str(g.soak), *w], attrs=["", *num])
+            for g, w in zip(side.groups, wounds, strict=True)]
     out.append(table(rows, header=["Group", "Figures", "Init", "Attack", "Defence", "Damage",
-                                   "Soak"]))
+                                   "Soak", *(["Wounds (large)"] if large else [])]))
     return "".join(out)
 
 
@@ -61,16 +64,24 @@ def _losses(result: BattleResult) -> str:
         rows = [row(["Start", *(str(start[g]) for g in groups)],
                     attrs=["", *['class="num"'] * len(groups)])]
         for t in result.turns:
-            cells = [f"−{t.losses[g]} ({t.remaining[g]})" if t.losses[g] else
-                     f"0 ({t.remaining[g]})" for g in groups]
+            hurt = t.state_after.wounds  # RULES 1.12 large creatures: carried wounds
+            cells = [(f"−{t.losses[g]}" if t.losses[g] else "0") + f" ({t.remaining[g]}"
+                     + (f", {hurt[g]} wound{'s' * (hurt[g] != 1)}" if hurt.get(g) else "")
+                     + ")" for g in groups]
             rows.append(row([str(t.turn), *cells], attrs=["", *['class="num"'] * len(groups)]))
-        note = ('<p class="small muted">Each cell: figures lost that turn (figures left).</p>')
+        note = ('<p class="small muted">Each cell: figures lost that turn (figures left)'
+                + ("; a large group's wounds on the figure still standing"
+                   if _any_large(result) else "") + ".</p>")
         return table(rows, header=header) + note
     rows = []
     for t in result.turns:
         lost = ", ".join(f"{g} −{n}" for g, n in t.losses.items() if n) or "none"
         rows.append(row([str(t.turn), esc(lost)]))
     return table(rows, header=["Turn", "Losses"])
+
+
+def _any_large(result: BattleResult) -> bool:
+    return any(g.large for side in result.battle.sides for g in side.groups)
 
 
 def battle_report(result: BattleResult, seed: int | None = None) -> str:
@@ -84,7 +95,7 @@ def battle_report(result: BattleResult, seed: int | None = None) -> str:
         sub += f" · seed {seed}"
     out = [f"<h1>{esc(battle.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',
            f"<p><b>{esc(lines[-1])}</b></p>", "<h2>Forces</h2>"]
-    out += [_side(side) for side in battle.sides]
+    out += [_side(side, _any_large(result)) for side in battle.sides]
     settings = [f"at most {battle.max_turns} turns"]
     if battle.break_fraction:
         settings.append(f"a side breaks at {battle.break_fraction:.0%} of its figures")

@@ -29,6 +29,15 @@ Decisions where RULES 1.12 and the source are silent (each **[decision]**):
   to the opponents' figures (largest remainder, ties to the earlier pairing);
   each figure fights once a turn. A pairing where one group has no figures to
   spare is not fought that turn.
+* **Large creatures.** RULES 1.12 takes no wounds in quick combat except for
+  large creatures and says no more. A group marked large (``Group.wounds``, a
+  number of wounds per figure typed by the GM; the template's body track is no
+  guide, as a quick battle has no track of its own) takes each damage success
+  as one wound instead of one figure. Wounds pile on one figure at a time: a
+  figure is removed once its wounds are used up, and the wounds on the figure
+  still standing carry over to the next turns (``BattleState.wounds``). Wounds
+  past the figures a pairing committed are lost, as kills past them are. A
+  group that is not large fights exactly as before, with the same dice.
 * **End of the battle.** A side breaks when its figures fall to
   ``break_fraction`` of its starting figures or below (0: it fights until
   gone). The battle ends when a side is gone or broken (both: a draw) or after
@@ -175,6 +184,10 @@ class Strike:
     kills: int
     attack_dice: tuple[int, ...] = ()
     damage_dice: tuple[int, ...] = ()
+    # A large defender (RULES 1.12): wounds per figure (0: not large) and the
+    # wounds left on its wounded figure after this strike.
+    large: int = 0
+    hurt: int = 0
 
     def to_json(self) -> JsonDict:
         out: JsonDict = {
@@ -183,6 +196,9 @@ class Strike:
             "attack_successes": self.attack_successes, "damage_value": self.damage_value,
             "damage_successes": self.damage_successes, "kills": self.kills,
         }
+        if self.large:
+            out["wounds_per_figure"] = self.large
+            out["wounded_figure"] = self.hurt
         if self.attack_dice or self.damage_dice:
             out["attack_dice"] = list(self.attack_dice)
             out["damage_dice"] = list(self.damage_dice)
@@ -226,6 +242,13 @@ class PairingResult:
         for strike in self.strikes:
             if strike.figures == 0:
                 parts.append(f"{strike.attacker} have none left to strike back")
+            elif strike.large:  # RULES 1.12 large creatures: wounds, then figures
+                n = strike.damage_successes
+                wounded = (f"{strike.attacker} wound {strike.defender} {n} "
+                           f"time{'s' * (n != 1)}, killing {strike.kills}")
+                if strike.hurt:
+                    wounded += f" ({strike.hurt} of {strike.large} wounds on one left standing)"
+                parts.append(wounded)
             else:
                 parts.append(f"{strike.attacker} kill {strike.kills} {strike.defender}")
         return f"{text}; " + ", ".join(parts)
@@ -454,18 +477,32 @@ def _successes(rng: random.Random, dice: int, need: int, keep: bool) -> tuple[in
 
 
 def _strike(rng: random.Random, attacker: str, defender: str, figures: int, defenders: int,
-            values: QuickValues, bonus: int, keep: bool) -> Strike:
-    """RULES 1.12: d10 + bonus ≥ quick attack hits; each hit's d10 ≥ quick damage kills."""
+            values: QuickValues, bonus: int, keep: bool, large: int = 0,
+            hurt: int = 0) -> Strike:
+    """RULES 1.12: d10 + bonus ≥ quick attack hits; each hit's d10 ≥ quick damage kills,
+    or against a large defender (``large`` wounds a figure, ``hurt`` already on its
+    wounded figure) wounds [decision, module docstring]."""
     if figures <= 0:
-        return Strike(attacker, defender, 0, values.attack, bonus, 0, values.damage, 0, 0)
+        return Strike(attacker, defender, 0, values.attack, bonus, 0, values.damage, 0, 0,
+                      large=large, hurt=hurt)
     hits, attack_dice = _successes(rng, figures, values.attack - bonus, keep)
     wounds, damage_dice = _successes(rng, hits, values.damage, keep)
+    if not large:
+        return Strike(attacker, defender, figures, values.attack, bonus, hits, values.damage,
+                      wounds, min(wounds, defenders), attack_dice, damage_dice)
+    kills, left = divmod(hurt + wounds, large)
+    if kills >= defenders:
+        kills, left = defenders, 0  # every figure committed is down; the rest is lost
     return Strike(attacker, defender, figures, values.attack, bonus, hits, values.damage,
-                  wounds, min(wounds, defenders), attack_dice, damage_dice)
+                  wounds, kills, attack_dice, damage_dice, large, left)
 
 
 def _fight(rng: random.Random, battle: Battle, pair: tuple[str, str], share: tuple[int, int],
-           leadership: LeadershipResult, keep: bool) -> PairingResult:
+           leadership: LeadershipResult, keep: bool,
+           hurt: dict[str, int] | None = None) -> PairingResult:
+    """One pairing's turn; ``hurt``: the wounds on each large group's wounded figure,
+    updated as its figures are struck (RULES 1.12 large creatures)."""
+    hurt = {} if hurt is None else hurt
     a, b = pair
     group_a, group_b = battle.group(a), battle.group(b)
     values = (quick_values(group_a, group_b), quick_values(group_b, group_a))
@@ -484,10 +521,18 @@ def _fight(rng: random.Random, battle: Battle, pair: tuple[str, str], share: tup
     initiative = InitiativeRoll(names[roller], die, modifier, values[roller].initiative,
                                 names[first])
     second = 1 - first
-    opening = _strike(rng, names[first], names[second], share[first], share[second],
-                      values[first], bonus[first], keep)
-    reply = _strike(rng, names[second], names[first], share[second] - opening.kills,
-                    share[first], values[second], bonus[second], keep)
+    groups = (group_a, group_b)
+
+    def strike(by: int, figures: int) -> Strike:
+        target = groups[1 - by]
+        s = _strike(rng, names[by], names[1 - by], figures, share[1 - by], values[by],
+                    bonus[by], keep, target.wounds, hurt.get(target.name, 0))
+        if target.large:
+            hurt[target.name] = s.hurt
+        return s
+
+    opening = strike(first, share[first])
+    reply = strike(second, share[second] - opening.kills)
     return PairingResult(a, b, share, values, initiative, (opening, reply))
 
 
@@ -507,14 +552,16 @@ def resolve_turn(state: BattleState, rng: random.Random, *, keep_dice: bool = Fa
     leadership = resolve_leadership(battle, rng)
     pairs = turn_pairings(state)
     shares = figure_shares(state, pairs)
-    results = tuple(_fight(rng, battle, pair, share, leadership, keep_dice)
+    hurt = dict(state.wounds)  # RULES 1.12 large creatures: wounds carry over
+    results = tuple(_fight(rng, battle, pair, share, leadership, keep_dice, hurt)
                     for pair, share in zip(pairs, shares, strict=True))
     losses = dict.fromkeys(state.counts, 0)
     for result in results:
         for strike in result.strikes:
             losses[strike.defender] += strike.kills
     remaining = {name: max(0, count - losses[name]) for name, count in state.counts.items()}
-    after = BattleState(battle, remaining, state.turn + 1)
+    after = BattleState(battle, remaining, state.turn + 1,
+                        {n: w for n, w in hurt.items() if remaining[n] > 0})
     return TurnResult(state.turn + 1, leadership, results, MappingProxyType(losses),
                       after.counts, after)
 

@@ -19,7 +19,7 @@ turns. Turns and whole battles are fought by :mod:`yags_desk.rules.quick_combat`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, Protocol
 
@@ -203,15 +203,26 @@ class Group(BaseModel):
     # empty when the GM typed them (rules.quick_template).
     template: str = Field(default="", max_length=64)
     style: str = Field(default="", max_length=200)
+    # RULES 1.12 large creatures: wounds each figure takes before it is removed,
+    # typed by the GM [decision, see quick_combat]; 0: not large, one damage
+    # success removes one figure.
+    wounds: int = Field(default=0, ge=0, le=1000)
+
+    @property
+    def large(self) -> bool:
+        return self.wounds > 0
 
     @model_serializer(mode="wrap")
     def _leave_out_empty_template(self, handler: SerializerFunctionWrapHandler) -> Any:
-        # Typed groups are saved exactly as before the template fields existed.
+        # Typed groups (and groups not large) are saved exactly as before those
+        # fields existed.
         data = handler(self)
         if isinstance(data, dict):
             for key in ("template", "style"):
                 if data.get(key) == "":
                     del data[key]
+            if data.get("wounds") == 0:
+                del data["wounds"]
         return data
 
 
@@ -333,6 +344,9 @@ class BattleState:
     battle: Battle
     counts: Mapping[str, int]
     turn: int = 0
+    # RULES 1.12 large creatures: wounds on each large group's wounded figure,
+    # carried from turn to turn (a group left out has none).
+    wounds: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         expected = self.battle.start_counts()
@@ -346,6 +360,11 @@ class BattleState:
         if self.turn < 0:
             raise RulesError(f"turn: {self.turn} is negative")
         object.__setattr__(self, "counts", MappingProxyType(dict(self.counts)))
+        for name, taken in self.wounds.items():
+            if name not in expected or not 0 <= taken < max(1, self.battle.group(name).wounds):
+                raise RulesError(f"wounds: group {name!r} cannot carry {taken} wounds")
+        object.__setattr__(self, "wounds", MappingProxyType(
+            {n: w for n, w in self.wounds.items() if w}))
 
     @classmethod
     def start(cls, battle: Battle) -> BattleState:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from yags_desk.rules.character import Character, new_id
 from yags_desk.rules.combat.events import AddCombatant, Event, SizeClass
+from yags_desk.rules.combat.things import Thing
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import OPTIONAL_RULES, RulesOptions
 
@@ -70,11 +71,13 @@ class Combatant(BaseModel):
     minor: bool = False  # an unimportant NPC (RULES 1.6 GM option)
     size_class: SizeClass = "medium"  # RULES 3.3 size class (counts while the option is on)
     surprised: bool = False  # RULES 3.2 surprised in the first round (while the option is on)
+    thing: Thing | None = None  # RULES 3.3 breaking things: an object (a door)
 
     def as_event(self) -> AddCombatant:
         return AddCombatant(id=self.id, name=self.name, side=self.side, row=self.row,
                             character=self.character, minor=self.minor,
-                            size_class=self.size_class, surprised=self.surprised)
+                            size_class=self.size_class, surprised=self.surprised,
+                            thing=self.thing)
 
 
 class ShownName(BaseModel):

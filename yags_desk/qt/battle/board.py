@@ -296,6 +296,9 @@ class BattleBoard(DocumentView):
         self.add_action = self._action("Add &combatants…", self.ops.add_dialog,
                                        ["Ctrl+Shift+A"], "item-add",
                                        "Add characters from the library")
+        self.object_action = self._action(
+            "Add an &object…", self.add_object, [], "",
+            "Put a door on the board for the fighters to break (RULES 3.3 breaking things)")
         self.declare_action = self._action("&Declare…", self.declare, ["D"])
         self.override_action = self._action("&Override…", self.override, ["O"])
         self.condition_action = self._action("&Condition…", self.condition, ["C"])
@@ -670,6 +673,14 @@ class BattleBoard(DocumentView):
 
     def end_round(self) -> bool:
         return self.push_events([EndRound()], f"End of round {self.state.round}")
+
+    def add_object(self) -> bool:
+        """Board ▸ Add an object…: a door to break (RULES 3.3), refused with the rule
+        named while the option is off."""
+        from yags_desk.qt.battle.dialogs.add_object import AddObjectDialog
+
+        e = AddObjectDialog.run(self, self.state, self.rng)
+        return self.ops.add([e]) if e is not None else False
 
     def forecast(self) -> ForecastDialog:
         """Board ▸ Forecast…: the dialog that plays the fight many times (issue 17)."""

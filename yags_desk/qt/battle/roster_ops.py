@@ -80,7 +80,7 @@ class RosterOps:
             return self.board.push_events(adds, text)
         new = [Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character,
                          minor=a.minor, size_class=a.size_class,
-                         surprised=a.surprised) for a in adds]
+                         surprised=a.surprised, thing=a.thing) for a in adds]
         return self._replace([*self.board.encounter.combatants, *new], text)
 
     def copies(self, character: Character, count: int, side: str, row: int,

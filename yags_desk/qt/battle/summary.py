@@ -8,9 +8,10 @@ an event touched. Wound levels and penalties come from the rules' tracks
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from yags_desk.rules.combat.due import next_dying_roll
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.advantage import advantage_label
 from yags_desk.rules.combat.optional.harn_state import size_label
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -189,6 +190,8 @@ def summarize(state: CombatState, f: FighterState, order: int | None = None) -> 
     if state.options.uses("advantage"):  # RULES 3.2: the counter and what it is worth
         conditions = ", ".join(x for x in (advantage_label(f.advantage), conditions) if x)
     weapon = _weapon(state, f)
+    if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
+        return replace(_object_summary(state, f, order), conditions=conditions)
     return FighterSummary(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,
         initiative="" if f.initiative is None else str(f.initiative),
@@ -198,3 +201,13 @@ def summarize(state: CombatState, f: FighterState, order: int | None = None) -> 
         action=_action(state, f), status=_status(state, f),
         npc=f.character.kind != "pc", able=f.can_act,
         hurt=bool(f.wounds or f.stuns or f.fatigue_short or f.fatigue_long))
+
+
+def _object_summary(state: CombatState, f: FighterState, order: int | None) -> FighterSummary:
+    """An object's card (RULES 3.3): its damage points and soaks, no wounds or weapon."""
+    return FighterSummary(
+        id=f.id, name=f.name, side=f.side, row=f.row, order=order, initiative="",
+        wounds=objects.points_text(f), stuns="", fatigue="", penalty=0, conditions="",
+        weapon="", action=objects.kind_text(f), numbers="",
+        status="removed" if f.removed else "broken through" if f.has(objects.BROKEN)
+        else "an object", npc=True, able=False, hurt=bool(f.damage_points))

@@ -29,12 +29,16 @@ __all__ = ["COLUMNS", "GroupsModel", "PairingsModel", "TurnsModel", "replace_gro
 
 Index = QModelIndex | QPersistentModelIndex
 
-# (field, header) per column; the last column says where the numbers came from.
+# (field, header) per column; "From" says where the numbers came from; "Wounds"
+# marks a large group (RULES 1.12), 0 for one that is not.
 COLUMNS = (("name", "Group"), ("count", "Figures"), ("initiative", "Init"),
            ("attack", "Attack"), ("defence", "Defence"), ("damage", "Damage"),
-           ("soak", "Soak"), ("template", "From"))
+           ("soak", "Soak"), ("template", "From"), ("wounds", "Wounds (large)"))
 _LABELS = dict(COLUMNS)
 _STATS = ("initiative", "attack", "defence", "damage", "soak")
+LARGE_TIP = ("A large creature: the wounds each figure takes before it falls (each damage "
+             "success is one wound, and the wounds on a figure still standing carry to the "
+             "next turn); 0: not large, each damage success removes a figure (RULES 1.12)")
 
 
 def replace_group(battle: Battle, side: int, row: int, group: Group | None) -> Battle:
@@ -111,11 +115,13 @@ class GroupsModel(QAbstractTableModel):
             return getattr(group, field)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(group, field)
-        if role == Qt.ItemDataRole.TextAlignmentRole and field in ("count", *_STATS):
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in ("count", "wounds", *_STATS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def _tooltip(self, group: Group, field: str) -> str | None:
+        if field == "wounds":
+            return LARGE_TIP
         if field not in (*_STATS, "template"):
             return None
         if not group.template:
@@ -154,6 +160,10 @@ class GroupsModel(QAbstractTableModel):
                 new = int(str(value).strip())
             except ValueError:
                 self.refused.emit(f"{label} of {group.name}: {value!r} is not a whole number")
+                return False
+            if field == "wounds" and new < 0:
+                self.refused.emit(f"{label} of {group.name}: 0 (not large) or more, "
+                                  f"not {new}")
                 return False
             if field == "count" and new <= 0:
                 # A group fights with one figure or more (RULES 1.12).

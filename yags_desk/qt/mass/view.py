@@ -447,6 +447,9 @@ class BattleView(DocumentView):
         self.chart.set_counts(names, series, battle.max_turns, breaks)
         parts = [f"{name} {series[i][-1]}/{series[i][0]} ({state.side_status(i)})"
                  for i, name in enumerate(names)]
+        # RULES 1.12 large creatures: the wounds a figure still standing carries.
+        parts += [f"a {g} figure carries {n} of {battle.group(g).wounds} wounds"
+                  for g, n in state.wounds.items()]
         over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))

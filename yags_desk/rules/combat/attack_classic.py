@@ -19,6 +19,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak, size_tenths
 from yags_desk.rules.combat.optional.limbs import with_limb_injury
@@ -217,6 +218,7 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         defence_rolled=rolled, defence_standing=standing, round_defence=round_defence,
         hit=hit, damage_kind=p.damage_kind,
         **result)
+    e = objects.strike(state, e)  # RULES 3.3: an object takes damage points
     e = with_oops(state, e, dice.oops, damage=p.damage, damage_dice=dice.damage.dice,
                   damage_die_total=dice.damage.total,
                   weapon=p.style.weapons[0] if p.style.weapons else None)

@@ -36,7 +36,7 @@ from yags_desk.rules.combat.attack_roll_v08 import (
 )
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
-from yags_desk.rules.combat.optional import AttackKind, optional_mods
+from yags_desk.rules.combat.optional import AttackKind, objects, optional_mods
 from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
@@ -333,6 +333,7 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
             "effects": nonlethal_hit(a.id, t.id, r.attack_total - r.defence_total)
             + dodge_effects(state, a.id, t.id,
                             defence_die is not None and m.defence_label == "Brawl")})
+    e = objects.strike(state, e)  # RULES 3.3: an object takes damage points
     check_attack_v08(state, e)
     e = with_oops(state, e, dice.oops, damage=m.damage, damage_dice=(dice.damage.natural,),
                   damage_die_total=dice.damage.natural,

@@ -100,6 +100,8 @@ def _target(state: CombatState, f: FighterState, e: Declare) -> FighterState | N
         raise RulesError(f"target: {f.name} cannot attack itself")
     if t.removed or t.dead:
         raise RulesError(f"target: {t.name} is {t.why_not if t.removed else 'already dead'}")
+    if t.thing is not None and t.fallen:
+        raise RulesError(f"target: {t.name} is already broken through (RULES 3.3)")
     return t
 
 

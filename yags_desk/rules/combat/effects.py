@@ -8,6 +8,7 @@ end until it is rolled or waived.
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import Effect
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.state import (
     CHECK_RULES,
     V08_BEATEN,
@@ -159,6 +160,8 @@ def apply_effect(state: CombatState, e: Effect) -> CombatState:
             raise RulesError(f"effect.name: {e.name!r} is not a check")
         return _add_pending(state, Pending(f.id, e.name, 0, 0, against=e.against or "",
                                            amount=e.amount))
+    if e.kind == "damage_points":  # RULES 3.3 breaking things
+        return objects.take_points(state, f, e.amount)
     if e.kind == "first_aid":
         return state._with(replace(f, tended=True).without_condition("dying"))
     if e.kind == "heal":

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from yags_desk.rules.character import Character
+from yags_desk.rules.combat.things import Thing
 
 __all__ = [
     "LOST_REASONS",
@@ -105,7 +106,8 @@ EffectKind = Literal["wounds", "stuns", "fatigue_short", "fatigue_long", "condit
                      "berserk", "calm", "weapon_damaged", "weapon_broken", "weapon_dropped",
                      "first_aid", "check",
                      "stuns_add",  # 0.8 mixed damage: stuns that add up (RULES 2)
-                     "heal"]  # 0.8 first aid: ``amount`` wounds or stuns (``name``) healed
+                     "heal",  # 0.8 first aid: ``amount`` wounds or stuns (``name``) healed
+                     "damage_points"]  # RULES 3.3: ``amount`` damage points on an object
 
 
 class _Event(BaseModel):
@@ -155,6 +157,8 @@ class AddCombatant(_Event):
     size_class: SizeClass = "medium"
     # RULES 3.2 surprise: caught unawares in the first round (while the option is on).
     surprised: bool = False
+    # RULES 3.3 breaking things: an object (a door) that never acts nor defends.
+    thing: Thing | None = None
 
 
 class RemoveCombatant(_Event):
@@ -353,8 +357,10 @@ class Check(_Event):
 # unconscious or gone from the fight, or the GM held the action.
 LostReason = Literal["dead", "unconscious", "gone", "held",
                      "oops",  # RULES 3.2 Oops!: the fumbler misses its next action
-                     "weapon"]  # its declared style's weapon was dropped or broken
-LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon")
+                     "weapon",  # its declared style's weapon was dropped or broken
+                     "broken"]  # RULES 3.3: the object attacked is broken through
+LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon",
+                                 "broken")
 
 
 class ActionLost(_Event):

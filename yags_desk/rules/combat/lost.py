@@ -18,7 +18,8 @@ __all__ = ["lose_action", "lost_reason", "reason_text", "weapon_gone"]
 _TEXT = {"dead": "is dead", "unconscious": "is unconscious",
          "gone": "is no longer in the fight", "held": "is held",
          "oops": "is missed after an Oops! (RULES 3.2)",
-         "weapon": "cannot be made: the weapon is dropped or broken"}
+         "weapon": "cannot be made: the weapon is dropped or broken",
+         "broken": "is broken through"}
 
 
 def weapon_gone(state: CombatState, f: FighterState, style: str) -> bool:
@@ -38,6 +39,8 @@ def lost_reason(t: FighterState) -> LostReason | None:
         return "dead"
     if t.has("unconscious"):
         return "unconscious"
+    if t.thing is not None and t.has("broken"):
+        return "broken"  # RULES 3.3 breaking things
     return None
 
 

@@ -166,6 +166,8 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     passive = ""
     if mods.versus_15:
         passive = "against 15"
+    elif t.thing is not None:
+        passive = "an object, no defence"  # RULES 3.3 breaking things
     elif not t.can_act:
         passive = "helpless"
     elif t.surprised:

@@ -146,7 +146,7 @@ def _target_ok(state: CombatState, fid: str | None) -> bool:
     if fid is None or fid not in state.fighters:
         return False
     t = state.fighters[fid]
-    return not (t.removed or t.dead)
+    return not (t.removed or t.dead or (t.thing is not None and t.fallen))  # RULES 3.3
 
 
 def next_action(state: CombatState) -> NextAction | None:
@@ -301,7 +301,7 @@ def auto_round(state: CombatState, rng: random.Random,
             continue
         assert step.target is not None
         t = state.fighter(step.target)
-        if not t.can_act and step.kind == "attack" and (only is None or f.id in only):
+        if t.fallen and step.kind == "attack" and (only is None or f.id in only):
             foe = nearest_enemy(state, f)
             # RULES 3.1: with board rows, only a foe the strike can reach.
             if foe is not None and f.declaration is not None \

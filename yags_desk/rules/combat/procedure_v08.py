@@ -169,7 +169,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))
             continue
-        if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
+        if (state.fighter(d.target).fallen or f.has(NO_ACTION)  # or RULES 3.2 Oops!
                 or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))

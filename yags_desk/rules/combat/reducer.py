@@ -37,6 +37,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.option_change import set_option
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.actions32 import (
     check_manoeuvre,
     free_attack,
@@ -73,9 +74,10 @@ def _add(state: CombatState, e: AddCombatant) -> CombatState:
     if e.character.edition != state.edition:
         raise RulesError(f"character.edition: {e.name} is a {e.character.edition} character; "
                          f"this encounter is {state.edition}")
+    objects.check_add(state, e)  # RULES 3.3 breaking things
     c = e.character
     f = FighterState(e.id, e.name, e.side, e.row, c, minor=e.minor,
-                     size_class=e.size_class, wounds=c.wounds,
+                     size_class=e.size_class, thing=e.thing, wounds=c.wounds,
                      stuns=c.stuns, fatigue_short=c.fatigue_short,
                      fatigue_long=c.fatigue_long)
     if c.edition == "0.8" and c.wounds > 6:

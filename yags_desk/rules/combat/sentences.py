@@ -27,6 +27,7 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.lost import reason_text
 from yags_desk.rules.combat.option_change import option_sentence
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.actions32 import FREE_ATTACK_WORDS, MANOEUVRE_WORDS
 from yags_desk.rules.combat.optional.advantage import advantage_changes, starting_sentence
 from yags_desk.rules.combat.optional.assist import assist_text
@@ -67,6 +68,8 @@ def describe(event: Event, before: CombatState, after: CombatState) -> str:
 
 
 def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
+    if isinstance(event, AddCombatant) and event.thing is not None:
+        return objects.join_sentence(event)  # RULES 3.3 breaking things
     if isinstance(event, AddCombatant):
         return f"{event.name} joins side {event.side} in row {event.row}."
     if isinstance(event, EndRound):
@@ -278,6 +281,8 @@ def _attack_sentence(e: Attack, before: CombatState, after: CombatState) -> str:
         a, t = after.fighter(e.attacker), after.fighter(e.defender)
         verb = "hampers" if e.hit else "tries to hamper"
         return f"{a.name} {verb} {t.name}: {e.attack_total} against {e.defence_total}; {e.outcome}."
+    if e.hit and after.fighter(e.defender).thing is not None:  # RULES 3.3 breaking things
+        return objects.hit_sentence(e, after)
     if after.edition == "0.8":
         return _attack_sentence_v08(e, after)
     a, t = after.fighter(e.attacker), after.fighter(e.defender)

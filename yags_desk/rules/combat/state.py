@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.fighter_map import FighterMap
+from yags_desk.rules.combat.things import Thing
 from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
@@ -199,6 +200,8 @@ class FighterState:
     character: Character
     minor: bool = False
     size_class: str = "medium"  # RULES 3.3 size class (AddCombatant.size_class)
+    thing: Thing | None = None  # RULES 3.3 breaking things: an object, never acting
+    damage_points: int = 0  # RULES 3.3: damage points an object has taken
     wounds: int = 0
     levels_beyond: int = 0  # body levels past Fatal (RULES 1.6) / wounds past 6 (RULES 2)
     stuns: int = 0
@@ -255,7 +258,15 @@ class FighterState:
 
     @cached_property
     def can_act(self) -> bool:
-        return not (self.removed or self.dead or self.has("unconscious"))
+        return not (self.removed or self.dead or self.has("unconscious")
+                    or self.thing is not None)  # RULES 3.3: an object never acts
+
+    @property
+    def fallen(self) -> bool:
+        """Unable to act and no standing object either: someone (or something
+        broken) an attack passes over for a standing foe (RULES 1.5, 2, 3.3)."""
+        return not self.can_act and (self.thing is None or self.has("broken")
+                                     or self.removed)
 
     @property
     def surprised(self) -> bool:
@@ -275,6 +286,8 @@ class FighterState:
         """Why the fighter cannot act, for messages."""
         if self.removed:
             return "no longer in the encounter"
+        if self.thing is not None:  # RULES 3.3
+            return "broken through" if self.has("broken") else "an object"
         return "dead" if self.dead else "unconscious"
 
     @cached_property

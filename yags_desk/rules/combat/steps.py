@@ -152,7 +152,8 @@ def initiative_needed(state: CombatState) -> list[str]:
 def waiting_for_opponents(state: CombatState) -> bool:
     """True while the roster (those not removed) holds fewer than two sides: there
     is nobody to fight yet, which is not the end of a fight."""
-    return len({f.side for f in state.active()}) < 2
+    # RULES 3.3: an object on the board is no side to fight.
+    return len({f.side for f in state.active() if f.thing is None}) < 2
 
 
 def fight_over(state: CombatState) -> bool:
@@ -203,7 +204,7 @@ def _classic_step(state: CombatState) -> Step | None:
     kind: ActionKind = ("stand_up" if act.kind == "stand_up" else "lost" if act.kind == "lost"
                         else "counter" if act.kind == "counter" else "attack")
     retarget = None
-    if kind == "attack" and act.target is not None and not state.fighter(act.target).can_act:
+    if kind == "attack" and act.target is not None and state.fighter(act.target).fallen:
         foe = nearest_enemy(state, f)
         # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
         retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None

@@ -17,7 +17,7 @@ reads before rolling is what the rules then apply.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from yags_desk.rules.combat.attack_classic import AttackDice, resolve_attack
 from yags_desk.rules.combat.attack_v08 import (
@@ -31,6 +31,7 @@ from yags_desk.rules.combat.events import Attack
 from yags_desk.rules.combat.missile_classic import missile_defences
 from yags_desk.rules.combat.odds_classic import declared_attack_odds, plan_odds
 from yags_desk.rules.combat.odds_v08 import odds_of
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.plan_classic import MIN_DEFENCE, AttackPlan, plan_attack
 from yags_desk.rules.combat.situational import situational
 from yags_desk.rules.combat.state import CombatState
@@ -291,8 +292,29 @@ def attack_setup(state: CombatState, attacker_id: str, target_id: str, style: st
                  counter: bool, choices: AttackChoices = AttackChoices()) -> AttackSetup:
     """The numbers before the dice; raises RulesError when the attack is not possible."""
     if state.edition == "classic":
-        return _classic_setup(state, attacker_id, target_id, style, counter, choices)
-    return _v08_setup(state, attacker_id, target_id, style, counter, choices)
+        setup = _classic_setup(state, attacker_id, target_id, style, counter, choices)
+    else:
+        setup = _v08_setup(state, attacker_id, target_id, style, counter, choices)
+    if state.fighter(target_id).thing is not None:  # RULES 3.3 breaking things
+        return _against_object(state, attacker_id, target_id, style, setup)
+    return setup
+
+
+def _against_object(state: CombatState, attacker_id: str, target_id: str, style: str,
+                    setup: AttackSetup) -> AttackSetup:
+    """An object's soak for this blow (blunt or edge) instead of a fighter's, and a
+    note that its damage counts as damage points, not the levels of the odds."""
+    t = state.fighter(target_id)
+    assert t.thing is not None
+    if state.edition == "0.8":
+        style = v08_style(state, attacker_id, style, False) or style
+    soak, aspect = objects.object_soak(state, attacker_id, style, t.thing)
+    rows = [r for r in setup.rows if r[0] != "Soak"]
+    at = next((i for i, r in enumerate(rows) if r[0] == "Fumble"), len(rows))
+    rows.insert(at, ("Soak", f"{t.name}'s {aspect} soak ({objects.RULE})", soak, True))
+    note = (f"{t.name} is an object ({objects.points_text(t)}): damage past its soak "
+            "counts as damage points, not the levels in the odds")
+    return replace(setup, rows=tuple(rows), notes=(*setup.notes, note))
 
 
 def attack_event(state: CombatState, attacker_id: str, target_id: str, style: str,

@@ -31,6 +31,7 @@ from yags_desk.qt.battle.dialogs.message_lines import (
     styled_error_label,
     styled_hint_label,
 )
+from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -55,6 +56,8 @@ def pct_text(p: float) -> str:
 
 def fighter_summary(state: CombatState, f: FighterState) -> str:
     """Name, side and wound state with its penalty, e.g. ``Aldric (Party): Light (-2)``."""
+    if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
+        return f"{f.name} ({f.side}): {objects.points_text(f)}"
     if state.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
         text = f"{name} ({penalty:+d})"

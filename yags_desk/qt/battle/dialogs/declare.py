@@ -78,6 +78,8 @@ class DeclareDialog(EventDialog[Declare]):
         board = state.options.uses(BOARD)
         for g in target_order(state, f):
             state_text = "" if g.can_act else ", helpless"
+            if g.thing is not None:  # RULES 3.3 breaking things
+                state_text = f", {g.why_not}"
             far = f", range {abs(g.row - f.row)}" if board else ""  # RULES 3.1
             self.target_combo.addItem(f"{g.name} ({g.side}, row {g.row}{far}{state_text})",
                                       g.id)

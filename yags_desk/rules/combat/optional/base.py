@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from yags_desk.rules.combat.state import CombatState
+from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.items import Weapon
 
 __all__ = ["NONE", "AttackKind", "Mod", "OptionalMods", "Provider", "optional_parts"]
 
@@ -59,3 +60,12 @@ def optional_parts(modifiers: tuple[Mod, ...]) -> list[str]:
         if source.startswith("RULES 3") and n:
             out.append(f"{source}: {what.removeprefix('target' + chr(39) + 's ')} {n:+d}")
     return out
+
+
+def striking_weapon(state: CombatState, f: FighterState, style: str) -> Weapon | None:
+    """The weapon that strikes in ``style`` (its first one), or None."""
+    try:
+        names = f.derived(state.options).style(style).weapons
+    except KeyError:
+        return None
+    return next((w for w in f.character.weapons if names and w.name == names[0]), None)

@@ -9,10 +9,16 @@ answers only while its option is on (``optional.PROVIDERS``).
 from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare, Effect
-from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.optional.base import (
+    NONE,
+    AttackKind,
+    Mod,
+    OptionalMods,
+    striking_weapon,
+)
 from yags_desk.rules.combat.optional.harn_state import darkness_label, darkness_penalty
 from yags_desk.rules.combat.optional.reactions import reaction_waiting
-from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.items import Weapon
 
 __all__ = ["ANGRY", "DARK", "DODGED", "FEINT", "NONLETHAL_ATTACK", "RECOVERY", "angry_strike",
@@ -69,15 +75,6 @@ def is_thrusting(w: Weapon) -> bool:
     return w.has("thrusting") or (w.edition == "classic" and "spear" in w.name.casefold())
 
 
-def _striking_weapon(state: CombatState, f: FighterState, style: str) -> Weapon | None:
-    """The weapon that strikes in ``style`` (its first one)."""
-    try:
-        names = f.derived(state.options).style(style).weapons
-    except KeyError:
-        return None
-    return next((w for w in f.character.weapons if names and w.name == names[0]), None)
-
-
 def darkness(state: CombatState, attacker_id: str, defender_id: str,
              kind: AttackKind) -> OptionalMods:
     """RULES 3.3: the darkness penalty on the attack and on the defence against it,
@@ -86,7 +83,7 @@ def darkness(state: CombatState, attacker_id: str, defender_id: str,
     penalty = darkness_penalty(state)
     label = f"{DARK} ({darkness_label(state.darkness)})"
     attack: tuple[Mod, ...] = ((label, penalty),)
-    w = _striking_weapon(state, state.fighter(attacker_id), kind.style)
+    w = striking_weapon(state, state.fighter(attacker_id), kind.style)
     if w is not None and is_thrusting(w) and w.attack > 0:
         attack += ((f"{DARK}: {w.name} thrusts, attack bonus halved",
                     w.attack // 2 - w.attack),)
@@ -102,7 +99,7 @@ def dodging(state: CombatState, attacker_id: str, defender_id: str,
     attack: tuple[Mod, ...] = ()
     if a.has(DODGED_CONDITION):
         attack += ((f"{DODGED}: first attack after a dodge", DODGE_PENALTY),)
-    w = _striking_weapon(state, a, kind.style)
+    w = striking_weapon(state, a, kind.style)
     if (a.attacked or a.countered) and not kind.missile and w is not None \
             and w.defence < w.attack:
         attack += ((f"{RECOVERY}: {w.name} attack +{w.attack} counts as its defence "

@@ -91,6 +91,8 @@ def with_location(state: CombatState, e: Attack, roll: int | None) -> Attack:
     """
     if not state.options.uses("hit_locations"):
         return e
+    if state.fighter(e.defender).thing is not None:
+        return e  # [decision] an object (RULES 3.3 breaking things) has no hit locations
     if roll is not None:
         location_of(roll)  # refuses a number outside 1..100 even on a miss
     if not e.hit:
