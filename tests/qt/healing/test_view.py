@@ -210,3 +210,14 @@ def test_picking_a_roll_due_later_moves_the_game_time_to_it(
     assert view.game_time() == GameTime(day=2, hour=6)
     _, item = view.due_model.item(view.due_view.currentIndex().row())
     assert item.kind == "light_check" and item.ready
+
+
+def test_start_healing_refuses_the_dead_with_the_reason(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    path = window.library.save_character(classic("Aldric", wounds=6, dead=True))
+    tabs = window.tabs.count()
+    assert window._start_healing_for_file(path) is None
+    assert window.tabs.count() == tabs
+    assert window.statusBar().currentMessage() == (
+        "Start healing: Aldric is dead (so the character file says); the dead do not heal")

@@ -195,6 +195,9 @@ class MainWindow(WindowBase):
         healing = getattr(view, "healing_requested", None)
         if healing is not None:
             healing.connect(self._start_healing_for_file)
+        patients = getattr(view, "healing_patients_requested", None)
+        if patients is not None:
+            patients.connect(self._start_healing_for_files)
         index = self.tabs.addTab(view, view.title())
         self.central.setCurrentWidget(self.tabs)
         self.tabs.setCurrentIndex(index)
@@ -369,11 +372,20 @@ class MainWindow(WindowBase):
 
     def _start_healing_for_file(self, path: Path) -> DocumentView | None:
         from yags_desk.qt.shell.healing import start_healing
+        from yags_desk.rules.character import Character
 
         model = self.read_model(Path(path), "character")
         if not isinstance(model, Character):
             return None
         return start_healing(self, [(Path(path), model)])
+
+    def _start_healing_for_files(self, paths: list[Path]) -> DocumentView | None:
+        """A healing record for these character files (the hurt after a fight)."""
+        from yags_desk.qt.shell.healing import start_healing
+
+        files = {p.resolve(): (p, c) for p, c in self.library.load_characters().items}
+        chosen = [files[Path(p).resolve()] for p in paths if Path(p).resolve() in files]
+        return start_healing(self, chosen) if chosen else None
 
     def new_encounter(self) -> DocumentView | None:
         """Ask name, edition and options; open the empty encounter on a board."""
