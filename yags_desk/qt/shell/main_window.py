@@ -605,6 +605,8 @@ class MainWindow(WindowBase):
             self._recovered[view] = path
             self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
             return view
+        if document.kind == "battle":
+            return self._restore_battle(path, model)
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",
@@ -616,6 +618,23 @@ class MainWindow(WindowBase):
                        if c.id == model.id), None)
         view = self.add_document(self._character_view(model, target), target)
         view.undo_stack.resetClean()
+        self._recovered[view] = path
+        self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+        return view
+
+    def _restore_battle(self, path: Path, model: object) -> DocumentView | None:
+        """A battle's recovery copy (with its turns fought) as a modified document over
+        its library file: [decision] a battle has no id, so that is the one library
+        battle of the same name, if exactly one has it."""
+        from yags_desk.rules.quick_values import Battle
+
+        assert isinstance(model, Battle)
+        files = [(p.resolve(), b) for p, b in self.library.load_battles().items
+                 if isinstance(b, Battle) and b.name == model.name]
+        target, on_disk = files[0] if len(files) == 1 else (None, None)
+        view = self._battle_view(model, target)
+        view.saved_battle = on_disk  # type: ignore[attr-defined]
+        self.add_document(view, target)
         self._recovered[view] = path
         self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
         return view
