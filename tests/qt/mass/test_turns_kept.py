@@ -101,3 +101,16 @@ def test_a_crash_keeps_the_turns_in_the_recovery_copy(
     on_disk = read_document(path, "battle").model
     assert isinstance(on_disk, Battle) and len(on_disk.fought) == 2
     assert library.pending_recoveries() == []
+
+
+def test_a_battle_with_kept_turns_prints_those_turns() -> None:
+    from yags_desk.printing import build
+
+    battle = _sample_battle()
+    rng = random.Random(4)
+    first = resolve_turn(BattleState.start(battle), rng)
+    kept = battle.model_copy(update={"fought": (first.to_json(),)})
+    html = build("battle", [kept], seed=99)
+    assert "1 turn" in html and "seed 99" not in html  # the kept turn, not a new fight
+    assert "Stopped after 1 turn" in html
+    assert first.pairings[0].describe().split(";")[0].split(" (")[0] in html
