@@ -533,6 +533,9 @@ def cmd_heal(args: argparse.Namespace) -> int:
                      f"is {patient.edition}")
     if carer is not None and carer.id == patient.id:
         return _fail(f"--carer: {carer.name} is the patient; give another character")
+    if carer is not None and carer.dead:
+        return _fail(f"--carer: {carer.name} is dead (so the character file says); give "
+                     "someone alive")
     if patient.dead:  # RULES 1.6, 1.10 / RULES 2: nothing heals the dead
         return _fail(f"{args.file}: {patient.name} is dead (so the character file says); "
                      "the dead do not heal")

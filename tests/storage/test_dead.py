@@ -70,3 +70,15 @@ def test_dying_while_healing_marks_the_file_dead() -> None:
     after = healed_character(alive, dead_state)
     assert after.dead and "Died while healing" in after.notes
     assert not healed_character(alive, record.state).dead
+
+
+def test_a_dead_carer_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from yags_desk.cli import main
+
+    library = Library.open()
+    carer = _killed(library)
+    patient = library.save_character(classic("Bren", wounds=2))
+    before = patient.read_bytes()
+    assert main(["heal", str(patient), "--days", "2", "--carer", str(carer)]) == 1
+    assert "--carer: Aldric is dead (so the character file says)" in capsys.readouterr().err
+    assert patient.read_bytes() == before
