@@ -222,3 +222,15 @@ def test_start_healing_refuses_the_dead_with_the_reason(
     assert window.tabs.count() == tabs
     assert window.statusBar().currentMessage() == (
         "Start healing: Aldric is dead (so the character file says); the dead do not heal")
+
+
+def test_the_dead_are_not_offered_as_carers(qtbot: Any) -> None:
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2)
+    path = library.save_character(aldric)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    library.save_character(classic("Old Tom", skills={"First aid": 80}, dead=True))
+    view = HealingView(new_healing_file("Healing", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    offered = [view.carer.itemText(i) for i in range(view.carer.count())]
+    assert "Elin" in offered and "Old Tom" not in offered
