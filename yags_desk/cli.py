@@ -533,6 +533,12 @@ def cmd_heal(args: argparse.Namespace) -> int:
                      f"is {patient.edition}")
     if carer is not None and carer.id == patient.id:
         return _fail(f"--carer: {carer.name} is the patient; give another character")
+    if carer is not None and carer.dead:
+        return _fail(f"--carer: {carer.name} is dead (so the character file says); give "
+                     "someone alive")
+    if patient.dead:  # RULES 1.6, 1.10 / RULES 2: nothing heals the dead
+        return _fail(f"{args.file}: {patient.name} is dead (so the character file says); "
+                     "the dead do not heal")
     start = GameTime(day=1)
     until = start.plus(days=args.days)
     record = new_healing_file(f"Healing of {patient.name}", [(Path(args.file), patient)],

@@ -108,7 +108,8 @@ SHIPPED_SAMPLES = sorted(
 @pytest.mark.parametrize("path", SHIPPED_SAMPLES,
                          ids=[f"{p.parent.name}/{p.name}" for p in SHIPPED_SAMPLES])
 def test_shipped_sample_files_are_valid(path: Path) -> None:
-    kinds = {"characters": "character", "encounters": "encounter", "battles": "battle"}
+    kinds = {"characters": "character", "encounters": "encounter", "battles": "battle",
+             "healing": "healing"}
     if path.parent.name == "battles":
         pytest.importorskip("yags_desk.rules.quick_combat")
     assert read_document(path, kinds[path.parent.name]).path == path

@@ -15,7 +15,14 @@ from yags_desk.printing.quick_report import battle_report
 from yags_desk.printing.sheet import character_sheets
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.forecast import Forecast
-from yags_desk.rules.quick_combat import Battle, BattleResult, TurnResult, run_battle
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleResult,
+    TurnResult,
+    battle_result,
+    run_battle,
+)
+from yags_desk.rules.quick_turns import fought_turns
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.healing_file import HealingFile
 
@@ -78,6 +85,9 @@ def build(kind: str, models: Sequence[Any], *, blank: bool = False,
     model = models[0]
     if kind == "battle" and isinstance(model, BattleResult):
         return battle_report(model)
+    if kind == "battle" and isinstance(model, Battle) and model.fought:
+        # A battle saved mid-fight prints the turns it kept, not a fresh fight.
+        return battle_report(battle_result(model, fought_turns(model)))
     if kind == "battle":
         return battle_report(run_battle(model, rng or random.Random(seed), on_turn=on_turn),
                              seed)

@@ -75,6 +75,9 @@ class Character(BaseModel):
     stuns: int = Field(default=0, ge=0, le=6)
     fatigue_short: int = Field(default=0, ge=0, le=200)
     fatigue_long: int = Field(default=0, ge=0, le=200)
+    # Killed in a fight or died of wounds (RULES 1.6, 1.10; RULES 2): the dead
+    # do not heal (issue 16).
+    dead: bool = False
     notes: str = Field(default="", max_length=20_000)
     # Two-weapon pairs the GM picked, (primary, secondary) weapon names, offered
     # besides the pairs of the best weapons (RULES 1.2, weapon_pairs).

@@ -271,6 +271,18 @@ class Battle(BaseModel):
     max_turns: int = Field(default=50, ge=1, le=1000)
     # [decision] a side breaks at this fraction of its starting figures or below.
     break_fraction: float = Field(default=0.0, ge=0.0, lt=1.0)
+    # The turns fought so far, each as TurnResult.to_json() gives it, so a battle
+    # saved mid-fight opens where it stood (rebuilt by rules.quick_turns, which
+    # checks them against the rules); left out of the file while empty.
+    fought: tuple[dict[str, Any], ...] = Field(default=(), max_length=1000)
+
+    @model_serializer(mode="wrap")
+    def _leave_out_no_turns(self, handler: SerializerFunctionWrapHandler) -> Any:
+        # A battle with no turn fought is saved exactly as before turns were kept.
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("fought"):
+            data.pop("fought", None)
+        return data
 
     @model_validator(mode="after")
     def _names_and_pairings(self) -> Battle:

@@ -7,6 +7,7 @@ Classic: RULES 1.6 (body levels) and 1.7 (fatigue uses the same categories).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from yags_desk.rules.editions import (
     CLASSIC_BODY_TRACK,
@@ -15,8 +16,11 @@ from yags_desk.rules.editions import (
     TrackLevel,
 )
 
-__all__ = ["boxes_by_category", "classic_level", "v08_stun_level", "v08_wound_level",
-           "wound_level"]
+if TYPE_CHECKING:
+    from yags_desk.rules.character import Character
+
+__all__ = ["boxes_by_category", "classic_level", "fatigue_capacity", "v08_stun_level",
+           "v08_wound_level", "wound_level"]
 
 UNHURT = "Unhurt"
 
@@ -71,3 +75,10 @@ def wound_level(edition: str, body_boxes: Sequence[int], wounds: int) -> str:
         return name
     shown = f"{name} ({penalty:+d})" if penalty else name
     return f"{shown}, {wounds} {unit}"
+
+
+def fatigue_capacity(c: Character) -> int:
+    """Classic: the fatigue track's boxes (RULES 1.7). 0.8: Health [decision],
+    as 0.8 says fatigue capacity is based on Health. (Here rather than in the
+    combat state so healing does not load the combat engine.)"""
+    return sum(c.fatigue_boxes) if c.edition == "classic" else max(1, c.attributes["health"])

@@ -16,7 +16,7 @@ patient's current wounds, stuns and fatigue into its character file.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -36,6 +36,7 @@ __all__ = [
     "healed_character",
     "new_healing_file",
     "patient_records",
+    "refuse_dead",
     "with_records",
 ]
 
@@ -124,6 +125,7 @@ def new_healing_file(name: str, patients: Sequence[tuple[Path | None, Character]
     """
     if not patients:
         raise ValueError("patients: a healing record needs at least one patient")
+    refuse_dead(c for _, c in patients)
     when = at or GameTime(day=1)
     edition = patients[0][1].edition
     stamp = now_iso()
@@ -134,6 +136,15 @@ def new_healing_file(name: str, patients: Sequence[tuple[Path | None, Character]
         carers=tuple(HealingCarer(name=c.name, character_id=c.id,
                                   file=path.name if path else "") for path, c in carers),
         created=stamp, modified=stamp)
+
+
+def refuse_dead(patients: Iterable[Character]) -> None:
+    """ValueError naming the patients whose files say they are dead: they do not heal."""
+    dead = [c.name for c in patients if c.dead]
+    if dead:
+        raise ValueError(f"patients: {', '.join(dead)} "
+                         f"{'is' if len(dead) == 1 else 'are'} dead (so the character file "
+                         "says); the dead do not heal")
 
 
 def patient_records(record: HealingFile) -> list[HealingRecord]:
@@ -154,8 +165,8 @@ def with_records(record: HealingFile, records: Sequence[HealingRecord]) -> Heali
 def healed_character(before: Character, state: Patient) -> Character:
     """``before`` with the patient's wounds, stuns and fatigue now.
 
-    [decision] Only the numbers change; a death is written as a dated line in
-    the notes, since a character file has no field for it.
+    Only the numbers change, and a death marks the file dead (with a dated line
+    in the notes saying when).
     """
     update: dict[str, object] = {"wounds": min(state.wounds, sum(before.body_boxes))
                                  if before.edition == "classic" else state.wounds,
@@ -164,12 +175,15 @@ def healed_character(before: Character, state: Patient) -> Character:
     if before.edition == "0.8":
         update["stuns"] = getattr(state, "stuns", before.stuns)
     if state.status == "dead":
+        update["dead"] = True
         line = f"Died while healing ({state.now})."
         if line not in before.notes:
             update["notes"] = f"{before.notes.rstrip()}\n{line}".lstrip()
-    elif _DEATH_LINE.search(before.notes):
-        # Alive again (the roll that killed was undone): the line goes with it.
-        update["notes"] = _DEATH_LINE.sub("", before.notes).strip("\n")
+    else:
+        if before.dead:  # alive again: the roll that killed was undone
+            update["dead"] = False
+        if _DEATH_LINE.search(before.notes):  # and the line saying so goes with it
+            update["notes"] = _DEATH_LINE.sub("", before.notes).strip("\n")
     return Character.model_validate(before.model_dump() | update)
 
 

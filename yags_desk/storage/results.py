@@ -4,9 +4,9 @@
 library (same character id) with that file: wounds (0.8: with those past
 Fatal), stuns, short and long fatigue as the fighter leaves the fight
 (:func:`~yags_desk.rules.combat.aftermath.survivor`), and what the file has no
-field for (dead, dying, unconscious; a weapon broken or dropped) as a dated
-line added to the notes. Minor NPCs (RULES 1.6 GM option) are left out unless
-asked for. :func:`apply_results` writes the chosen changes through
+field for (dying, unconscious; a weapon broken or dropped) as a dated line
+added to the notes; a death also marks the file dead. Minor NPCs (RULES 1.6
+GM option) are left out unless asked for. :func:`apply_results` writes the chosen changes through
 :meth:`Library.save_character`, and returns the files' previous bytes so one
 undo (:func:`restore_files`) puts every file back.
 """
@@ -92,6 +92,8 @@ def _lines(before: Character, after: Character, note: str) -> tuple[str, ...]:
         lines.append(f"Stuns: {_stuns(before)} \u2192 {_stuns(after)}")
     if (before.fatigue_short, before.fatigue_long) != (after.fatigue_short, after.fatigue_long):
         lines.append(f"Fatigue: {_fatigue(before)} \u2192 {_fatigue(after)}")
+    if after.dead and not before.dead:
+        lines.append("Dead: the file is marked dead (the dead do not heal)")
     if note:
         lines.append(f"Notes gain: {note}")
     return tuple(lines)
@@ -105,7 +107,8 @@ def _result(state: CombatState, f: FighterState, path: Path, before: Character,
     if note and note not in notes:
         notes = f"{notes.rstrip()}\n{note}".lstrip() if notes.strip() else note
     update = {"wounds": left.wounds, "stuns": left.stuns, "fatigue_short": left.fatigue_short,
-              "fatigue_long": left.fatigue_long, "notes": notes}
+              "fatigue_long": left.fatigue_long, "notes": notes,
+              "dead": before.dead or f.dead}  # RULES 1.6 / RULES 2: killed
     try:
         after = Character.model_validate(before.model_dump() | update)
     except ValidationError as exc:  # the file's tracks no longer fit the fight's numbers

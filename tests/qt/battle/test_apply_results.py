@@ -82,3 +82,60 @@ def test_a_file_changed_since_the_fight_began_is_left_unticked(qtbot: Any) -> No
     first = dialog.tree.topLevelItem(0)
     assert first is not None and "file changed since the fight began" in first.text(0)
     assert [r.name for r in dialog.chosen()] == ["Varn"]
+
+
+def _accept(heal: bool) -> None:
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, ResultsDialog)
+    assert dialog.heal_box.isVisibleTo(dialog)
+    dialog.heal_box.setChecked(heal)
+    dialog.accept()
+
+
+def test_writing_the_results_leaves_a_saved_encounter_saved(qtbot: Any) -> None:
+    library = Library.open()
+    board = make_board(qtbot, fight(library), library)
+    assert board.save() and not board.is_modified()
+    QTimer.singleShot(0, lambda: _accept(False))
+    assert board.apply_results()
+    # Only the character files changed: the encounter's file needs no saving.
+    assert not board.is_modified()
+    board.undo_stack.undo()
+    assert not board.is_modified()
+    board.undo_stack.redo()
+    board.undo_stack.undo()
+    board.undo_stack.undo()  # a step of the fight itself: the encounter changed
+    assert board.is_modified()
+
+
+def test_start_healing_opens_a_record_for_everyone_hurt(qtbot: Any, monkeypatch: Any) -> None:
+    from tests.qt.shell.app_helpers import answer_questions, make_window
+    from yags_desk.qt.healing.view import HealingView
+
+    answer_questions(monkeypatch)
+    library = Library.open()
+    path = library.save_encounter(fight(library))
+    window = make_window(qtbot, library)
+    board = window.open_encounter(path)
+    assert board is not None
+    QTimer.singleShot(0, lambda: _accept(True))
+    assert board.apply_results()  # type: ignore[attr-defined]
+    view = window.current_document()
+    assert isinstance(view, HealingView)
+    # Aldric (3 levels) and Varn (2 levels, unconscious) were hurt; Mook was left out.
+    assert [r.state.name for r in view.records] == ["Aldric", "Varn"]
+    assert [r.state.wounds for r in view.records] == [3, 2]
+
+
+def test_start_healing_unticked_opens_nothing(qtbot: Any, monkeypatch: Any) -> None:
+    from tests.qt.shell.app_helpers import answer_questions, make_window
+
+    answer_questions(monkeypatch)
+    library = Library.open()
+    path = library.save_encounter(fight(library))
+    window = make_window(qtbot, library)
+    board = window.open_encounter(path)
+    QTimer.singleShot(0, lambda: _accept(False))
+    assert board.apply_results()  # type: ignore[union-attr]
+    assert window.current_document() is board
+    assert window.tabs.count() == 1

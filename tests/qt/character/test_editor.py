@@ -445,3 +445,17 @@ def test_no_two_weapon_pair_is_offered_without_the_skill(qtbot, library, stores)
         update={"skills": (*editor.character().skills, Skill(name="Two weapons", value=40))})
     row.show_character(skilled)
     assert row.offer.isEnabled() and row.offer.toolTip() == ""
+
+
+def test_dead_is_shown_marked_and_cleared_as_one_undo_step(qtbot, library, stores):
+    editor = make_editor(qtbot, library, stores,
+                         fighter().model_copy(update={"dead": True, "wounds": 6}))
+    check = editor.form.dead_check
+    assert check.isChecked()  # the file's state, as Apply results wrote it
+    check.setChecked(False)  # raised from the dead by the GM
+    assert editor.character().dead is False and editor.is_modified()
+    editor.undo_stack.undo()
+    assert editor.character().dead is True and check.isChecked()
+    assert editor.save()
+    model = read_document(editor.path, "character").model
+    assert model.dead is True

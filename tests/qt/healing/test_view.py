@@ -128,10 +128,11 @@ def test_start_healing_from_the_library_saves_and_reopens_the_record(
     assert [r.state.name for r in view.records] == ["Aldric of Thornbury"]
     assert view.is_modified()  # a new record is not saved yet
     assert window.save_document(view)
-    [(path, record)] = library.load_healing_records().items
+    [(path, record)] = [(p, r) for p, r in library.load_healing_records().items
+                        if not r.id.startswith("sample-")]
     assert record.name == "Healing: Aldric of Thornbury"
     window.close_document(view, ask=False)
-    [entry] = scan(library).entries["healing"]
+    [entry] = [e for e in scan(library).entries["healing"] if e.path == path]
     assert entry.label == "Healing: Aldric of Thornbury" and "to day 1" in entry.detail
     reopened = window.open_entry(entry)
     assert isinstance(reopened, HealingView)
@@ -210,3 +211,26 @@ def test_picking_a_roll_due_later_moves_the_game_time_to_it(
     assert view.game_time() == GameTime(day=2, hour=6)
     _, item = view.due_model.item(view.due_view.currentIndex().row())
     assert item.kind == "light_check" and item.ready
+
+
+def test_start_healing_refuses_the_dead_with_the_reason(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    path = window.library.save_character(classic("Aldric", wounds=6, dead=True))
+    tabs = window.tabs.count()
+    assert window._start_healing_for_file(path) is None
+    assert window.tabs.count() == tabs
+    assert window.statusBar().currentMessage() == (
+        "Start healing: Aldric is dead (so the character file says); the dead do not heal")
+
+
+def test_the_dead_are_not_offered_as_carers(qtbot: Any) -> None:
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2)
+    path = library.save_character(aldric)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    library.save_character(classic("Old Tom", skills={"First aid": 80}, dead=True))
+    view = HealingView(new_healing_file("Healing", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    offered = [view.carer.itemText(i) for i in range(view.carer.count())]
+    assert "Elin" in offered and "Old Tom" not in offered

@@ -57,7 +57,7 @@ def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: 
 def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
     model = dock.model
     assert group_labels(model) == ["Characters (17)", "Encounters (2)", "Battles (3)",
-                                   "Healing records (0)", "Catalogues (2)"]
+                                   "Healing records (1)", "Catalogues (2)"]
     assert children(model, "group:encounters") == ["Ambush at the ford",
                                                     "Sparring in the yard"]
     assert group_labels(model, model.index_of("group:characters")) == [
@@ -92,8 +92,8 @@ def test_search_filters_and_keeps_groups_of_matches(dock: LibraryDock) -> None:
     dock.set_filter("no such name")
     assert dock.visible_labels() == [] and dock.proxy.rowCount() == 0
     dock.set_filter("")
-    # characters, encounters, battles, catalogues
-    assert len(dock.visible_labels()) == 17 + 2 + 3 + 2
+    # characters, encounters, battles, the healing record, catalogues
+    assert len(dock.visible_labels()) == 17 + 2 + 3 + 1 + 2
 
 
 def test_group_counts_follow_the_filter(dock: LibraryDock) -> None:

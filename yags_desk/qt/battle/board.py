@@ -58,7 +58,7 @@ from yags_desk.qt.battle.forecast_view import ForecastDialog
 from yags_desk.qt.battle.log_view import LogPanel
 from yags_desk.qt.battle.players_choices import PlayersChoices
 from yags_desk.qt.battle.protocol import BattleDialogs
-from yags_desk.qt.battle.results import apply_to_characters
+from yags_desk.qt.battle.results import ResultsCommand, apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
 from yags_desk.qt.battle.rules31 import BoardRules31
@@ -154,6 +154,9 @@ class BattleBoard(DocumentView):
     # After every redraw of the board (each event; Auto-resolve's batched redraws):
     # what the players' screen follows, so it costs the board no extra work.
     refreshed = Signal()
+    # After Apply results with "Start healing" ticked: the character files of
+    # everyone hurt ([Path]), for the window to open a healing record on.
+    healing_patients_requested = Signal(list)
 
     def __init__(self, encounter: Encounter, path: Path | None, library: Library,
                  dialogs: BattleDialogs, rng: random.Random | None = None,
@@ -338,6 +341,17 @@ class BattleBoard(DocumentView):
     def title(self) -> str:
         return self.encounter.name
 
+    def is_modified(self) -> bool:
+        """Unsaved changes to the encounter. Writing the results into the character
+        files is an undo step on this board but changes nothing in the encounter's
+        file, so steps of that kind alone leave it saved."""
+        stack, clean = self.undo_stack, self.undo_stack.cleanIndex()
+        if clean < 0:
+            return True
+        low, high = sorted((clean, stack.index()))
+        return not all(isinstance(stack.command(i), ResultsCommand)
+                       for i in range(low, high))
+
     @property
     def state(self) -> CombatState:
         return self.log.state
@@ -521,8 +535,9 @@ class BattleBoard(DocumentView):
         elif result and step.kind not in ("check", "end_check"):
             phase = "fight over"
             self.step_label.setText(f"{result} Apply results to characters "
-                                    "(Ctrl+Shift+W) writes it into their files; Shift+N "
-                                    "plays on; new combatants join the fight.")
+                                    "(Ctrl+Shift+W) writes it into their files and can start "
+                                    "healing the hurt; Shift+N plays on; new combatants join "
+                                    "the fight.")
         else:
             self.step_label.setText(f"Next: {step.describe(state)}.")
         if not waiting or step.kind in ("check", "end_check"):
@@ -637,7 +652,8 @@ class BattleBoard(DocumentView):
             return False
         self.last_message = result
         self.status_message.emit(f"{result} Apply results to characters (Ctrl+Shift+W) "
-                                 "writes it into their files; Next round anyway (Shift+N) "
+                                 "writes it into their files and can start healing the hurt; "
+                                 "Next round anyway (Shift+N) "
                                  "plays on.", 10_000)
         return True
 
@@ -719,7 +735,7 @@ class BattleBoard(DocumentView):
 
     def apply_results(self) -> bool:
         """Write the fight's results into the library's character files (one undo step)."""
-        return apply_to_characters(self, self)
+        return apply_to_characters(self, self, self.healing_patients_requested.emit)
 
     def _is_npc(self, fid: str) -> bool:
         f = self.state.fighters.get(fid)

@@ -9,13 +9,14 @@ back as it was (one step).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -36,7 +37,14 @@ from yags_desk.storage.results import (
     restore_files,
 )
 
-__all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters"]
+__all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters", "hurt"]
+
+
+def hurt(results: Sequence[CharacterResult]) -> list[Path]:
+    """The files of those left wounded or stunned and alive: the patients a healing
+    record is offered for after the fight (RULES 1.10, RULES 2)."""
+    return [r.path for r in results
+            if not r.after.dead and (r.after.wounds > 0 or r.after.stuns > 0)]
 
 
 class ResultsHost(BoardHost, Protocol):
@@ -71,6 +79,11 @@ class ResultsDialog(QDialog):
             for line in result.lines:
                 QTreeWidgetItem(item, [line]).setToolTip(0, line)
             item.setExpanded(True)
+        # After writing, a healing record for everyone the fight left hurt (issue 16).
+        self.heal_box = QCheckBox("Start &healing for everyone hurt (a new healing record)",
+                                  self)
+        self.heal_box.setChecked(True)
+        self.heal_box.setVisible(bool(hurt(plan.changes)))
         skipped = QLabel("\n".join(f"Not written: {line}" for line in plan.skipped), self)
         skipped.setWordWrap(True)
         skipped.setVisible(bool(plan.skipped))
@@ -85,6 +98,7 @@ class ResultsDialog(QDialog):
         layout.addWidget(intro)
         layout.addWidget(self.tree, 1)
         layout.addWidget(skipped)
+        layout.addWidget(self.heal_box)
         layout.addWidget(self.buttons)
         self.resize(560, 420)
 
@@ -96,6 +110,10 @@ class ResultsDialog(QDialog):
             if item is not None and item.checkState(0) == Qt.CheckState.Checked:
                 chosen.append(result)
         return chosen
+
+    def start_healing(self) -> bool:
+        """Whether to open a healing record for the hurt among the chosen."""
+        return self.heal_box.isChecked() and bool(hurt(self.chosen()))
 
 
 class ResultsCommand(QUndoCommand):
@@ -128,24 +146,29 @@ class ResultsCommand(QUndoCommand):
         self._written = False
 
 
-def ask_results(parent: QWidget, plan: ResultsPlan) -> list[CharacterResult] | None:
-    """The dialog, modal; the ticked results, or None when cancelled."""
+def ask_results(parent: QWidget, plan: ResultsPlan
+                ) -> tuple[list[CharacterResult], bool] | None:
+    """The dialog, modal; the ticked results and whether to start healing, or None
+    when cancelled."""
     dialog = ResultsDialog(parent, plan)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    return dialog.chosen()
+    return dialog.chosen(), dialog.start_healing()
 
 
-def apply_to_characters(host: ResultsHost, parent: QWidget) -> bool:
-    """The board's "Apply results to characters…": plan, ask, write, push one undo step."""
+def apply_to_characters(host: ResultsHost, parent: QWidget,
+                        heal: Callable[[list[Path]], None] | None = None) -> bool:
+    """The board's "Apply results to characters…": plan, ask, write, push one undo
+    step; then ``heal`` with the files of everyone hurt, if the GM left that ticked."""
     try:
         plan = plan_results(host.current_encounter(), host.library, include_minor=True)
     except RulesError as exc:
         host.refuse(f"The fight cannot be replayed: {exc}")
         return False
-    chosen = ask_results(parent, plan)
-    if not chosen:
+    answer = ask_results(parent, plan)
+    if not answer or not answer[0]:
         return False
+    chosen, start_healing = answer
     if host.library.read_only:
         host.refuse(f"Nothing written: {host.library.read_only}")
         return False
@@ -155,4 +178,6 @@ def apply_to_characters(host: ResultsHost, parent: QWidget) -> bool:
         host.refuse(f"Nothing written: {exc}")
         return False
     host.undo_stack.push(ResultsCommand(host, chosen, previous))
+    if start_healing and heal is not None:
+        heal(hurt(chosen))
     return True

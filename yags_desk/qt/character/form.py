@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QAbstractSpinBox,
     QBoxLayout,
+    QCheckBox,
     QLabel,
     QSpinBox,
     QToolButton,
@@ -268,6 +269,17 @@ class CharacterForm(QWidget):
             text = QLabel(label)
             text.setBuddy(spin)
             grid.add_pair(text, with_message(spin, self.messages, field))
+        # Killed in a fight or died of wounds (RULES 1.6, 1.10; RULES 2): written by
+        # Apply results and the healing record; the GM can mark or clear it here.
+        self.dead_check = QCheckBox("Dead")
+        self.dead_check.setToolTip("The character is dead: the library shows it and "
+                                   "healing refuses it")
+        self.dead_check.toggled.connect(
+            lambda dead: self.set_field("dead", dead, "Mark dead" if dead else "Mark alive"))
+        self.field_labels["dead"] = "Dead"
+        text = QLabel("State")
+        text.setBuddy(self.dead_check)
+        grid.add_pair(text, with_message(self.dead_check, self.messages, "dead"))
         grid.set_columns(3)
 
     def _notes(self) -> None:
@@ -293,6 +305,7 @@ class CharacterForm(QWidget):
             self.quietly(spin, lambda s=spin, n=name: s.setValue(c.attributes[n]))
         for field, spin in self.condition_spins.items():
             self.quietly(spin, lambda s=spin, f=field: s.setValue(getattr(c, f)))
+        self.quietly(self.dead_check, lambda: self.dead_check.setChecked(c.dead))
         if self.notes_edit.toPlainText().strip() != c.notes:
             self.quietly(self.notes_edit, lambda: self.notes_edit.setPlainText(c.notes))
         self.equipment.show_character(c)

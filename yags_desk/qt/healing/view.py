@@ -227,7 +227,8 @@ class HealingView(DocumentView):
         except OSError:
             items = []
         return [c for _, c in items if c.edition == self.record.edition
-                and c.id not in patients and c.kind != "template"]
+                and c.id not in patients and c.kind != "template"
+                and not c.dead]  # the dead care for nobody
 
     def carer_character(self) -> Character | None:
         wanted = self.carer.currentData()

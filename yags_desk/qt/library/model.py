@@ -139,7 +139,7 @@ def scan(library: Library) -> LibraryScan:
         detail = c.edition + (f" · {c.player}" if c.player else "")
         about = [_KIND_LABEL.get(c.kind, c.kind), f"{c.edition} edition"]
         if c.kind != "template":  # the wounds the file holds now (issue 16)
-            level = wound_level(c.edition, c.body_boxes, c.wounds)
+            level = "dead" if c.dead else wound_level(c.edition, c.body_boxes, c.wounds)
             detail += f" · {level}"
             about.append(level)
         if c.player:

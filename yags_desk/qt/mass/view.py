@@ -61,6 +61,7 @@ from yags_desk.rules.quick_combat import (
 )
 from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
 from yags_desk.rules.quick_template import QuickTemplate, quick_leader, quick_template
+from yags_desk.rules.quick_turns import fought_json, fought_turns
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line, gm_text
@@ -95,11 +96,15 @@ class _SetBattle(QUndoCommand):
 
 
 class _PlayTurn(QUndoCommand):
-    def __init__(self, view: BattleView, turn: TurnResult) -> None:
+    def __init__(self, view: BattleView, turn: TurnResult, applied: bool = False) -> None:
         super().__init__(f"Turn {turn.turn}")
         self.view, self.turn = view, turn
+        self._applied = applied  # a turn read from the file: already in view.turns
 
     def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
         self.view.turns.append(self.turn)
         self.view._turns_changed()
 
@@ -236,6 +241,12 @@ class BattleView(DocumentView):
         self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
         self.show_report = show_report
         self.turns: list[TurnResult] = []
+        refused = ""
+        try:  # the turns fought before the file was saved (or the copy written)
+            self.turns = fought_turns(battle)
+        except RulesError as exc:
+            refused = (f"The turns kept in this battle do not fit it ({exc}); "
+                       "it opens before its first turn")
         self.last_message = ""
         self._quiet = False
         self._locked = False  # the set-up as last shown: fixed while turns stand
@@ -245,7 +256,11 @@ class BattleView(DocumentView):
         self._templates: dict[tuple[str, str], QuickTemplate | None] = {}
         self._build()
         self._show_battle(battle)
+        for turn in self.turns:  # each turn read back is an undo step again
+            self.undo_stack.push(_PlayTurn(self, turn, applied=True))
         self._turns_changed()
+        if refused:
+            self.refuse(refused)
 
     # -- layout ---------------------------------------------------------------------
 
@@ -371,10 +386,23 @@ class BattleView(DocumentView):
             return False
         self.path = path
         self.saved_battle = self.battle
+        try:
+            self.library.discard_recovery(self.library.autosave_path(self.key))
+        except (OSError, ValueError):
+            pass
         self.title_changed.emit(self.title())
         self.saved.emit(path)
         self.status_message.emit(f"Saved {self.battle.name} to {path}", 4000)
         return True
+
+    def autosave(self) -> None:
+        """A recovery copy of the battle with its turns while it has unsaved changes."""
+        if not self.is_modified():
+            return
+        try:
+            self.library.autosave(self.key, "battle", self.battle)
+        except (DocumentError, OSError, ValueError) as exc:
+            self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
 
     # -- showing --------------------------------------------------------------------
 
@@ -425,6 +453,10 @@ class BattleView(DocumentView):
     def _turns_changed(self) -> None:
         if self._quiet:
             return
+        fought = fought_json(self.turns)
+        if fought != self.battle.fought:  # the file keeps the turns fought
+            self.battle = self.battle.model_copy(update={"fought": fought})
+            self.title_changed.emit(self.title())
         self.turns_model.set_turns(self.turns)
         if self.turns:
             self.turns_list.scrollToBottom()

@@ -66,7 +66,8 @@ def chosen_patients(window: MainWindow,
         if path is not None and path.resolve() in files:
             picked = [files[path.resolve()]]
     if not picked:
-        picked = [(p, c) for p, c in files.values() if c.kind == "pc" and c.wounds > 0]
+        picked = [(p, c) for p, c in files.values() if c.kind == "pc" and c.wounds > 0
+                  and not c.dead]
     picked = [(p, c) for p, c in picked if c.kind != "template"]
     if picked:
         edition = picked[0][1].edition
@@ -79,6 +80,14 @@ def start_healing(window: MainWindow,
                   ) -> DocumentView | None:
     """A new healing record (not saved yet) for ``patients`` (default: chosen_patients)."""
     chosen = list(patients) if patients is not None else chosen_patients(window)
+    dead = [c.name for _, c in chosen if c.dead]
+    if dead:  # the dead do not heal: say so rather than leave them out silently
+        window.statusBar().showMessage(
+            f"Start healing: {', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead "
+            "(so the character file says); the dead do not heal", 8000)
+        chosen = [(p, c) for p, c in chosen if not c.dead]
+        if not chosen:
+            return None
     if not chosen:
         window.statusBar().showMessage(
             "Start healing: select the patients in the library (no player character is "

@@ -195,6 +195,9 @@ class MainWindow(WindowBase):
         healing = getattr(view, "healing_requested", None)
         if healing is not None:
             healing.connect(self._start_healing_for_file)
+        patients = getattr(view, "healing_patients_requested", None)
+        if patients is not None:
+            patients.connect(self._start_healing_for_files)
         index = self.tabs.addTab(view, view.title())
         self.central.setCurrentWidget(self.tabs)
         self.tabs.setCurrentIndex(index)
@@ -375,6 +378,14 @@ class MainWindow(WindowBase):
         if not isinstance(model, Character):
             return None
         return start_healing(self, [(Path(path), model)])
+
+    def _start_healing_for_files(self, paths: list[Path]) -> DocumentView | None:
+        """A healing record for these character files (the hurt after a fight)."""
+        from yags_desk.qt.shell.healing import start_healing
+
+        files = {p.resolve(): (p, c) for p, c in self.library.load_characters().items}
+        chosen = [files[Path(p).resolve()] for p in paths if Path(p).resolve() in files]
+        return start_healing(self, chosen) if chosen else None
 
     def new_encounter(self) -> DocumentView | None:
         """Ask name, edition and options; open the empty encounter on a board."""
@@ -594,6 +605,8 @@ class MainWindow(WindowBase):
             self._recovered[view] = path
             self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
             return view
+        if document.kind == "battle":
+            return self._restore_battle(path, model)
         if not isinstance(model, Character):
             QMessageBox.information(
                 self, "Cannot restore",
@@ -605,6 +618,23 @@ class MainWindow(WindowBase):
                        if c.id == model.id), None)
         view = self.add_document(self._character_view(model, target), target)
         view.undo_stack.resetClean()
+        self._recovered[view] = path
+        self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
+        return view
+
+    def _restore_battle(self, path: Path, model: object) -> DocumentView | None:
+        """A battle's recovery copy (with its turns fought) as a modified document over
+        its library file: [decision] a battle has no id, so that is the one library
+        battle of the same name, if exactly one has it."""
+        from yags_desk.rules.quick_values import Battle
+
+        assert isinstance(model, Battle)
+        files = [(p.resolve(), b) for p, b in self.library.load_battles().items
+                 if isinstance(b, Battle) and b.name == model.name]
+        target, on_disk = files[0] if len(files) == 1 else (None, None)
+        view = self._battle_view(model, target)
+        view.saved_battle = on_disk  # type: ignore[attr-defined]
+        self.add_document(view, target)
         self._recovered[view] = path
         self.statusBar().showMessage(f"Restored {model.name}: not saved yet", 8000)
         return view

@@ -26,7 +26,7 @@ from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
-from yags_desk.rules.tracks import classic_level
+from yags_desk.rules.tracks import classic_level, fatigue_capacity
 from yags_desk.rules.wounds import berserk_result
 
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
@@ -77,12 +77,6 @@ def check_rule(kind: str, edition: str = "classic") -> str:
 def body_capacity(c: Character) -> int:
     """Boxes on the body track: the classic sheet's boxes, or 6 (Fatal) in 0.8."""
     return sum(c.body_boxes) if c.edition == "classic" else V08_FATAL
-
-
-def fatigue_capacity(c: Character) -> int:
-    """Classic: the fatigue track's boxes (RULES 1.7). 0.8: Health [decision],
-    as 0.8 says fatigue capacity is based on Health."""
-    return sum(c.fatigue_boxes) if c.edition == "classic" else max(1, c.attributes["health"])
 
 
 def _with_extra(boxes: tuple[int, ...], extra: Mapping[str, int]) -> tuple[int, ...]:

@@ -14,12 +14,17 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.state import fatigue_capacity
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK
 from yags_desk.rules.healing.base import Status
 from yags_desk.rules.healing.clock import GameTime
 from yags_desk.rules.options import RulesOptions
-from yags_desk.rules.tracks import UNHURT, classic_level, v08_stun_level, v08_wound_level
+from yags_desk.rules.tracks import (
+    UNHURT,
+    classic_level,
+    fatigue_capacity,
+    v08_stun_level,
+    v08_wound_level,
+)
 
 __all__ = [
     "CATEGORIES",
