@@ -30,6 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from yags_desk.storage.json_text import pretty_json
+
 if TYPE_CHECKING:  # pydantic loads with the first document read (not at the window's start)
     from pydantic import BaseModel, ValidationError
 
@@ -452,7 +454,7 @@ def to_json_text(kind: str, model: BaseModel) -> str:
         raise ValueError(f"kind: unknown kind {kind!r}")
     envelope = {"schema_version": current_version(kind), "kind": kind,
                 "data": model.model_dump(mode="json")}
-    return json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return pretty_json(envelope) + "\n"
 
 
 def backup_path(path: Path) -> Path:
