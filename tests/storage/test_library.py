@@ -264,6 +264,31 @@ def test_autosave_and_recovery(home: Path, bundle: Path) -> None:
     assert library.pending_recoveries() == [other]
 
 
+def test_a_new_recovery_copy_reads_the_old_one_once(home: Path, bundle: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old copy is checked once before it is replaced, and kept as .bak (a
+    200-fighter board's snapshot after an undo decoded it twice, issue 18)."""
+    from yags_desk.storage import documents
+
+    library = Library.open()
+    encounter = new_encounter("Bridge", "classic")
+    path = library.autosave(encounter.id, "encounter", encounter)
+    old = path.read_bytes()
+    decoded: list[Path] = []
+    real = documents._decode
+
+    def counting(raw: bytes, where: Path, kind: str | None) -> Any:
+        decoded.append(where)
+        return real(raw, where, kind)
+
+    monkeypatch.setattr(documents, "_decode", counting)
+    later = encounter.model_copy(update={"events": (EndRound(),)})
+    library.autosave(encounter.id, "encounter", later)
+    assert decoded == [path]
+    assert Path(str(path) + ".bak").read_bytes() == old
+    assert read_document(path).model == later
+
+
 def test_corrupt_autosave_is_set_aside(home: Path, bundle: Path) -> None:
     library = Library.open()
     path = library.autosave_path("key")

@@ -567,13 +567,16 @@ def _check_model(kind: str, model: BaseModel) -> None:
                         f"{type(model).__name__}")
 
 
-def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
+def write_document(path: Path | str, kind: str, model: BaseModel, *,
+                   checked: bool = False) -> None:
     """Save ``model`` atomically, keeping the previous file as ``<name>.bak``.
 
     Raises DocumentError, touching nothing, if the model cannot be serialised or
     if ``path`` exists but is not a document this version can read (move such a
     file away with :func:`quarantine` first). OSError from the disk propagates;
     ReadOnlyError (an OSError) when ``path`` is in a folder opened read-only.
+    ``checked``: the caller has just read ``path`` as a document (or moved it
+    away), so it is not decoded again.
     """
     path = Path(path)
     _check_model(kind, model)
@@ -594,7 +597,8 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
     if os.path.lexists(path):
         try:
             previous = read_file_bytes(path)
-            _decode(previous, path, None)
+            if not checked:
+                _decode(previous, path, None)
         except (DocumentError, FileNotFoundError) as exc:
             reasons = exc.errors if isinstance(exc, DocumentError) else ["it vanished"]
             raise DocumentError(path, [

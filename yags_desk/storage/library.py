@@ -437,7 +437,8 @@ class Library:
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and validate_file(path):
             quarantine(path)
-        write_document(path, kind, model)
+        # Read just now (or moved aside): not decoded a second time (issue 18).
+        write_document(path, kind, model, checked=True)
         discard_journal(path)  # the snapshot holds everything the journal held
         return path
 
