@@ -289,6 +289,19 @@ def test_a_new_recovery_copy_reads_the_old_one_once(home: Path, bundle: Path,
     assert read_document(path).model == later
 
 
+def test_the_recovery_path_is_worked_out_once_per_key(home: Path, bundle: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board asks for it after every event (issue 18); the same path each time."""
+    library = Library.open()
+    first = library.autosave_path("enc-1")
+    slugs: list[str] = []
+    real = paths.slugify
+    monkeypatch.setattr(paths, "slugify", lambda *a: slugs.append(a[0]) or real(*a))
+    assert [library.autosave_path("enc-1") for _ in range(3)] == [first] * 3
+    assert slugs == []
+    assert library.autosave_path("enc-2") != first and slugs == ["enc-2"]
+
+
 def test_corrupt_autosave_is_set_aside(home: Path, bundle: Path) -> None:
     library = Library.open()
     path = library.autosave_path("key")
