@@ -549,3 +549,41 @@ def test_a_refused_step_leaves_the_log_and_the_undo_stack_as_they_were(
     assert board.log.events == events
     board.undo_stack.redo()
     assert board.log.events == (*events, good)
+
+
+def test_a_narrower_log_measures_only_the_lines_that_might_wrap_differently(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: when the log first overflows, its scroll bar narrows it and every
+    # line was measured again. A line keeps its size at any narrower width its
+    # widest line still fits in; those are taken from the cache, and every size is
+    # what measuring the line afresh at that width gives.
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import _LineSizes
+
+    board.show()
+    qtbot.waitExposed(board)
+    board.auto_resolve()
+    panel = board.log_panel
+    texts = [line.text for line in panel.model.lines()]
+    texts += ["A very long line " * n for n in range(1, 30)]
+    panel.model.beginResetModel()
+    panel.model._lines = [type(panel.model._lines[0])(t) for t in texts]
+    panel.model.endResetModel()
+    index = [panel.proxy.index(r, 0) for r in range(panel.proxy.rowCount())]
+    cached = _LineSizes()
+    option = QStyleOptionViewItem()
+    panel.view.initViewItemOption(option)
+    for wide, narrow in ((1050, 1036), (400, 386), (250, 120)):
+        fresh = _LineSizes()  # nothing measured before
+        option.rect.setWidth(wide)
+        for i in index:
+            cached.sizeHint(option, i)
+        before = cached.measured
+        option.rect.setWidth(narrow)
+        sizes = [cached.sizeHint(option, i) for i in index]
+        assert sizes == [fresh.sizeHint(option, i) for i in index], (wide, narrow)
+        fit = sum(1 for i in index if fresh.sizeHint(option, i).width() <= narrow)
+        if wide - narrow == 14:
+            assert fit > 0
+        assert cached.measured - before <= len(index) - fit  # the lines that fit: none
