@@ -587,3 +587,45 @@ def test_a_narrower_log_measures_only_the_lines_that_might_wrap_differently(
         if wide - narrow == 14:
             assert fit > 0
         assert cached.measured - before <= len(index) - fit  # the lines that fit: none
+
+
+def test_the_list_columns_are_as_qt_sizes_them_without_measuring_every_row(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: the columns were sized by Qt's ResizeToContents, which measured
+    # every cell of every row again at each change (some 13,000 questions to the
+    # model after a round of 200 fighters); the board sizes them itself, the same.
+    from PySide6.QtWidgets import QHeaderView
+
+    board.resize(1366, 420)
+    board.show()
+    qtbot.waitExposed(board)
+    table, header = board.table, board.table.horizontalHeader()
+    table.setFixedHeight(table.verticalHeader().defaultSectionSize() * 5)  # rows out of view
+    shown = [c for c in range(board.proxy.columnCount()) if not table.isColumnHidden(c)]
+    measured: list[int] = []  # rows asked for what only measuring a cell asks
+    real = board.model.data
+
+    def data(index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.CheckStateRole:
+            measured.append(index.row())
+        return real(index, role)
+
+    for _ in range(2):
+        _hurt_and_declared(board)
+        board.auto_resolve()
+        qtbot.wait(1)
+        ours = [header.sectionSize(c) for c in shown[:-1]]  # the last one stretches
+        header.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+        assert [header.sectionSize(c) for c in shown[:-1]] == ours
+        board.model.data = data  # type: ignore[method-assign]
+        measured.clear()
+        for fid in list(board.state.fighters)[:3]:  # a change to show
+            board.push_events([SetCondition(id=fid, condition="prone")])
+        qtbot.wait(1)
+        del board.model.data
+        first, last = table.rowAt(0), table.rowAt(table.viewport().height() - 1)
+        assert first >= 0 and 0 <= last < board.proxy.rowCount() - 1  # rows out of view
+        in_view = {board.proxy.mapToSource(board.proxy.index(r, 0)).row()
+                   for r in range(first, last + 1)}
+        assert not [r for r in measured if r not in in_view]
+        assert [header.sectionSize(c) for c in shown[:-1]] == ours

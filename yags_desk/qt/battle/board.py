@@ -201,7 +201,10 @@ class BattleBoard(DocumentView):
         header = self.table.horizontalHeader()
         # Every column as wide as its contents and header (names are not cut, headers
         # do not overlap); the last one takes what is left. _fit_list widens the list.
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # [decision] Sized by _size_columns at each refresh rather than by Qt's
+        # ResizeToContents, which measured every cell of every row again at each
+        # change of the roster or of the list's size (issue 18); the same widths.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
         self._list_width = 0
@@ -522,6 +525,7 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
+        self._size_columns()
         if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
             self._fit_list()
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
@@ -554,12 +558,24 @@ class BattleBoard(DocumentView):
             widest = max(widest, width)
         return widest + (1 if self.table.showGrid() else 0)
 
+    def _column_widths(self) -> dict[int, int]:
+        """Each shown column's width as ResizeToContents makes it: the wider of its
+        header and its widest cell, within the header's bounds."""
+        header = self.table.horizontalHeader()
+        low, high = header.minimumSectionSize(), header.maximumSectionSize()
+        return {c: min(high, max(low, header.sectionSizeFromContents(c).width(),
+                                 self.column_width_hint(c)))
+                for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c)}
+
+    def _size_columns(self) -> None:
+        header = self.table.horizontalHeader()
+        for column, width in self._column_widths().items():
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
     def list_width_needed(self) -> int:
         """The width the initiative list needs to show every column whole."""
-        header = self.table.horizontalHeader()
-        columns = sum(max(header.sectionSizeFromContents(c).width(),
-                          self.column_width_hint(c))
-                      for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
+        columns = sum(self._column_widths().values())
         bar = self.table.verticalScrollBar().sizeHint().width()
         return columns + bar + 2 * self.table.frameWidth() + 4
 
