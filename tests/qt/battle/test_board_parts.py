@@ -629,3 +629,22 @@ def test_the_list_columns_are_as_qt_sizes_them_without_measuring_every_row(
                    for r in range(first, last + 1)}
         assert not [r for r in measured if r not in in_view]
         assert [header.sectionSize(c) for c in shown[:-1]] == ours
+
+
+def test_log_lines_name_the_fighters_each_event_names(board: BattleBoard) -> None:
+    # Issue 18: the names are found from each event class's fields (asking a
+    # pydantic event for a field it lacks is slow); the same fighters as asking.
+    from yags_desk.qt.battle.log_view import event_fighters
+
+    def asking(event: Any) -> frozenset[str]:
+        ids = {getattr(event, n, None) for n in ("id", "attacker", "defender", "against")}
+        ids |= {e.target for e in getattr(event, "effects", ())}
+        return frozenset(x for x in ids if isinstance(x, str))
+
+    for _ in range(3):
+        board.auto_resolve()
+    events = board.log.events
+    assert len({type(e) for e in events}) > 5
+    assert any(event_fighters(e) for e in events)
+    for event in events:
+        assert event_fighters(event) == asking(event), event

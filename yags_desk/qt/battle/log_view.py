@@ -53,15 +53,28 @@ class LogLine:
     heading: bool = False
 
 
+_NAMING = ("id", "attacker", "defender", "against", "effects")
+# Event class -> which of _NAMING it has: asking a pydantic event for a field it
+# lacks goes through its slow __getattr__ (a fifth of a big round's log lines).
+_NAMED_BY: dict[type, tuple[str, ...]] = {}
+
+
 def event_fighters(event: Event) -> frozenset[str]:
     """Every fighter an event names (actor, target, those its effects touch)."""
+    kind = type(event)
+    names = _NAMED_BY.get(kind)
+    if names is None:
+        fields = getattr(kind, "model_fields", {})
+        names = _NAMED_BY[kind] = tuple(n for n in _NAMING
+                                        if n in fields or hasattr(kind, n))
     ids: set[str] = set()
-    for name in ("id", "attacker", "defender", "against"):
+    for name in names:
         value = getattr(event, name, None)
-        if isinstance(value, str):
+        if name == "effects":
+            for effect in value or ():
+                ids.add(effect.target)
+        elif isinstance(value, str):
             ids.add(value)
-    for effect in getattr(event, "effects", ()):
-        ids.add(effect.target)
     return frozenset(ids)
 
 
