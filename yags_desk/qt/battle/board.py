@@ -525,9 +525,9 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
-        self._size_columns()
+        widths = self._size_columns()
         if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
-            self._fit_list()
+            self._fit_list(widths)
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
         self.initiative_action.setEnabled(not waiting)
@@ -567,22 +567,26 @@ class BattleBoard(DocumentView):
                                  self.column_width_hint(c)))
                 for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c)}
 
-    def _size_columns(self) -> None:
+    def _size_columns(self) -> dict[int, int]:
+        """Size the list's columns; their widths."""
         header = self.table.horizontalHeader()
-        for column, width in self._column_widths().items():
+        widths = self._column_widths()
+        for column, width in widths.items():
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+        return widths
 
-    def list_width_needed(self) -> int:
-        """The width the initiative list needs to show every column whole."""
-        columns = sum(self._column_widths().values())
+    def list_width_needed(self, widths: dict[int, int] | None = None) -> int:
+        """The width the initiative list needs to show every column whole
+        (``widths``: the columns' widths, worked out just now)."""
+        columns = sum((self._column_widths() if widths is None else widths).values())
         bar = self.table.verticalScrollBar().sizeHint().width()
         return columns + bar + 2 * self.table.frameWidth() + 4
 
-    def _fit_list(self) -> None:
+    def _fit_list(self, widths: dict[int, int] | None = None) -> None:
         """Widen the initiative list when its contents grow (up to a third of the
         board: the cards come first); the GM's own splitter position stands otherwise."""
-        need = self.list_width_needed()
+        need = self.list_width_needed(widths)
         if need == self._list_width:
             return
         self._list_width = need
