@@ -4,6 +4,7 @@ drops from the library and the setting-up dialogs."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -648,3 +649,46 @@ def test_log_lines_name_the_fighters_each_event_names(board: BattleBoard) -> Non
     assert any(event_fighters(e) for e in events)
     for event in events:
         assert event_fighters(event) == asking(event), event
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_board_looks_as_it_did_with_qt_sizing_the_columns(
+        qtbot: Any, library: Library, size: tuple[int, int]) -> None:
+    # Issue 18: the board sizes the list's columns itself; every pixel is as when
+    # Qt's ResizeToContents sized them (a first try widened the list by the
+    # narrow columns' minimum width once a round's texts grew).
+    from PySide6.QtWidgets import QHeaderView
+
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    boards = [BattleBoard(npcs, None, library, ScriptedDialogs(), random.Random(1))
+              for _ in range(2)]
+    for board in boards:
+        qtbot.addWidget(board)
+    by_qt = boards[1]
+    by_qt.table.horizontalHeader().setSectionResizeMode(
+        QHeaderView.ResizeMode.ResizeToContents)
+    header = by_qt.table.horizontalHeader()
+
+    def contents() -> dict[int, int]:  # what the list needed before issue 18
+        return {c: max(header.sectionSizeFromContents(c).width(),
+                       by_qt.table.sizeHintForColumn(c))
+                for c in range(by_qt.proxy.columnCount()) if not by_qt.table.isColumnHidden(c)}
+
+    by_qt._size_columns = contents  # type: ignore[method-assign]
+    by_qt._column_widths = contents  # type: ignore[method-assign]
+    images = []
+    for board in boards:
+        board.resize(*size)
+        board.show()
+        qtbot.waitExposed(board)
+        shots = []
+        for _ in range(3):
+            board.auto_resolve()
+            qtbot.wait(1)
+            shots.append(board.grab().toImage())
+        images.append(shots)
+        board.hide()
+    assert images[0] == images[1]

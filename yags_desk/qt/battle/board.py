@@ -559,19 +559,20 @@ class BattleBoard(DocumentView):
         return widest + (1 if self.table.showGrid() else 0)
 
     def _column_widths(self) -> dict[int, int]:
-        """Each shown column's width as ResizeToContents makes it: the wider of its
-        header and its widest cell, within the header's bounds."""
+        """Each shown column's contents' width: the wider of its header and its
+        widest cell."""
         header = self.table.horizontalHeader()
-        low, high = header.minimumSectionSize(), header.maximumSectionSize()
-        return {c: min(high, max(low, header.sectionSizeFromContents(c).width(),
-                                 self.column_width_hint(c)))
+        return {c: max(header.sectionSizeFromContents(c).width(), self.column_width_hint(c))
                 for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c)}
 
     def _size_columns(self) -> dict[int, int]:
-        """Size the list's columns; their widths."""
+        """Size the list's columns as ResizeToContents would (their contents' width
+        within the header's bounds); the contents' widths."""
         header = self.table.horizontalHeader()
+        low, high = header.minimumSectionSize(), header.maximumSectionSize()
         widths = self._column_widths()
         for column, width in widths.items():
+            width = min(high, max(low, width))
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
         return widths
