@@ -33,7 +33,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.options import RulesOptions
-from yags_desk.storage.encounter_file import new_encounter
+from yags_desk.storage.encounter_file import Combatant, new_encounter
 from yags_desk.storage.library import Library
 
 
@@ -651,44 +651,80 @@ def test_log_lines_name_the_fighters_each_event_names(board: BattleBoard) -> Non
         assert event_fighters(event) == asking(event), event
 
 
+def _as_before(board: BattleBoard) -> BattleBoard:
+    """``board`` with its list sized by Qt's ResizeToContents, as before issue 18,
+    and asking for the list's width as it did then."""
+    from PySide6.QtWidgets import QHeaderView
+
+    header = board.table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+    def contents() -> dict[int, int]:
+        return {c: max(header.sectionSizeFromContents(c).width(),
+                       board.table.sizeHintForColumn(c))
+                for c in range(board.proxy.columnCount()) if not board.table.isColumnHidden(c)}
+
+    board._size_columns = contents  # type: ignore[method-assign]
+    board._column_widths = contents  # type: ignore[method-assign]
+    return board
+
+
+def _shots(qtbot: Any, board: BattleBoard, size: tuple[int, int], turns: int,
+           narrow_at: int = -1) -> list[Any]:
+    board.resize(*size)
+    board.show()
+    qtbot.waitExposed(board)
+    shots: list[Any] = []
+    for turn in range(turns):
+        if turn == narrow_at:  # the GM narrows the list: the last column gets what is left
+            total = sum(board.splitter.sizes())
+            board.splitter.setSizes([total - 180, 180])
+        else:
+            board.auto_resolve()
+        qtbot.wait(1)
+        header = board.table.horizontalHeader()
+        shots.append((board.grab().toImage(),
+                      [header.sectionSize(c) for c in range(header.count())],
+                      board.table.horizontalScrollBar().maximum()))
+    board.hide()
+    return shots
+
+
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_the_board_looks_as_it_did_with_qt_sizing_the_columns(
         qtbot: Any, library: Library, size: tuple[int, int]) -> None:
     # Issue 18: the board sizes the list's columns itself; every pixel is as when
     # Qt's ResizeToContents sized them (a first try widened the list by the
     # narrow columns' minimum width once a round's texts grew).
-    from PySide6.QtWidgets import QHeaderView
-
     ambush = sample(library, "ford-ambush.json")
     npcs = ambush.model_copy(update={"combatants": tuple(
         c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
         for c in ambush.combatants)})
-    boards = [BattleBoard(npcs, None, library, ScriptedDialogs(), random.Random(1))
-              for _ in range(2)]
-    for board in boards:
-        qtbot.addWidget(board)
-    by_qt = boards[1]
-    by_qt.table.horizontalHeader().setSectionResizeMode(
-        QHeaderView.ResizeMode.ResizeToContents)
-    header = by_qt.table.horizontalHeader()
+    boards = []
+    for _ in range(2):
+        boards.append(BattleBoard(npcs, None, library, ScriptedDialogs(), random.Random(1)))
+        qtbot.addWidget(boards[-1])
+    assert (_shots(qtbot, boards[0], size, 4, narrow_at=2)
+            == _shots(qtbot, _as_before(boards[1]), size, 4, narrow_at=2))
 
-    def contents() -> dict[int, int]:  # what the list needed before issue 18
-        return {c: max(header.sectionSizeFromContents(c).width(),
-                       by_qt.table.sizeHintForColumn(c))
-                for c in range(by_qt.proxy.columnCount()) if not by_qt.table.isColumnHidden(c)}
 
-    by_qt._size_columns = contents  # type: ignore[method-assign]
-    by_qt._column_widths = contents  # type: ignore[method-assign]
-    images = []
-    for board in boards:
-        board.resize(*size)
-        board.show()
-        qtbot.waitExposed(board)
-        shots = []
-        for _ in range(3):
-            board.auto_resolve()
-            qtbot.wait(1)
-            shots.append(board.grab().toImage())
-        images.append(shots)
-        board.hide()
-    assert images[0] == images[1]
+def test_a_big_board_looks_as_it_did_with_qt_sizing_the_columns(
+        qtbot: Any, library: Library) -> None:
+    # Issue 18: with 200 fighters the wounds column's texts outgrow the list; the
+    # last column still takes what is left (a first try sized it to its contents,
+    # which scrolled the list sideways).
+    from benchmarks.bench_combat import big_fight
+
+    adds = big_fight(100)
+    encounter = new_encounter("Big", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
+                  character=a.character.model_copy(update={"kind": "npc"}))
+        for a in adds))
+    boards = []
+    for _ in range(2):
+        boards.append(BattleBoard(encounter, None, library, ScriptedDialogs(),
+                                  random.Random(1)))
+        qtbot.addWidget(boards[-1])
+    ours = _shots(qtbot, boards[0], (1366, 768), 2)
+    assert ours == _shots(qtbot, _as_before(boards[1]), (1366, 768), 2)
+    assert ours[-1][2] == 0  # no sideways scrolling

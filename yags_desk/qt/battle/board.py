@@ -571,7 +571,10 @@ class BattleBoard(DocumentView):
         header = self.table.horizontalHeader()
         low, high = header.minimumSectionSize(), header.maximumSectionSize()
         widths = self._column_widths()
+        stretched = max(widths) if widths and header.stretchLastSection() else None
         for column, width in widths.items():
+            if column == stretched:  # the last takes what is left, whatever its contents
+                continue
             width = min(high, max(low, width))
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
