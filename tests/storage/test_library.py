@@ -265,6 +265,44 @@ def test_autosave_and_recovery(home: Path, bundle: Path) -> None:
     assert library.pending_recoveries() == [other]
 
 
+def test_a_new_recovery_copy_reads_the_old_one_once(home: Path, bundle: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The old copy is checked once before it is replaced, and kept as .bak (a
+    200-fighter board's snapshot after an undo decoded it twice, issue 18)."""
+    from yags_desk.storage import documents
+
+    library = Library.open()
+    encounter = new_encounter("Bridge", "classic")
+    path = library.autosave(encounter.id, "encounter", encounter)
+    old = path.read_bytes()
+    decoded: list[Path] = []
+    real = documents._decode
+
+    def counting(raw: bytes, where: Path, kind: str | None) -> Any:
+        decoded.append(where)
+        return real(raw, where, kind)
+
+    monkeypatch.setattr(documents, "_decode", counting)
+    later = encounter.model_copy(update={"events": (EndRound(),)})
+    library.autosave(encounter.id, "encounter", later)
+    assert decoded == [path]
+    assert Path(str(path) + ".bak").read_bytes() == old
+    assert read_document(path).model == later
+
+
+def test_the_recovery_path_is_worked_out_once_per_key(home: Path, bundle: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board asks for it after every event (issue 18); the same path each time."""
+    library = Library.open()
+    first = library.autosave_path("enc-1")
+    slugs: list[str] = []
+    real = paths.slugify
+    monkeypatch.setattr(paths, "slugify", lambda *a: slugs.append(a[0]) or real(*a))
+    assert [library.autosave_path("enc-1") for _ in range(3)] == [first] * 3
+    assert slugs == []
+    assert library.autosave_path("enc-2") != first and slugs == ["enc-2"]
+
+
 def test_corrupt_autosave_is_set_aside(home: Path, bundle: Path) -> None:
     library = Library.open()
     path = library.autosave_path("key")

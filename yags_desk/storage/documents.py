@@ -30,6 +30,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from yags_desk.storage.json_text import pretty_json
+
 if TYPE_CHECKING:  # pydantic loads with the first document read (not at the window's start)
     from pydantic import BaseModel, ValidationError
 
@@ -452,7 +454,7 @@ def to_json_text(kind: str, model: BaseModel) -> str:
         raise ValueError(f"kind: unknown kind {kind!r}")
     envelope = {"schema_version": current_version(kind), "kind": kind,
                 "data": model.model_dump(mode="json")}
-    return json.dumps(envelope, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    return pretty_json(envelope) + "\n"
 
 
 def backup_path(path: Path) -> Path:
@@ -565,13 +567,16 @@ def _check_model(kind: str, model: BaseModel) -> None:
                         f"{type(model).__name__}")
 
 
-def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
+def write_document(path: Path | str, kind: str, model: BaseModel, *,
+                   checked: bool = False) -> None:
     """Save ``model`` atomically, keeping the previous file as ``<name>.bak``.
 
     Raises DocumentError, touching nothing, if the model cannot be serialised or
     if ``path`` exists but is not a document this version can read (move such a
     file away with :func:`quarantine` first). OSError from the disk propagates;
     ReadOnlyError (an OSError) when ``path`` is in a folder opened read-only.
+    ``checked``: the caller has just read ``path`` as a document (or moved it
+    away), so it is not decoded again.
     """
     path = Path(path)
     _check_model(kind, model)
@@ -592,7 +597,8 @@ def write_document(path: Path | str, kind: str, model: BaseModel) -> None:
     if os.path.lexists(path):
         try:
             previous = read_file_bytes(path)
-            _decode(previous, path, None)
+            if not checked:
+                _decode(previous, path, None)
         except (DocumentError, FileNotFoundError) as exc:
             reasons = exc.errors if isinstance(exc, DocumentError) else ["it vanished"]
             raise DocumentError(path, [

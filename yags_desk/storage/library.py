@@ -111,6 +111,8 @@ class Library:
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
+        # (root, key) -> recovery copy path: asked after every event of a fight.
+        self._autosave_paths: dict[tuple[Path, str], Path] = {}
 
     # -- folders ------------------------------------------------------------------------
 
@@ -419,6 +421,12 @@ class Library:
     # -- autosave -----------------------------------------------------------------------
 
     def autosave_path(self, key: str) -> Path:
+        known = self._autosave_paths.get((self.root, key))
+        if known is None:
+            known = self._autosave_paths[(self.root, key)] = self._new_autosave_path(key)
+        return known
+
+    def _new_autosave_path(self, key: str) -> Path:
         import hashlib  # here: OpenSSL loads with the first recovery copy, not at start-up
 
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
@@ -437,7 +445,8 @@ class Library:
         path.parent.mkdir(parents=True, exist_ok=True)
         if os.path.lexists(path) and validate_file(path):
             quarantine(path)
-        write_document(path, kind, model)
+        # Read just now (or moved aside): not decoded a second time (issue 18).
+        write_document(path, kind, model, checked=True)
         discard_journal(path)  # the snapshot holds everything the journal held
         return path
 

@@ -4,6 +4,7 @@ drops from the library and the setting-up dialogs."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from yags_desk.rules.combat.events import (
     Wound,
 )
 from yags_desk.rules.options import RulesOptions
-from yags_desk.storage.encounter_file import new_encounter
+from yags_desk.storage.encounter_file import Combatant, new_encounter
 from yags_desk.storage.library import Library
 
 
@@ -549,3 +550,181 @@ def test_a_refused_step_leaves_the_log_and_the_undo_stack_as_they_were(
     assert board.log.events == events
     board.undo_stack.redo()
     assert board.log.events == (*events, good)
+
+
+def test_a_narrower_log_measures_only_the_lines_that_might_wrap_differently(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: when the log first overflows, its scroll bar narrows it and every
+    # line was measured again. A line keeps its size at any narrower width its
+    # widest line still fits in; those are taken from the cache, and every size is
+    # what measuring the line afresh at that width gives.
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import _LineSizes
+
+    board.show()
+    qtbot.waitExposed(board)
+    board.auto_resolve()
+    panel = board.log_panel
+    texts = [line.text for line in panel.model.lines()]
+    texts += ["A very long line " * n for n in range(1, 30)]
+    panel.model.beginResetModel()
+    panel.model._lines = [type(panel.model._lines[0])(t) for t in texts]
+    panel.model.endResetModel()
+    index = [panel.proxy.index(r, 0) for r in range(panel.proxy.rowCount())]
+    cached = _LineSizes()
+    option = QStyleOptionViewItem()
+    panel.view.initViewItemOption(option)
+    for wide, narrow in ((1050, 1036), (400, 386), (250, 120)):
+        fresh = _LineSizes()  # nothing measured before
+        option.rect.setWidth(wide)
+        for i in index:
+            cached.sizeHint(option, i)
+        before = cached.measured
+        option.rect.setWidth(narrow)
+        sizes = [cached.sizeHint(option, i) for i in index]
+        assert sizes == [fresh.sizeHint(option, i) for i in index], (wide, narrow)
+        fit = sum(1 for i in index if fresh.sizeHint(option, i).width() <= narrow)
+        if wide - narrow == 14:
+            assert fit > 0
+        assert cached.measured - before <= len(index) - fit  # the lines that fit: none
+
+
+def test_the_list_columns_are_as_qt_sizes_them_without_measuring_every_row(
+        qtbot: Any, board: BattleBoard) -> None:
+    # Issue 18: the columns were sized by Qt's ResizeToContents, which measured
+    # every cell of every row again at each change (some 13,000 questions to the
+    # model after a round of 200 fighters); the board sizes them itself, the same.
+    from PySide6.QtWidgets import QHeaderView
+
+    board.resize(1366, 420)
+    board.show()
+    qtbot.waitExposed(board)
+    table, header = board.table, board.table.horizontalHeader()
+    table.setFixedHeight(table.verticalHeader().defaultSectionSize() * 5)  # rows out of view
+    shown = [c for c in range(board.proxy.columnCount()) if not table.isColumnHidden(c)]
+    measured: list[int] = []  # rows asked for what only measuring a cell asks
+    real = board.model.data
+
+    def data(index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role == Qt.ItemDataRole.CheckStateRole:
+            measured.append(index.row())
+        return real(index, role)
+
+    for _ in range(2):
+        _hurt_and_declared(board)
+        board.auto_resolve()
+        qtbot.wait(1)
+        ours = [header.sectionSize(c) for c in shown[:-1]]  # the last one stretches
+        header.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+        assert [header.sectionSize(c) for c in shown[:-1]] == ours
+        board.model.data = data  # type: ignore[method-assign]
+        measured.clear()
+        for fid in list(board.state.fighters)[:3]:  # a change to show
+            board.push_events([SetCondition(id=fid, condition="prone")])
+        qtbot.wait(1)
+        del board.model.data
+        first, last = table.rowAt(0), table.rowAt(table.viewport().height() - 1)
+        assert first >= 0 and 0 <= last < board.proxy.rowCount() - 1  # rows out of view
+        in_view = {board.proxy.mapToSource(board.proxy.index(r, 0)).row()
+                   for r in range(first, last + 1)}
+        assert not [r for r in measured if r not in in_view]
+        assert [header.sectionSize(c) for c in shown[:-1]] == ours
+
+
+def test_log_lines_name_the_fighters_each_event_names(board: BattleBoard) -> None:
+    # Issue 18: the names are found from each event class's fields (asking a
+    # pydantic event for a field it lacks is slow); the same fighters as asking.
+    from yags_desk.qt.battle.log_view import event_fighters
+
+    def asking(event: Any) -> frozenset[str]:
+        ids = {getattr(event, n, None) for n in ("id", "attacker", "defender", "against")}
+        ids |= {e.target for e in getattr(event, "effects", ())}
+        return frozenset(x for x in ids if isinstance(x, str))
+
+    for _ in range(3):
+        board.auto_resolve()
+    events = board.log.events
+    assert len({type(e) for e in events}) > 5
+    assert any(event_fighters(e) for e in events)
+    for event in events:
+        assert event_fighters(event) == asking(event), event
+
+
+def _as_before(board: BattleBoard) -> BattleBoard:
+    """``board`` with its list sized by Qt's ResizeToContents, as before issue 18,
+    and asking for the list's width as it did then."""
+    from PySide6.QtWidgets import QHeaderView
+
+    header = board.table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+
+    def contents() -> dict[int, int]:
+        return {c: max(header.sectionSizeFromContents(c).width(),
+                       board.table.sizeHintForColumn(c))
+                for c in range(board.proxy.columnCount()) if not board.table.isColumnHidden(c)}
+
+    board._size_columns = contents  # type: ignore[method-assign]
+    board._column_widths = contents  # type: ignore[method-assign]
+    return board
+
+
+def _shots(qtbot: Any, board: BattleBoard, size: tuple[int, int], turns: int,
+           narrow_at: int = -1) -> list[Any]:
+    board.resize(*size)
+    board.show()
+    qtbot.waitExposed(board)
+    shots: list[Any] = []
+    for turn in range(turns):
+        if turn == narrow_at:  # the GM narrows the list: the last column gets what is left
+            total = sum(board.splitter.sizes())
+            board.splitter.setSizes([total - 180, 180])
+        else:
+            board.auto_resolve()
+        qtbot.wait(1)
+        header = board.table.horizontalHeader()
+        shots.append((board.grab().toImage(),
+                      [header.sectionSize(c) for c in range(header.count())],
+                      board.table.horizontalScrollBar().maximum()))
+    board.hide()
+    return shots
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_board_looks_as_it_did_with_qt_sizing_the_columns(
+        qtbot: Any, library: Library, size: tuple[int, int]) -> None:
+    # Issue 18: the board sizes the list's columns itself; every pixel is as when
+    # Qt's ResizeToContents sized them (a first try widened the list by the
+    # narrow columns' minimum width once a round's texts grew).
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    boards = []
+    for _ in range(2):
+        boards.append(BattleBoard(npcs, None, library, ScriptedDialogs(), random.Random(1)))
+        qtbot.addWidget(boards[-1])
+    assert (_shots(qtbot, boards[0], size, 4, narrow_at=2)
+            == _shots(qtbot, _as_before(boards[1]), size, 4, narrow_at=2))
+
+
+def test_a_big_board_looks_as_it_did_with_qt_sizing_the_columns(
+        qtbot: Any, library: Library) -> None:
+    # Issue 18: with 200 fighters the wounds column's texts outgrow the list; the
+    # last column still takes what is left (a first try sized it to its contents,
+    # which scrolled the list sideways).
+    from benchmarks.bench_combat import big_fight
+
+    adds = big_fight(100)
+    encounter = new_encounter("Big", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
+                  character=a.character.model_copy(update={"kind": "npc"}))
+        for a in adds))
+    boards = []
+    for _ in range(2):
+        boards.append(BattleBoard(encounter, None, library, ScriptedDialogs(),
+                                  random.Random(1)))
+        qtbot.addWidget(boards[-1])
+    ours = _shots(qtbot, boards[0], (1366, 768), 2)
+    assert ours == _shots(qtbot, _as_before(boards[1]), (1366, 768), 2)
+    assert ours[-1][2] == 0  # no sideways scrolling

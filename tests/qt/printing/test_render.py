@@ -305,3 +305,27 @@ def test_a_crowded_sheet_is_set_smaller_to_stay_on_one_page(tmp_path: Path) -> N
     pages = pages_text(pdf(tmp_path, html, page="letter"))
     assert len(pages) == 1
     assert "Weapon and shield: Sword 6 + Round shield" in pages[0]
+
+
+def test_a_printout_is_laid_out_at_its_page_width_only(qapp: object) -> None:
+    """The page size is set before the HTML, so the text is never laid out at
+    another width first (a long fight's summary was laid out twice, issue 18)."""
+    from PySide6.QtGui import QAbstractTextDocumentLayout
+
+    from yags_desk.qt.printing import render
+
+    widths: list[float] = []
+    real = QTextDocument.setHtml
+
+    def watched(doc: QTextDocument, html: str) -> None:
+        layout: QAbstractTextDocumentLayout = doc.documentLayout()
+        layout.documentSizeChanged.connect(lambda size: widths.append(size.width()))
+        real(doc, html)
+
+    page = QSizeF(500, 700)
+    text = "<p>" + "A long line of the log that wraps. " * 40 + "</p>"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(QTextDocument, "setHtml", watched)
+        doc = render._layout(text, page.width(), page.height())
+    doc.pageCount()
+    assert widths and all(w == page.width() for w in widths), widths

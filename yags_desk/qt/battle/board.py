@@ -205,7 +205,10 @@ class BattleBoard(DocumentView):
         header = self.table.horizontalHeader()
         # Every column as wide as its contents and header (names are not cut, headers
         # do not overlap); the last one takes what is left. _fit_list widens the list.
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # [decision] Sized by _size_columns at each refresh rather than by Qt's
+        # ResizeToContents, which measured every cell of every row again at each
+        # change of the roster or of the list's size (issue 18); the same widths.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(24)
         self._list_width = 0
@@ -545,8 +548,9 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
+        widths = self._size_columns()
         if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
-            self._fit_list()
+            self._fit_list(widths)
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
         self.initiative_action.setEnabled(not waiting)
@@ -577,19 +581,39 @@ class BattleBoard(DocumentView):
             widest = max(widest, width)
         return widest + (1 if self.table.showGrid() else 0)
 
-    def list_width_needed(self) -> int:
-        """The width the initiative list needs to show every column whole."""
+    def _column_widths(self) -> dict[int, int]:
+        """Each shown column's contents' width: the wider of its header and its
+        widest cell."""
         header = self.table.horizontalHeader()
-        columns = sum(max(header.sectionSizeFromContents(c).width(),
-                          self.column_width_hint(c))
-                      for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c))
+        return {c: max(header.sectionSizeFromContents(c).width(), self.column_width_hint(c))
+                for c in range(self.proxy.columnCount()) if not self.table.isColumnHidden(c)}
+
+    def _size_columns(self) -> dict[int, int]:
+        """Size the list's columns as ResizeToContents would (their contents' width
+        within the header's bounds); the contents' widths."""
+        header = self.table.horizontalHeader()
+        low, high = header.minimumSectionSize(), header.maximumSectionSize()
+        widths = self._column_widths()
+        stretched = max(widths) if widths and header.stretchLastSection() else None
+        for column, width in widths.items():
+            if column == stretched:  # the last takes what is left, whatever its contents
+                continue
+            width = min(high, max(low, width))
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+        return widths
+
+    def list_width_needed(self, widths: dict[int, int] | None = None) -> int:
+        """The width the initiative list needs to show every column whole
+        (``widths``: the columns' widths, worked out just now)."""
+        columns = sum((self._column_widths() if widths is None else widths).values())
         bar = self.table.verticalScrollBar().sizeHint().width()
         return columns + bar + 2 * self.table.frameWidth() + 4
 
-    def _fit_list(self) -> None:
+    def _fit_list(self, widths: dict[int, int] | None = None) -> None:
         """Widen the initiative list when its contents grow (up to a third of the
         board: the cards come first); the GM's own splitter position stands otherwise."""
-        need = self.list_width_needed()
+        need = self.list_width_needed(widths)
         if need == self._list_width:
             return
         self._list_width = need

@@ -53,15 +53,28 @@ class LogLine:
     heading: bool = False
 
 
+_NAMING = ("id", "attacker", "defender", "against", "effects")
+# Event class -> which of _NAMING it has: asking a pydantic event for a field it
+# lacks goes through its slow __getattr__ (a fifth of a big round's log lines).
+_NAMED_BY: dict[type, tuple[str, ...]] = {}
+
+
 def event_fighters(event: Event) -> frozenset[str]:
     """Every fighter an event names (actor, target, those its effects touch)."""
+    kind = type(event)
+    names = _NAMED_BY.get(kind)
+    if names is None:
+        fields = getattr(kind, "model_fields", {})
+        names = _NAMED_BY[kind] = tuple(n for n in _NAMING
+                                        if n in fields or hasattr(kind, n))
     ids: set[str] = set()
-    for name in ("id", "attacker", "defender", "against"):
+    for name in names:
         value = getattr(event, name, None)
-        if isinstance(value, str):
+        if name == "effects":
+            for effect in value or ():
+                ids.add(effect.target)
+        elif isinstance(value, str):
             ids.add(value)
-    for effect in getattr(event, "effects", ()):
-        ids.add(effect.target)
     return frozenset(ids)
 
 
@@ -85,17 +98,31 @@ class _LineSizes(QStyledItemDelegate):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._sizes: dict[tuple[str, int, str], QSize] = {}
+        # (text, font) -> (the narrowest and widest widths the text breaks into the
+        # same lines at, its size there): see sizeHint.
+        self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
         self.measured = 0  # lines laid out to measure them (the rest came from the cache)
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-        key = (str(index.data()), option.rect.width(), option.font.key())
+        text, width, font = str(index.data()), option.rect.width(), option.font.key()
+        key = (text, width, font)
         size = self._sizes.get(key)
         if size is None:
             if len(self._sizes) > _SIZES_KEPT:
                 self._sizes.clear()
-            size = super().sizeHint(option, index)
+                self._same.clear()
+            # Lines are broken greedily: a text laid out at one width keeps the same
+            # lines (and size) at any narrower width its widest line still fits in.
+            # The log narrows by a scroll bar's width when it first overflows, and
+            # measured every line a second time for it (issue 18).
+            same = self._same.get((text, font))
+            if same is not None and same[0] <= width <= same[1]:
+                size = same[2]
+            else:
+                size = super().sizeHint(option, index)
+                self._same[(text, font)] = (size.width(), width, size)
+                self.measured += 1
             self._sizes[key] = size
-            self.measured += 1
         return QSize(size)
 
 

@@ -1,0 +1,49 @@
+"""The fast pretty JSON writer gives the standard library's characters exactly:
+files written by YAGS Desk do not change (issue 18)."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from yags_desk.storage.json_text import pretty_json
+
+_LEAVES = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False,
+           allow_infinity=False) | st.text())
+_VALUES = st.recursive(
+    _LEAVES,
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=30)
+
+
+def _stdlib(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
+
+
+@given(_VALUES)
+def test_same_text_as_the_standard_library(value: Any) -> None:
+    assert pretty_json(value) == _stdlib(value)
+
+
+def test_a_real_document_and_non_ascii() -> None:
+    value = {"name": "Ælfric «the bold»\n", "tags": [], "notes": {}, "n": [1, 2.5, -0.0],
+             "nested": [{"a": [True, False, None]}, ["x", {"é": "\u2028"}]]}
+    assert pretty_json(value) == _stdlib(value)
+
+
+@pytest.mark.parametrize("value", [{"x": math.nan}, [math.inf], {1: "key not a string"},
+                                   {"when": object()}])
+def test_the_unusual_gets_the_standard_librarys_answer(value: Any) -> None:
+    try:
+        expected: Any = _stdlib(value)
+    except (TypeError, ValueError) as exc:
+        with pytest.raises(type(exc), match=str(exc)[:20]):
+            pretty_json(value)
+    else:
+        assert pretty_json(value) == expected

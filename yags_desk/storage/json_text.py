@@ -1,0 +1,96 @@
+"""Pretty JSON text, the same characters as ``json.dumps(value, indent=2,
+ensure_ascii=False, allow_nan=False)``, written faster (issue 18).
+
+The standard library writes indented JSON with its pure-Python encoder (its C
+encoder only writes compact text), a chain of generators yielding one piece at
+a time; a 200-fighter encounter's file took some 80 ms. This writes the same
+text with one recursive function filling a list. Anything out of the ordinary
+(a key that is not a string, a float that JSON cannot hold, a type JSON does not
+know) is handed to ``json.dumps`` itself, so errors and their messages are the
+standard library's.
+"""
+
+from __future__ import annotations
+
+import json
+from json.encoder import encode_basestring
+from typing import Any
+
+__all__ = ["pretty_json"]
+
+_INF = float("inf")
+
+
+class _Unusual(Exception):
+    """The value needs the standard library's encoder."""
+
+
+def pretty_json(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)``."""
+    out: list[str] = []
+    try:
+        _write(value, out, "\n")
+    except (_Unusual, RecursionError):
+        return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
+    return "".join(out)
+
+
+def _write(o: Any, out: list[str], newline: str) -> None:
+    """Append ``o``'s text; ``newline`` is a line break and the current indent."""
+    if isinstance(o, str):
+        out.append(encode_basestring(o))
+    elif o is None:
+        out.append("null")
+    elif o is True:
+        out.append("true")
+    elif o is False:
+        out.append("false")
+    elif isinstance(o, int):
+        out.append(int.__repr__(o))
+    elif isinstance(o, float):
+        if o != o or o == _INF or o == -_INF:
+            raise _Unusual
+        out.append(float.__repr__(o))
+    elif isinstance(o, (list, tuple)):
+        if not o:
+            out.append("[]")
+            return
+        inner = newline + "  "
+        out.append("[" + inner)
+        first = True
+        for item in o:
+            if not first:
+                out.append("," + inner)
+            first = False
+            kind = type(item)
+            if kind is str:  # the usual leaves, without a call
+                out.append(encode_basestring(item))
+            elif kind is int:
+                out.append(int.__repr__(item))
+            else:
+                _write(item, out, inner)
+        out.append(newline + "]")
+    elif isinstance(o, dict):
+        if not o:
+            out.append("{}")
+            return
+        inner = newline + "  "
+        out.append("{" + inner)
+        first = True
+        for key, item in o.items():
+            if not isinstance(key, str):
+                raise _Unusual
+            if not first:
+                out.append("," + inner)
+            first = False
+            kind = type(item)
+            if kind is str:  # the usual leaves, without a call
+                out.append(encode_basestring(key) + ": " + encode_basestring(item))
+            elif kind is int:
+                out.append(encode_basestring(key) + ": " + int.__repr__(item))
+            else:
+                out.append(encode_basestring(key) + ": ")
+                _write(item, out, inner)
+        out.append(newline + "}")
+    else:
+        raise _Unusual
