@@ -70,3 +70,23 @@ def test_board_pushes_one_undo_step_and_the_cards_show_the_counter(
     board.undo_stack.undo()
     assert all("advantage" not in " ".join(card_lines(summarize(board.state, f)))
                for f in board.state.active())
+
+
+def test_the_fight_s_first_step_asks_the_starting_advantage_once(
+        qtbot: Any, library: Library) -> None:
+    """Issue 15: with advantage on, the starting advantage is asked when the fight
+    starts (the seed's table), once; without the rule nothing is asked."""
+    plain = ScriptedDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, plain)
+    board.next()
+    assert "starting_advantage" not in plain.calls
+
+    dialogs = ScriptedDialogs()
+    encounter = sample(library, "ford-ambush.json")
+    on = encounter.model_copy(update={"options": encounter.options.model_copy(
+        update={"optional": ("advantage",)})})
+    board = make_board(qtbot, on, library, dialogs)
+    board.next()
+    board.next()
+    assert dialogs.calls.count("starting_advantage") == 1
+    assert dialogs.calls[0] == "starting_advantage"  # before the first declaration

@@ -65,7 +65,13 @@ from yags_desk.qt.battle.rules31 import BoardRules31
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
-from yags_desk.rules.combat.events import ClearCondition, EndRound, Event
+from yags_desk.rules.combat.events import (
+    Attack,
+    ClearCondition,
+    EndRound,
+    Event,
+    StartingAdvantage,
+)
 from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
@@ -182,6 +188,7 @@ class BattleBoard(DocumentView):
         # The last forecast made before the first event, with the line-up it was made for.
         self.last_forecast: tuple[Forecast, tuple[Any, ...]] | None = None
         self.players_choices = PlayersChoices(self)
+        self._advantage_asked = False  # RULES 3.2: asked once when the fight starts
         self.rules31 = BoardRules31(self)  # RULES 3.1 moves, assist, reactions, hamper
 
         self.model = RosterModel(self)
@@ -691,6 +698,8 @@ class BattleBoard(DocumentView):
         if step.kind not in ("check", "end_check") and (
                 waiting_for_opponents(self.state) or not force) and self.over():
             return False
+        self._ask_starting_advantage()
+        step = next_step(self.state)
         try:
             events = self._ask(step)
         except RulesError as exc:
@@ -796,6 +805,7 @@ class BattleBoard(DocumentView):
         way auto_round_v08 would; the GM may cancel at a player's dialog."""
         if self.over():
             return False
+        self._ask_starting_advantage()
         start = self.state.round
         self._batch = True
         self._painted = time.monotonic()
@@ -891,6 +901,17 @@ class BattleBoard(DocumentView):
         one undo step."""
         events = self.dialogs.starting_advantage(self, self.state)
         return bool(events) and self.push_events(list(events or ()), "Starting advantage")
+
+    def _ask_starting_advantage(self) -> None:
+        """RULES 3.2: with advantage on, the fight's first step asks each side's
+        starting advantage once (the GM may leave it at none); the board action
+        stays for later changes."""
+        if (self._advantage_asked or not self.state.options.uses("advantage")
+                or self.state.round != 1
+                or any(isinstance(e, (StartingAdvantage, Attack)) for e in self.log.events)):
+            return
+        self._advantage_asked = True
+        self.starting_advantage()
 
     def free_attack(self, fid: str, target: str) -> bool:
         """RULES 3.2: ``fid``'s free attack on the fleeing ``target``."""
