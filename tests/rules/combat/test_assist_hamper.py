@@ -130,7 +130,7 @@ def test_classic_hamper_costs_5_on_the_chosen_roll_and_does_no_damage() -> None:
     strike = resolve_attack(log.state, "ann", "bo", SWORD,
                             AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
     assert strike.effects  # as a plain strike it would wound
-    h = as_hamper(strike, "attack")
+    h = as_hamper(log.state, strike, "attack")
     log.push(h)
     assert log.state.fighter("bo").wounds == 0
     assert log.state.fighter("bo").has("hampered attack -5")
@@ -150,8 +150,8 @@ def test_hamper_delay_makes_the_target_act_last() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     strike = resolve_attack(log.state, "ann", "bo", SWORD,
                             AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
-    log.push(as_hamper(strike, "delay"))
-    assert log.state.fighter("bo").has("delayed")
+    log.push(as_hamper(log.state, strike, "delay"))
+    assert log.state.fighter("bo").has("delayed: hamper, round 2")
     log.push(EndRound())
     log.push(Initiative(id="bo", dice=(10, 10), total=40))
     log.push(Initiative(id="ann", dice=(1, 1), total=5))
@@ -165,13 +165,13 @@ def test_hamper_under_10_does_nothing_and_beyond_range_1_is_refused() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     weak = resolve_attack(log.state, "ann", "bo", SWORD,
                           AttackDice(typed((5, 5)), typed((2, 2)), typed((5, 5))))
-    assert as_hamper(weak, "defence").effects == ()  # 24 against 15: margin 9
+    assert as_hamper(log.state, weak, "defence").effects == ()  # 24 against 15: margin 9
     log.push(Override(id="bo", field="row", value=2, reason="steps back"))
     far = resolve_attack(log.state, "ann", "bo", SWORD,
                          AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
     before = (log.events, log.state)
     with pytest.raises(RulesError, match=r"a hamper is a strike at range 1 \(RULES 3\.1 hamper\)"):
-        log.push(as_hamper(far, "attack"))
+        log.push(as_hamper(log.state, far, "attack"))
     assert (log.events, log.state) == before
 
 

@@ -9,7 +9,8 @@
 - **Hamper**: a strike at range 1 that does no damage (an :class:`Attack` with
   ``hamper`` set, resolved by the edition's attack procedure and turned by
   :func:`as_hamper`): with a margin of 10 or more it either delays the target
-  (condition "delayed": its next action slow, classic: it loses initiative) or
+  (its next action slow, classic: it loses initiative next round; see
+  :mod:`optional.delay`) or
   gives -5 per full 10 of margin on one roll (condition "hampered attack -N" or
   defence) until the end of the next round.
 
@@ -23,17 +24,17 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.events import Assist, Attack, Effect
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.optional.delay import HAMPER, delay
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["ASSIST_TARGET", "DELAYED", "LASTS", "OPTION", "apply_assist", "as_hamper",
+__all__ = ["ASSIST_TARGET", "LASTS", "OPTION", "apply_assist", "as_hamper",
            "assist_bonus", "assist_text", "attack_value", "boost_mods", "check_hamper",
            "hamper_penalty", "make_assist", "spend_assists"]
 
 OPTION = "assist_hamper"
 RULE = "RULES 3.1"
 ASSIST_TARGET = 15
-DELAYED = "delayed"  # the next action slow; classic: loses initiative (RULES 3.1)
 LASTS = 2  # rounds: this one and the next
 _ROLLS = ("attack", "defence")
 
@@ -124,10 +125,11 @@ def spend_assists(state: CombatState, e: Attack) -> CombatState:
     return state
 
 
-def as_hamper(e: Attack, choice: str) -> Attack:
-    """The hamper made of a resolved strike ``e``: no damage; with a margin of 10+
-    the target is delayed (``choice`` "delay") or takes -5 per full 10 on its
-    "attack" or "defence" until the end of the next round."""
+def as_hamper(state: CombatState, e: Attack, choice: str) -> Attack:
+    """The hamper made of a strike ``e`` resolved in ``state``: no damage; with a
+    margin of 10+ the target is delayed (``choice`` "delay": its next action slow)
+    or takes -5 per full 10 on its "attack" or "defence" until the end of the
+    next round."""
     if choice not in ("delay", *_ROLLS):
         raise RulesError(f"hamper: choose delay, attack or defence, not {choice!r} ({RULE})")
     margin = e.attack_total - e.defence_total if e.hit else 0
@@ -135,7 +137,8 @@ def as_hamper(e: Attack, choice: str) -> Attack:
     outcome = "hamper: no effect (margin under 10)"
     if margin >= 10:
         if choice == "delay":
-            effects = (Effect(target=e.defender, kind="condition", name=DELAYED, rounds=LASTS),)
+            name, rounds = delay(state, state.fighter(e.defender), HAMPER)
+            effects = (Effect(target=e.defender, kind="condition", name=name, rounds=rounds),)
             outcome = "hamper: delayed, its next action slow"
         else:
             n = hamper_penalty(margin)
@@ -155,7 +158,7 @@ def check_hamper(state: CombatState, e: Attack) -> None:
     if e.missile or abs(a.row - t.row) > 1:
         raise RulesError(f"target: {t.name} is {abs(a.row - t.row)} rows from {a.name}; a "
                          f"hamper is a strike at range 1 ({RULE} hamper)")
-    if e.hamper is not None and as_hamper(e, e.hamper).effects != e.effects:
+    if e.hamper is not None and as_hamper(state, e, e.hamper).effects != e.effects:
         raise RulesError(f"effects: a hamper does no damage; its effect follows the margin "
                          f"({RULE} hamper)")
 
