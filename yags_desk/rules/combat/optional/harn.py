@@ -100,8 +100,9 @@ def dodging(state: CombatState, attacker_id: str, defender_id: str,
     if a.has(DODGED_CONDITION):
         attack += ((f"{DODGED}: first attack after a dodge", DODGE_PENALTY),)
     w = striking_weapon(state, a, kind.style)
-    if (a.attacked or a.countered) and not kind.missile and w is not None \
-            and w.defence < w.attack:
+    # Strikes actually made this round, not "has acted" (an assist, a row move or
+    # a lost action is no strike).
+    if a.strikes and not kind.missile and w is not None and w.defence < w.attack:
         attack += ((f"{RECOVERY}: {w.name} attack +{w.attack} counts as its defence "
                     f"{w.defence:+d}", w.defence - w.attack),)
     return OptionalMods(attack=attack) if attack else NONE
