@@ -24,7 +24,7 @@ from yags_desk.rules.combat.events import (
     SetOption,
 )
 from yags_desk.rules.combat.log import CombatLog
-from yags_desk.rules.combat.optional.assist import make_assist
+from yags_desk.rules.combat.optional.assist import as_hamper, make_assist
 from yags_desk.rules.dice import open_roll_from_typed as typed
 
 BRAWL = "Brawling"
@@ -171,3 +171,21 @@ def test_v08_reaction_strike_after_an_assist_is_a_first_strike() -> None:
     e = resolve_attack_v08(log.state, "bandit", "brenna", v08_setup.dice(10, 10))
     assert not any("strike recovery" in label for label, _ in e.modifiers)
     assert e.attack_total == 24
+
+
+def test_classic_hamper_sets_and_spends_a_dodge() -> None:
+    log = _classic_dodger(True)
+    log.push(SetOption(option="assist_hamper", value=True))
+    # Ann's hamper: 14 + 4 = 18 against Cat's Brawling 12 + 10 = 22, dodged.
+    strike = resolve_attack(log.state, "ann", "cat", SWORD,
+                            AttackDice(typed((2, 2)), typed((5, 5)), typed((5, 5))))
+    log.push(as_hamper(log.state, strike, "attack"))
+    assert log.state.fighter("cat").has("dodged")
+    # Cat's hamper back is its first attack after the dodge: 12 - 4 + 10 = 18.
+    back = resolve_attack(log.state, "cat", "ann", BRAWL,
+                          AttackDice(typed((5, 5)), typed((5, 5)), typed((5, 5))))
+    hamper = as_hamper(log.state, back.model_copy(update={"counter": True}), "defence")
+    assert ("attack: RULES 3.3 dodged: first attack after a dodge", -4) in hamper.modifiers
+    assert hamper.attack_total == 18
+    log.push(hamper)
+    assert not log.state.fighter("cat").has("dodged")  # spent by the hamper

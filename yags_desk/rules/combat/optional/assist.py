@@ -23,7 +23,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from yags_desk.rules.combat.events import Assist, Attack, Effect
-from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.optional.base import (
+    DODGED_CONDITION,
+    NONE,
+    AttackKind,
+    Mod,
+    OptionalMods,
+)
 from yags_desk.rules.combat.optional.delay import HAMPER, delay
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
@@ -133,6 +139,10 @@ def as_hamper(state: CombatState, e: Attack, choice: str) -> Attack:
     if choice not in ("delay", *_ROLLS):
         raise RulesError(f"hamper: choose delay, attack or defence, not {choice!r} ({RULE})")
     margin = e.attack_total - e.defence_total if e.hit else 0
+    # The strike's RULES 3.3 dodging bookkeeping stays: a hamper spends the
+    # hamperer's dodge penalty, and a target that dodged it carries one.
+    dodging = tuple(x for x in e.effects if x.name == DODGED_CONDITION
+                    and x.kind in ("clear", "condition"))
     effects: tuple[Effect, ...] = ()
     outcome = "hamper: no effect (margin under 10)"
     if margin >= 10:
@@ -146,7 +156,7 @@ def as_hamper(state: CombatState, e: Attack, choice: str) -> Attack:
                               name=f"hampered {choice} {n}", rounds=LASTS),)
             outcome = f"hamper: {choice} {n} until the end of next round"
     return e.model_copy(update={
-        "hamper": choice, "effects": effects, "damage_dice": (), "damage_total": 0,
+        "hamper": choice, "effects": dodging + effects, "damage_dice": (), "damage_total": 0,
         "soak": 0, "levels": 0, "stunned": False, "knockdown": False, "killed": False,
         "outcome": f"{outcome} ({RULE})"})
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare, Effect
 from yags_desk.rules.combat.optional.base import (
+    DODGED_CONDITION,
     NONE,
     AttackKind,
     Mod,
@@ -33,7 +34,7 @@ RECOVERY = "RULES 3.3 strike recovery"
 DODGE_PENALTY = -4  # RULES 3.3 (seed EML -20 / 5)
 # The condition a dodge leaves: the rest of this round and the next, as the seed
 # puts the penalty on the next attack "in the following turn" [decision].
-DODGED_CONDITION, DODGED_ROUNDS = "dodged", 2
+DODGED_ROUNDS = 2  # DODGED_CONDITION lives in optional.base
 ANGRY_ATTACK_PER_DAMAGE = 2  # RULES 3.3: -2 attack for each +1 damage
 
 
