@@ -5,7 +5,8 @@
   ally +5 on one roll it chooses (attack or defence **[decision]**: the rolls a
   fight in these editions makes), +5 more per full 15 above 15. The bonus waits
   on the ally as the condition "assisted attack +N" (or defence) and is spent by
-  its next such roll, or lapses at the end of the next round **[decision]**.
+  its next such roll (a defence one by the next attack on the ally, rolled or
+  passive), or lapses at the end of the next round **[decision]**.
 - **Hamper**: a strike at range 1 that does no damage (an :class:`Attack` with
   ``hamper`` set, resolved by the edition's attack procedure and turned by
   :func:`as_hamper`): with a margin of 10 or more it either delays the target
@@ -119,12 +120,14 @@ def apply_assist(state: CombatState, e: Assist) -> CombatState:
 
 
 def spend_assists(state: CombatState, e: Attack) -> CombatState:
-    """An attack spends the attacker's attack assist, and the defender's defence
-    assist when it rolled its defence (the "next roll" of RULES 3.1)."""
-    for fid, part, rolled in ((e.attacker, "attack", True),
-                              (e.defender, "defence", bool(e.defence_dice))):
+    """An attack spends the attacker's attack assist and the defender's defence
+    assist (the "next roll" of RULES 3.1). [decision] The defence assist goes with
+    the next attack against the ally whether it rolls its defence or not: the
+    bonus also raises a passive 15 or a defence standing for the round, so it is
+    used there too."""
+    for fid, part in ((e.attacker, "attack"), (e.defender, "defence")):
         f = state.fighter(fid)
-        if rolled and _boost(f, f"assisted {part}"):
+        if _boost(f, f"assisted {part}"):
             kept = tuple((n, r) for n, r in f.conditions
                          if not n.startswith(f"assisted {part} "))
             state = state._with(replace(f, conditions=kept))
