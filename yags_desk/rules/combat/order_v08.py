@@ -90,8 +90,10 @@ def next_melee_v08(state: CombatState) -> tuple[bool, tuple[str, FighterState] |
     fm = FighterMap.of(state.fighters)
     if where(fm, "v08-shoots", _shoots):
         return False, None
-    queue = fm.index(f"v08-melee:{id(state.options)}:{state.round}",
-                     lambda m: _Queue(m, state.options, state.round))
+    queue = fm.index(f"v08-melee:{id(state.options)}", lambda m: _Queue(m, state.options,
+                                                                       state.round))
     if queue.options is not state.options:  # an id reused by other options
         queue = _Queue(fm, state.options, state.round)
+    elif queue.round != state.round:  # a new round: RULES 3.1 delays read it
+        queue.__init__(fm, state.options, state.round)  # type: ignore[misc]
     return True, queue.first(fm)

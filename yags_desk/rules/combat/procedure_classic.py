@@ -169,10 +169,9 @@ def next_action(state: CombatState) -> NextAction | None:
     # The first in action_order with something to do, from an index the fighters
     # keep (_Queue), not a sort of them all at every step (issue 18).
     fm = FighterMap.of(state.fighters)
-    queue = fm.index(f"classic-actions:{id(state.options)}:{state.round}",
-                     lambda m: _Queue(m, state))
-    if queue.ctx.options is not state.options:  # an id reused by other options
-        queue = _Queue(fm, state)
+    queue = fm.index("classic-actions", lambda m: _Queue(m, state))
+    if queue.ctx.options is not state.options or queue.ctx.round != state.round:
+        queue.__init__(fm, state)  # type: ignore[misc]  # options or round changed
     f = queue.first(fm)
     if f is None:
         return None
