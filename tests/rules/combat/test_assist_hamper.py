@@ -130,7 +130,7 @@ def test_classic_hamper_costs_5_on_the_chosen_roll_and_does_no_damage() -> None:
     strike = resolve_attack(log.state, "ann", "bo", SWORD,
                             AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
     assert strike.effects  # as a plain strike it would wound
-    h = as_hamper(strike, "attack")
+    h = as_hamper(log.state, strike, "attack")
     log.push(h)
     assert log.state.fighter("bo").wounds == 0
     assert log.state.fighter("bo").has("hampered attack -5")
@@ -150,8 +150,8 @@ def test_hamper_delay_makes_the_target_act_last() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     strike = resolve_attack(log.state, "ann", "bo", SWORD,
                             AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
-    log.push(as_hamper(strike, "delay"))
-    assert log.state.fighter("bo").has("delayed")
+    log.push(as_hamper(log.state, strike, "delay"))
+    assert log.state.fighter("bo").has("delayed: hamper, round 2")
     log.push(EndRound())
     log.push(Initiative(id="bo", dice=(10, 10), total=40))
     log.push(Initiative(id="ann", dice=(1, 1), total=5))
@@ -165,13 +165,13 @@ def test_hamper_under_10_does_nothing_and_beyond_range_1_is_refused() -> None:
     log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
     weak = resolve_attack(log.state, "ann", "bo", SWORD,
                           AttackDice(typed((5, 5)), typed((2, 2)), typed((5, 5))))
-    assert as_hamper(weak, "defence").effects == ()  # 24 against 15: margin 9
+    assert as_hamper(log.state, weak, "defence").effects == ()  # 24 against 15: margin 9
     log.push(Override(id="bo", field="row", value=2, reason="steps back"))
     far = resolve_attack(log.state, "ann", "bo", SWORD,
                          AttackDice(typed((9, 9)), typed((2, 2)), typed((5, 5))))
     before = (log.events, log.state)
     with pytest.raises(RulesError, match=r"a hamper is a strike at range 1 \(RULES 3\.1 hamper\)"):
-        log.push(as_hamper(far, "attack"))
+        log.push(as_hamper(log.state, far, "attack"))
     assert (log.events, log.state) == before
 
 
@@ -192,3 +192,37 @@ def test_v08_assist_on_defence_and_delay_makes_slow() -> None:
     assert speed(log.state, log.state.fighter("orc")) == "normal"
     log.push(SetCondition(id="orc", condition="delayed", rounds=2))
     assert speed(log.state, log.state.fighter("orc")) == "slow"
+
+
+def test_defence_assist_is_spent_by_an_attack_on_a_passive_ally() -> None:
+    # [decision] Cid's assist (14 + 10 = 24: +5) raises surprised Ann's passive 15
+    # to 20 for the next attack on her, rolled or passive, and only that one.
+    log = trio()
+    log.push(ON)
+    log.push(SetCondition(id="ann", condition="surprised", rounds=1))
+    log.push(make_assist(log.state, "cid", "ann", "defence", (5, 5)))
+    dice = AttackDice(typed((5, 5)), None, typed((5, 5)))
+    first = resolve_attack(log.state, "bo", "ann", LONG, dice)
+    assert (first.defence_total, first.defence_dice) == (20, ())
+    log.push(first)
+    assert not any(n.startswith("assisted") for n, _ in log.state.fighter("ann").conditions)
+    again = resolve_attack(log.state, "bo", "ann", LONG, dice)
+    assert again.defence_total == 15
+
+
+def test_v08_defence_assist_is_spent_by_an_attack_on_a_passive_ally() -> None:
+    # The Bandit's assist (14 + 16 = 30: +10) raises the Orc's passive 15 to 25.
+    log = v08_setup.fight(bandit=True)
+    log.push(ON)
+    log.push(make_assist(log.state, "bandit", "orc", "defence", (16,)))
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD)
+    v08_setup.declare(log, "orc", "brenna", v08_setup.DAGGER, defences=0)
+    first = resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(1, None))
+    assert first.defence_total == 25
+    log.push(first)
+    assert not any(n.startswith("assisted") for n, _ in log.state.fighter("orc").conditions)
+    log.push(EndRound())  # the assist would have lasted this next round too
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD)
+    v08_setup.declare(log, "orc", "brenna", v08_setup.DAGGER, defences=0)
+    again = resolve_attack_v08(log.state, "brenna", "orc", v08_setup.dice(1, None))
+    assert again.defence_total == 15

@@ -70,7 +70,8 @@ def test_counterattack_strikes_out_of_turn_at_plus_5_per_extra_and_delays() -> N
     assert ("attack: RULES 3.1 counterattack, 1 extra", 5) in e.modifiers
     log.push(e)
     ann = log.state.fighter("ann")
-    assert not ann.attacked and ann.has("delayed")  # her own attack is still to come
+    assert not ann.attacked  # her own attack is still to come
+    assert ann.has("delayed: reaction, round 2")
     # It never earns a strike back: Bo, declared on Ann, is not offered one.
     log.push(Declare(id="bo", action="attack", target="ann", style=LONG))
     assert log.state.last_attack is None

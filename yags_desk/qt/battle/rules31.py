@@ -123,7 +123,7 @@ class BoardRules31:
         if len(strikes) != 1 or len(events or []) != 1:
             return False
         try:
-            return self.board.push_events([as_hamper(strikes[0], choice)])
+            return self.board.push_events([as_hamper(self.board.state, strikes[0], choice)])
         except RulesError as exc:
             self.board.refuse(str(exc))
             return False

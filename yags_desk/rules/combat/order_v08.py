@@ -37,10 +37,12 @@ def _melee_due(f: FighterState) -> bool:
 
 
 class _Queue:
-    def __init__(self, fm: FighterMap, options: RulesOptions) -> None:
+    def __init__(self, fm: FighterMap, options: RulesOptions, round_no: int) -> None:
         self.options = options
-        # speed() of a melee attack reads only the options of the state it is given.
-        self._options_only = CombatState(edition="0.8", options=options)
+        self.round = round_no
+        # speed() of a melee attack reads only the options and the round (RULES 3.1
+        # delayed) of the state it is given.
+        self._options_only = CombatState(edition="0.8", options=options, round=round_no)
         self.heap = [k for f in fm.values() if (k := self._key(fm, f)) is not None]
         heapq.heapify(self.heap)
 
@@ -68,7 +70,7 @@ class _Queue:
         if k is not None and (old is None or self._key(fm, old) != k):
             heapq.heappush(self.heap, k)
             if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm, self.options)  # type: ignore[misc]  # stale entries
+                self.__init__(fm, self.options, self.round)  # type: ignore[misc]  # stale
 
     def first(self, fm: FighterMap) -> tuple[str, FighterState] | None:
         heap = self.heap
@@ -88,7 +90,10 @@ def next_melee_v08(state: CombatState) -> tuple[bool, tuple[str, FighterState] |
     fm = FighterMap.of(state.fighters)
     if where(fm, "v08-shoots", _shoots):
         return False, None
-    queue = fm.index(f"v08-melee:{id(state.options)}", lambda m: _Queue(m, state.options))
+    queue = fm.index(f"v08-melee:{id(state.options)}", lambda m: _Queue(m, state.options,
+                                                                       state.round))
     if queue.options is not state.options:  # an id reused by other options
-        queue = _Queue(fm, state.options)
+        queue = _Queue(fm, state.options, state.round)
+    elif queue.round != state.round:  # a new round: RULES 3.1 delays read it
+        queue.__init__(fm, state.options, state.round)  # type: ignore[misc]
     return True, queue.first(fm)

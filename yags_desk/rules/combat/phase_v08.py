@@ -7,6 +7,7 @@ Apart from :mod:`round_v08` because a missile's phase depends on the shot
 from __future__ import annotations
 
 from yags_desk.rules.combat.missile_v08 import missile_speed
+from yags_desk.rules.combat.optional.delay import is_delayed
 from yags_desk.rules.combat.optional.oops import ACTS_LAST
 from yags_desk.rules.combat.round_v08 import Phase, at_zero, stance_of
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -22,7 +23,8 @@ def speed(state: CombatState, f: FighterState) -> Phase:
     aggressive melee attack is fast; everything else is normal."""
     d = f.declaration
     stance = stance_of(f)
-    if (at_zero(f) or stance in ("prone", "defensive") or f.has("delayed")  # RULES 3.1
+    if (at_zero(f) or stance in ("prone", "defensive")
+            or is_delayed(state.options, state.round, f)  # RULES 3.1
             or f.has(ACTS_LAST)):  # RULES 3.2 Oops!
         return "slow"
     if d is None:

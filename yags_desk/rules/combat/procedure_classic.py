@@ -34,6 +34,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     attack_modifiers,
     loses_initiative,
 )
+from yags_desk.rules.combat.optional.delay import is_delayed
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
 from yags_desk.rules.combat.optional.moves import (
@@ -103,28 +104,31 @@ def needs_initiative(f: FighterState) -> bool:
             and (d is None or d.action not in ("wait", "rest")))
 
 
-def _loses(f: FighterState) -> bool:
-    # RULES 3.1: a delayed fighter (hampered, or it took a reaction) acts last; so
-    # does one whose Oops! jarred its weapon (RULES 3.2).
-    return loses_initiative(f.declaration) or f.has("delayed") or f.has(ACTS_LAST)
+def _loses(state: CombatState, f: FighterState) -> bool:
+    # RULES 3.1: a fighter delayed for this round (hampered, or it took a reaction
+    # last round) acts last; so does one whose Oops! jarred its weapon (RULES 3.2).
+    return (loses_initiative(f.declaration) or is_delayed(state.options, state.round, f)
+            or f.has(ACTS_LAST))
 
 
-def _key(f: FighterState) -> tuple[int, int, int, int]:
-    return (_loses(f), -(f.initiative or 0), -f.character.attributes["agility"], -f.tiebreak)
+def _key(state: CombatState, f: FighterState) -> tuple[int, int, int, int]:
+    return (_loses(state, f), -(f.initiative or 0), -f.character.attributes["agility"],
+            -f.tiebreak)
 
 
 def action_order(state: CombatState) -> list[FighterState]:
     """Who acts in what order this round (RULES 1.5, 1.9): decreasing initiative,
     ties to higher Agility then the roll-off; specials that lose initiative last."""
     ready = [f for f in state.active() if f.acts and f.initiative is not None]
-    return sorted(ready, key=_key)  # sorted() is stable: board order breaks what is left
+    # sorted() is stable: board order breaks what is left
+    return sorted(ready, key=lambda f: _key(state, f))
 
 
 def ties(state: CombatState) -> list[list[str]]:
     """Groups still tied after initiative and Agility, whose roll-off is missing or equal."""
     groups: dict[tuple[int, int, int], list[FighterState]] = {}
     for f in action_order(state):
-        groups.setdefault(_key(f)[:3], []).append(f)
+        groups.setdefault(_key(state, f)[:3], []).append(f)
     out: list[list[str]] = []
     for group in groups.values():
         if len(group) > 1 and len({f.tiebreak for f in group}) < len(group):
@@ -165,7 +169,10 @@ def next_action(state: CombatState) -> NextAction | None:
     # The first in action_order with something to do, from an index the fighters
     # keep (_Queue), not a sort of them all at every step (issue 18).
     fm = FighterMap.of(state.fighters)
-    f = fm.index("classic-actions", _Queue).first(fm)
+    queue = fm.index("classic-actions", lambda m: _Queue(m, state))
+    if queue.ctx.options is not state.options or queue.ctx.round != state.round:
+        queue.__init__(fm, state)  # type: ignore[misc]  # options or round changed
+    f = queue.first(fm)
     if f is None:
         return None
     d = f.declaration
@@ -180,18 +187,18 @@ def next_action(state: CombatState) -> NextAction | None:
     return NextAction(f.id, "attack", d.target, d.style)
 
 
-def _due_key(f: FighterState) -> tuple[int, int, int, int] | None:
+def _due_key(ctx: CombatState, f: FighterState) -> tuple[int, int, int, int] | None:
     """``f``'s place in action_order if it still has its action to take this
     round (standing up, or an attack it can make), else None."""
     d = f.declaration
     if f.attacked or d is None or f.initiative is None or not f.acts:
         return None
     if d.action == "stand_up" and f.has("prone"):
-        return _key(f)
+        return _key(ctx, f)
     if d.special in NO_ATTACK:
         return None  # aiming or preparing: no attack this round (RULES 1.9)
     if d.action == "missile" or (d.action == "attack" and not f.has("prone")):
-        return _key(f)
+        return _key(ctx, f)
     return None
 
 
@@ -199,9 +206,11 @@ class _Queue:
     """Fighters with an action still to take, in action order (board order last):
     a heap whose entries are dropped when they no longer match their fighter."""
 
-    def __init__(self, fm: FighterMap) -> None:
+    def __init__(self, fm: FighterMap, state: CombatState) -> None:
+        # The order reads only the options and the round (RULES 3.1 delayed).
+        self.ctx = CombatState(edition="classic", options=state.options, round=state.round)
         self.heap = [(k, i, f.id) for i, f in enumerate(fm.values())
-                     if (k := _due_key(f)) is not None]
+                     if (k := _due_key(self.ctx, f)) is not None]
         heapq.heapify(self.heap)
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
@@ -210,18 +219,18 @@ class _Queue:
                 and old.tiebreak == new.tiebreak and old.conditions is new.conditions
                 and old.removed == new.removed and old.character is new.character):
             return  # the same place in the order, or none (most events)
-        k = _due_key(new)
-        if k is not None and (old is None or _due_key(old) != k):
+        k = _due_key(self.ctx, new)
+        if k is not None and (old is None or _due_key(self.ctx, old) != k):
             heapq.heappush(self.heap, (k, fm.position(new.id), new.id))
             if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm)  # type: ignore[misc]  # too many stale entries
+                self.__init__(fm, self.ctx)  # type: ignore[misc]  # too many stale entries
 
     def first(self, fm: FighterMap) -> FighterState | None:
         heap = self.heap
         while heap:
             k, _, fid = heap[0]
             f: FighterState = fm[fid]
-            if _due_key(f) == k:
+            if _due_key(self.ctx, f) == k:
                 return f
             heapq.heappop(heap)
         return None

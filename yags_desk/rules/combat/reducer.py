@@ -113,7 +113,7 @@ def _quiet(f: FighterState, classic: bool) -> bool:
     """Nothing of this round to clear (replace() is costly on a 200-fighter board)."""
     return not (f.declaration or f.attacked or f.countered or f.defended or f.checks_done
                 or f.defence is not None or f.defending or f.counter_due
-                or f.acts_normally or f.rerolled or f.moved_m
+                or f.acts_normally or f.rerolled or f.moved_m or f.strikes
                 or (classic and (f.initiative is not None or f.tiebreak))
                 or any(r is not None for _, r in f.conditions))
 
@@ -147,7 +147,7 @@ def _end_round(state: CombatState) -> CombatState:
         f = replace(f, conditions=conditions, declaration=None, attacked=False,
                     countered=False, defence=None, defended=False, checks_done=(),
                     defending=(), counter_due=(), acts_normally=False, rerolled=False,
-                    moved_m=0,
+                    moved_m=0, strikes=0,
                     # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
                     fatigue_checks=0 if rested else f.fatigue_checks, **again)
         if state.edition == "classic":
@@ -213,6 +213,15 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         state = after_attack_v08(state, e)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
     return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
+
+
+def _struck(state: CombatState, e: Attack) -> CombatState:
+    """Count a melee strike the attacker made this round (RULES 3.3 strike recovery);
+    [decision] a missile shot is no strike."""
+    if e.missile:
+        return state
+    a = state.fighter(e.attacker)
+    return state._with(replace(a, strikes=a.strikes + 1))
 
 
 def _lost(f: FighterState, e: ActionLost) -> FighterState:
@@ -285,8 +294,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return _add(state, event)
     if isinstance(event, Attack):
         if event.free:
-            return free_attack(state, event, _attack)  # RULES 3.2 flee
-        return _attack(state, event)
+            return _struck(free_attack(state, event, _attack), event)  # RULES 3.2 flee
+        return _struck(_attack(state, event), event)
     if isinstance(event, Check):
         return _check(state, event)
     if isinstance(event, EndRound):

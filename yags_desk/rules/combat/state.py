@@ -237,6 +237,10 @@ class FighterState:
     rerolled: bool = False
     # RULES 3.1 board rows, 0.8: metres moved between rows this round (RULES 2 Move).
     moved_m: int = 0
+    # RULES 3.3 strike recovery: melee strikes made this round (its own, strikes
+    # back, counter strikes, reactions, free attacks, hampers), counted from the
+    # Attack events by the reducer.
+    strikes: int = 0
 
     # The flags below are asked for hundreds of thousands of times in a big fight;
     # a FighterState never changes, so each is worked out once (issue 18).

@@ -5,11 +5,13 @@
   ally +5 on one roll it chooses (attack or defence **[decision]**: the rolls a
   fight in these editions makes), +5 more per full 15 above 15. The bonus waits
   on the ally as the condition "assisted attack +N" (or defence) and is spent by
-  its next such roll, or lapses at the end of the next round **[decision]**.
+  its next such roll (a defence one by the next attack on the ally, rolled or
+  passive), or lapses at the end of the next round **[decision]**.
 - **Hamper**: a strike at range 1 that does no damage (an :class:`Attack` with
   ``hamper`` set, resolved by the edition's attack procedure and turned by
   :func:`as_hamper`): with a margin of 10 or more it either delays the target
-  (condition "delayed": its next action slow, classic: it loses initiative) or
+  (its next action slow, classic: it loses initiative next round; see
+  :mod:`optional.delay`) or
   gives -5 per full 10 of margin on one roll (condition "hampered attack -N" or
   defence) until the end of the next round.
 
@@ -22,18 +24,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 from yags_desk.rules.combat.events import Assist, Attack, Effect
-from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.optional.base import (
+    DODGED_CONDITION,
+    NONE,
+    AttackKind,
+    Mod,
+    OptionalMods,
+)
+from yags_desk.rules.combat.optional.delay import HAMPER, delay
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
-__all__ = ["ASSIST_TARGET", "DELAYED", "LASTS", "OPTION", "apply_assist", "as_hamper",
+__all__ = ["ASSIST_TARGET", "LASTS", "OPTION", "apply_assist", "as_hamper",
            "assist_bonus", "assist_text", "attack_value", "boost_mods", "check_hamper",
            "hamper_penalty", "make_assist", "spend_assists"]
 
 OPTION = "assist_hamper"
 RULE = "RULES 3.1"
 ASSIST_TARGET = 15
-DELAYED = "delayed"  # the next action slow; classic: loses initiative (RULES 3.1)
 LASTS = 2  # rounds: this one and the next
 _ROLLS = ("attack", "defence")
 
@@ -112,30 +120,38 @@ def apply_assist(state: CombatState, e: Assist) -> CombatState:
 
 
 def spend_assists(state: CombatState, e: Attack) -> CombatState:
-    """An attack spends the attacker's attack assist, and the defender's defence
-    assist when it rolled its defence (the "next roll" of RULES 3.1)."""
-    for fid, part, rolled in ((e.attacker, "attack", True),
-                              (e.defender, "defence", bool(e.defence_dice))):
+    """An attack spends the attacker's attack assist and the defender's defence
+    assist (the "next roll" of RULES 3.1). [decision] The defence assist goes with
+    the next attack against the ally whether it rolls its defence or not: the
+    bonus also raises a passive 15 or a defence standing for the round, so it is
+    used there too."""
+    for fid, part in ((e.attacker, "attack"), (e.defender, "defence")):
         f = state.fighter(fid)
-        if rolled and _boost(f, f"assisted {part}"):
+        if _boost(f, f"assisted {part}"):
             kept = tuple((n, r) for n, r in f.conditions
                          if not n.startswith(f"assisted {part} "))
             state = state._with(replace(f, conditions=kept))
     return state
 
 
-def as_hamper(e: Attack, choice: str) -> Attack:
-    """The hamper made of a resolved strike ``e``: no damage; with a margin of 10+
-    the target is delayed (``choice`` "delay") or takes -5 per full 10 on its
-    "attack" or "defence" until the end of the next round."""
+def as_hamper(state: CombatState, e: Attack, choice: str) -> Attack:
+    """The hamper made of a strike ``e`` resolved in ``state``: no damage; with a
+    margin of 10+ the target is delayed (``choice`` "delay": its next action slow)
+    or takes -5 per full 10 on its "attack" or "defence" until the end of the
+    next round."""
     if choice not in ("delay", *_ROLLS):
         raise RulesError(f"hamper: choose delay, attack or defence, not {choice!r} ({RULE})")
     margin = e.attack_total - e.defence_total if e.hit else 0
+    # The strike's RULES 3.3 dodging bookkeeping stays: a hamper spends the
+    # hamperer's dodge penalty, and a target that dodged it carries one.
+    dodging = tuple(x for x in e.effects if x.name == DODGED_CONDITION
+                    and x.kind in ("clear", "condition"))
     effects: tuple[Effect, ...] = ()
     outcome = "hamper: no effect (margin under 10)"
     if margin >= 10:
         if choice == "delay":
-            effects = (Effect(target=e.defender, kind="condition", name=DELAYED, rounds=LASTS),)
+            name, rounds = delay(state, state.fighter(e.defender), HAMPER)
+            effects = (Effect(target=e.defender, kind="condition", name=name, rounds=rounds),)
             outcome = "hamper: delayed, its next action slow"
         else:
             n = hamper_penalty(margin)
@@ -143,7 +159,7 @@ def as_hamper(e: Attack, choice: str) -> Attack:
                               name=f"hampered {choice} {n}", rounds=LASTS),)
             outcome = f"hamper: {choice} {n} until the end of next round"
     return e.model_copy(update={
-        "hamper": choice, "effects": effects, "damage_dice": (), "damage_total": 0,
+        "hamper": choice, "effects": dodging + effects, "damage_dice": (), "damage_total": 0,
         "soak": 0, "levels": 0, "stunned": False, "knockdown": False, "killed": False,
         "outcome": f"{outcome} ({RULE})"})
 
@@ -155,7 +171,7 @@ def check_hamper(state: CombatState, e: Attack) -> None:
     if e.missile or abs(a.row - t.row) > 1:
         raise RulesError(f"target: {t.name} is {abs(a.row - t.row)} rows from {a.name}; a "
                          f"hamper is a strike at range 1 ({RULE} hamper)")
-    if e.hamper is not None and as_hamper(e, e.hamper).effects != e.effects:
+    if e.hamper is not None and as_hamper(state, e, e.hamper).effects != e.effects:
         raise RulesError(f"effects: a hamper does no damage; its effect follows the margin "
                          f"({RULE} hamper)")
 

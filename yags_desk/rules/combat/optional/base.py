@@ -8,9 +8,13 @@ from dataclasses import dataclass
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.items import Weapon
 
-__all__ = ["NONE", "AttackKind", "Mod", "OptionalMods", "Provider", "optional_parts"]
+__all__ = ["DODGED_CONDITION", "NONE", "AttackKind", "Mod", "OptionalMods", "Provider",
+           "optional_parts"]
 
 Mod = tuple[str, int]
+# RULES 3.3 dodging: the condition a dodge leaves (optional.harn), here so that the
+# hamper (optional.assist) can keep an attack's dodging bookkeeping.
+DODGED_CONDITION = "dodged"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.events import Declare, Effect
 from yags_desk.rules.combat.optional.base import (
+    DODGED_CONDITION,
     NONE,
     AttackKind,
     Mod,
@@ -33,7 +34,7 @@ RECOVERY = "RULES 3.3 strike recovery"
 DODGE_PENALTY = -4  # RULES 3.3 (seed EML -20 / 5)
 # The condition a dodge leaves: the rest of this round and the next, as the seed
 # puts the penalty on the next attack "in the following turn" [decision].
-DODGED_CONDITION, DODGED_ROUNDS = "dodged", 2
+DODGED_ROUNDS = 2  # DODGED_CONDITION lives in optional.base
 ANGRY_ATTACK_PER_DAMAGE = 2  # RULES 3.3: -2 attack for each +1 damage
 
 
@@ -100,8 +101,9 @@ def dodging(state: CombatState, attacker_id: str, defender_id: str,
     if a.has(DODGED_CONDITION):
         attack += ((f"{DODGED}: first attack after a dodge", DODGE_PENALTY),)
     w = striking_weapon(state, a, kind.style)
-    if (a.attacked or a.countered) and not kind.missile and w is not None \
-            and w.defence < w.attack:
+    # Strikes actually made this round, not "has acted" (an assist, a row move or
+    # a lost action is no strike).
+    if a.strikes and not kind.missile and w is not None and w.defence < w.attack:
         attack += ((f"{RECOVERY}: {w.name} attack +{w.attack} counts as its defence "
                     f"{w.defence:+d}", w.defence - w.attack),)
     return OptionalMods(attack=attack) if attack else NONE

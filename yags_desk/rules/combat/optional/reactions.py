@@ -12,8 +12,8 @@ turn:
 - it never triggers a strike back or a 0.8 counter strike, and does not spend
   the fighter's own attack of the round;
 - taking a reaction delays the fighter: its next action is slow (classic: it
-  loses initiative next round), the "delayed" condition until the end of the
-  next round **[decision]**.
+  loses initiative next round), one action only and only while the option is
+  on (:mod:`optional.delay`).
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.effects import apply_effects
 from yags_desk.rules.combat.events import Attack, MoveRow, Reaction
-from yags_desk.rules.combat.optional.assist import DELAYED, LASTS, spend_assists
+from yags_desk.rules.combat.optional.assist import spend_assists
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.optional.board import reach_refusal
+from yags_desk.rules.combat.optional.delay import REACTION, delay
 from yags_desk.rules.combat.round_v08 import take_defence
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
@@ -101,7 +102,8 @@ def take_reaction(state: CombatState, e: Reaction) -> CombatState:
             raise RulesError(f"spear: {t.name} has not closed to reach of {f.name}'s long "
                              f"spear ({RULE} reactions)")
     mod = SPEAR if e.spear else PER_EXTRA * e.extra
-    f = f.with_condition(f"{_PREFIX}{t.id} {mod:+d}", 1).with_condition(DELAYED, LASTS)
+    f = f.with_condition(f"{_PREFIX}{t.id} {mod:+d}", 1).with_condition(
+        *delay(state, f, REACTION))
     return state._with(f)
 
 
