@@ -81,7 +81,7 @@ class GroupsModel(QAbstractTableModel):
         return list(self._battle().sides[self.side].groups)
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.groups())
+        return 0 if parent.isValid() else len(self._battle().sides[self.side].groups)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(COLUMNS)
@@ -102,9 +102,10 @@ class GroupsModel(QAbstractTableModel):
         return base | Qt.ItemFlag.ItemIsEditable
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= self.rowCount():
+        groups = self._battle().sides[self.side].groups  # read only: no copy per cell
+        if not index.isValid() or index.row() >= len(groups):
             return None
-        group = self.groups()[index.row()]
+        group = groups[index.row()]
         field = COLUMNS[index.column()][0]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if field == "template":
