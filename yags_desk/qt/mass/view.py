@@ -428,8 +428,8 @@ class BattleView(DocumentView):
                 widget.setText(str(value))
             else:
                 widget.setValue(int(value))
+            widget.setEnabled(not locked)  # disabling a focused field would re-apply it
             widget.blockSignals(False)
-            widget.setEnabled(not locked)
         for box, side in zip(self.sides, battle.sides, strict=True):
             box.setTitle(f"{side.name} ({side.start_count} figures)")
             box.show_side(side, locked)
