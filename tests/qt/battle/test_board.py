@@ -165,6 +165,31 @@ def test_two_hundred_combatants_open_and_auto_resolve_a_round(
     assert board.round_label.text() == "Round 2 · declarations"
 
 
+def test_a_short_auto_resolved_round_is_drawn_once_at_its_end(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: a round finished within FIRST_PAINT is not redrawn midway; the board
+    still shows its end (the second round's declarations, the wounds)."""
+    raider = classic("Raider", kind="npc", strength=12, dexterity=12,
+                     skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
+    adds = numbered_copies(raider, 4, "Raiders", row=1)
+    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 4, "Town", row=0,
+                            existing=adds, base_name="Guard")
+    encounter = new_encounter("Small fight", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
+        for a in adds))
+    board = make_board(qtbot, encounter, library)
+    clock = iter(x * 0.02 for x in range(1_000_000))  # 20 ms a look at the clock
+    monkeypatch.setattr("yags_desk.qt.battle.board.time.monotonic", lambda: next(clock))
+    redraws: list[int] = []
+    real_refresh = board.refresh
+    monkeypatch.setattr(board, "refresh", lambda *a, **k: (
+        redraws.append(board.state.round), real_refresh(*a, **k))[1])
+    board.auto_action.trigger()
+    assert board.state.round == 2 and board.last_message == ""
+    assert redraws == [2]
+    assert board.round_label.text() == "Round 2 · declarations"
+
+
 def test_auto_resolve_asks_the_players_and_plays_the_npcs(qtbot: Any, library: Library) -> None:
     dialogs = ScriptedDialogs()
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)

@@ -123,6 +123,10 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
 # dialogs; see BattleBoard._show_progress. The recovery copy follows every step.
 PAINT_EVERY = 0.1
 PAINT_SHARE = 4  # Auto-resolve waits this many times a redraw's time before the next
+# [decision] A round that Auto-resolve finishes within this time (seconds) is shown
+# only at its end: a mid-round redraw of a big board would cost more than the
+# round's own steps (issue 18), and the GM would not see it before the end anyway.
+FIRST_PAINT = 0.25
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
@@ -809,7 +813,7 @@ class BattleBoard(DocumentView):
         start = self.state.round
         self._batch = True
         self._painted = time.monotonic()
-        self._paint_gap = PAINT_EVERY
+        self._paint_gap = FIRST_PAINT
         self._stopping = False
         finished = False
         try:
