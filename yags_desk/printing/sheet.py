@@ -67,8 +67,11 @@ def _rows_used(c: Character, styles: Sequence[StyleValues]) -> float:
 def writing_lines(c: Character, styles: Sequence[StyleValues]) -> int:
     """How many ruled lines for notes still fit on the sheet's page [decision]: up to
     five, fewer as the sheet fills, so the lines never push a sheet onto a second page."""
-    free = (_PAGE_ROWS - _rows_used(c, styles)) / _ROWS_PER_LINE
-    return max(0, min(WRITING_LINES, int(free)))
+    return _lines_left(_rows_used(c, styles))
+
+
+def _lines_left(used: float) -> int:
+    return max(0, min(WRITING_LINES, int((_PAGE_ROWS - used) / _ROWS_PER_LINE)))
 
 
 def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
@@ -78,7 +81,8 @@ def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
     brk = "" if first else PAGE_BREAK
     # [decision] A sheet too full for its page is set in smaller type; what still
     # does not fit flows onto a further page rather than being cut.
-    crowded = _rows_used(c, d.styles) > _PAGE_ROWS
+    used = _rows_used(c, d.styles)
+    crowded = used > _PAGE_ROWS
     sub = [KIND_LABELS.get(c.kind, c.kind), f"{c.edition} edition"]
     if c.player:
         sub.insert(0, f"Player: {c.player}")
@@ -117,7 +121,7 @@ def character_sheet(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
         out.append(notes_html(c.notes))
     # Ruled lines to write on at the table.
     out.append('<p style="font-size: 12pt; margin: 0">&nbsp;</p><hr>'
-               * writing_lines(c, d.styles))
+               * _lines_left(used))
     if crowded:
         return f'<div class="crowded">{"".join(out)}</div>'
     return "".join(out)

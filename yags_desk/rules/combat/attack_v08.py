@@ -37,7 +37,7 @@ from yags_desk.rules.combat.attack_roll_v08 import (
 from yags_desk.rules.combat.events import Attack, Effect
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, objects, optional_mods
-from yags_desk.rules.combat.optional.base import NONE
+from yags_desk.rules.combat.optional.base import NONE, style_weapon
 from yags_desk.rules.combat.optional.harn import dodge_effects, nonlethal_hit, nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.optional.limbs import with_limb_injury
@@ -175,8 +175,7 @@ def _sized(state: CombatState, m: AttackMods) -> AttackMods:
 def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:
     """The target's armour against this weapon's kind of blow (armour_v08)."""
     a, t = state.fighter(m.attacker), state.fighter(m.defender)
-    names = m.style.weapons[:1]
-    weapon = next((w for w in a.character.weapons if w.name in names), None)
+    weapon = style_weapon(a, m.style)
     both = m.style.style in ("great", "longshaft") or (weapon is not None and weapon.two_handed)
     eff = armour_effect(t.character.armour, weapon, m.damage_kind, both)
     kind, ineffective = eff.damage_kind, False

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.items import Weapon
 
 __all__ = ["DODGED_CONDITION", "NONE", "AttackKind", "Mod", "OptionalMods", "Provider",
@@ -66,10 +67,15 @@ def optional_parts(modifiers: tuple[Mod, ...]) -> list[str]:
     return out
 
 
+def style_weapon(f: FighterState, style: StyleValues) -> Weapon | None:
+    """The weapon that strikes in ``style`` (its first one), or None (unarmed)."""
+    names = style.weapons[:1]
+    return next((w for w in f.character.weapons if w.name in names), None)
+
+
 def striking_weapon(state: CombatState, f: FighterState, style: str) -> Weapon | None:
-    """The weapon that strikes in ``style`` (its first one), or None."""
+    """The weapon that strikes in the style labelled ``style``, or None."""
     try:
-        names = f.derived(state.options).style(style).weapons
+        return style_weapon(f, f.derived(state.options).style(style))
     except KeyError:
         return None
-    return next((w for w in f.character.weapons if names and w.name == names[0]), None)
