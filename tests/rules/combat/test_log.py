@@ -225,11 +225,18 @@ class FightMachine(LogMachine):
           defending=st.booleans())
     def attack(self, a: str, t: str, seed: int, defending: bool) -> None:
         before = (self.log.events, self.log.state)
+        rng = random.Random(seed)
+        # The d100s of RULES 3.2 hit locations and Oops!, needed while those options
+        # are on (switch_option may turn them on mid-fight).
+        dice = dataclasses.replace(roll_dice(rng, defending), location=rng.randint(1, 100),
+                                   oops=rng.randint(1, 100))
         try:
-            e = resolve_attack(self.log.state, a, t, "Brawling",
-                               roll_dice(random.Random(seed), defending))
-        except RulesError:
-            assert a == t or not self.log.state.fighter(a).can_act
+            e = resolve_attack(self.log.state, a, t, "Brawling", dice)
+        except RulesError as refused:
+            # Refused only for a reason: the attacker cannot act, attacks itself, or
+            # an optional rule in force (RULES 3, e.g. out of reach) forbids it.
+            assert (a == t or not self.log.state.fighter(a).can_act
+                    or "RULES 3." in str(refused)), str(refused)
             assert (self.log.events, self.log.state) == before
             return
         self._try(e)
