@@ -260,6 +260,7 @@ def main() -> int:
     app, window = create(sys.argv[:1])
     window.resize(1366, 768)
     window.show()
+    assert window.finish_start(), window.start_error
     closer = Closer()
     library = window.library
 

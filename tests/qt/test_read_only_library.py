@@ -43,7 +43,8 @@ def test_window_opens_read_only_and_save_says_why(
     _app, window = app_module.create()
     qtbot.addWidget(window)
     window.show()  # the library is listed once the window has painted
-    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries), timeout=30_000)
+    qtbot.waitUntil(lambda: window.is_ready() and bool(window.library_dock.last_scan.entries),
+                    timeout=30_000)
     try:
         assert window.windowTitle() == "YAGS Desk (read-only)"
         assert window.library_status.text().startswith("Read-only: ")
@@ -77,6 +78,7 @@ def test_delete_in_a_read_only_library_says_why_and_keeps_the_tab(
                         lambda _p, title, text, *a, **k: warnings.append(f"{title}|{text}"))
     _app, window = app_module.create()
     qtbot.addWidget(window)
+    assert window.finish_start()  # the window whole without waiting for a paint
     try:
         path = (blocked_autosave / "characters" / "aldric.json").resolve()
         editor = window.open_character(path)

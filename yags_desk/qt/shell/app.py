@@ -14,17 +14,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from yags_desk import APP_NAME, __version__
-from yags_desk.qt.common.icons import APP_ICON, icon
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme
-from yags_desk.qt.shell.library_lock import lock_library
 from yags_desk.qt.shell.main_window import MainWindow
-from yags_desk.storage.library import Library, LibraryError
+
+if TYPE_CHECKING:
+    from yags_desk.storage.library import Library
 
 __all__ = ["create", "run"]
 
@@ -40,8 +41,11 @@ def application(argv: Sequence[str] | None = None) -> QApplication:
 def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]:
     """The application and its main window on the user's library (not shown yet).
 
-    A library that cannot be written opens read-only when it can be read;
-    LibraryError (saying what is wrong and where) when it cannot be used at all.
+    The window paints its frame first; right after that first paint it opens the
+    library and builds the rest (:meth:`MainWindow.finish_start`, which tests and
+    scripts may call at once). A library that cannot be written opens read-only
+    when it can be read; when it cannot be used at all, the window's
+    ``start_error`` says why and its ``start_failed`` signal is emitted.
     """
     app = application(argv)
     app.setApplicationName(APP_NAME)
@@ -51,12 +55,17 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     app.setDesktopFileName("yags-desk")
     settings = Settings()
     apply_scheme(app, settings.scheme())
-    app.setWindowIcon(icon(APP_ICON))
-    library = Library.open(read_only_ok=True)
-    lock = lock_library(library)  # another copy running: read-only, and it says so
-    # The window paints first; the library's documents are read just after.
-    window = MainWindow(library, settings=settings, list_after_paint=True)
-    window.library_lock = lock
+    window: MainWindow
+
+    def open_library() -> Library:
+        from yags_desk.qt.shell.library_lock import lock_library
+        from yags_desk.storage.library import Library
+
+        library = Library.open(read_only_ok=True)
+        window.library_lock = lock_library(library)  # another copy running: read-only
+        return library
+
+    window = MainWindow(None, settings=settings, open_library=open_library)
     return app, window
 
 
@@ -81,20 +90,32 @@ def run(argv: list[str] | None = None, *, files: Sequence[Path] = (),
     """
     from yags_desk.qt.shell.open_files import open_paths
 
-    try:
-        app, window = create(argv)
-    except LibraryError as exc:
-        return _cannot_start(str(exc), quit_after_ms)
+    app, window = create(argv)
+    failed: list[int] = []
+
+    def cannot_start(message: str) -> None:
+        window.hide()
+        failed.append(_cannot_start(message, quit_after_ms))
+        app.exit(failed[-1])
+
+    window.start_failed.connect(cannot_start)
     window.show()
-    if window.library.read_only:
-        QTimer.singleShot(0, window, window.show_read_only_notice)
-    if files:
-        problems = open_paths(window, files)
-        if problems:
-            QTimer.singleShot(0, window, lambda: QMessageBox.warning(
-                window, "Cannot open", "\n".join(problems)))
-    QTimer.singleShot(0, window, window.offer_recoveries)
+
+    def when_whole() -> None:
+        if window.library.read_only:
+            QTimer.singleShot(0, window, window.show_read_only_notice)
+        if files:
+            problems = open_paths(window, files)
+            if problems:
+                QTimer.singleShot(0, window, lambda: QMessageBox.warning(
+                    window, "Cannot open", "\n".join(problems)))
+        QTimer.singleShot(0, window, window.offer_recoveries)
+
+    window.when_ready(when_whole)
     if quit_after_ms is not None:
+        # Counted from the whole window, so a smoke test goes through the whole start.
         # Closing ends any message box still open (Qt leaves every event loop on quit).
-        QTimer.singleShot(quit_after_ms, window, lambda: (window.close(), app.quit()))
-    return int(app.exec())
+        window.when_ready(lambda: QTimer.singleShot(
+            quit_after_ms, window, lambda: (window.close(), app.quit())))
+    code = int(app.exec())
+    return failed[-1] if failed else code

@@ -12,10 +12,11 @@ the window appears before their modules are read.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLockFile, Qt, QTimer
+from PySide6.QtCore import QLockFile, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,28 +30,19 @@ from PySide6.QtWidgets import (
 
 from yags_desk import APP_NAME
 from yags_desk.qt.common.document import DocumentView
-from yags_desk.qt.common.icons import APP_ICON, icon
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme
-from yags_desk.qt.dice.dock import DiceDock
-from yags_desk.qt.library.dock import LibraryDock, problem_files
-from yags_desk.qt.library.model import Entry, LibraryScan
-from yags_desk.qt.library.watcher import LibraryWatcher
-from yags_desk.qt.shell import menus as main_menus
-from yags_desk.qt.shell.history import HistoryDock
-from yags_desk.qt.shell.start_page import StartPage
 from yags_desk.qt.shell.window_base import WindowBase
-from yags_desk.rules.editions import Edition
-from yags_desk.storage.documents import DocumentError, read_document
-from yags_desk.storage.library import Library
-from yags_desk.storage.recovery_journal import read_with_journal
-from yags_desk.storage.wording import gm_text
 
 if TYPE_CHECKING:
     from yags_desk.qt.common.catalogue_store import CatalogueStore
+    from yags_desk.qt.library.model import Entry, LibraryScan
+    from yags_desk.qt.library.watcher import LibraryWatcher
     from yags_desk.qt.printing.menu import Mode
     from yags_desk.rules.character import Character
+    from yags_desk.rules.editions import Edition
     from yags_desk.rules.quick_values import Battle
+    from yags_desk.storage.library import Library
 
 __all__ = ["AUTOSAVE_MS", "EDITIONS", "READ_ONLY_STATUS", "MainWindow"]
 
@@ -64,25 +56,63 @@ READ_ONLY_STATUS = ("Not saved: the library is open read-only in this window (th
 class MainWindow(WindowBase):
     """YAGS Desk's window over one library."""
 
-    def __init__(self, library: Library, parent: QWidget | None = None, *,
-                 settings: Settings | None = None, list_after_paint: bool = False) -> None:
+    # The start-up path could not open the library (the reason, for the GM).
+    start_failed = Signal(str)
+
+    def __init__(self, library: Library | None, parent: QWidget | None = None, *,
+                 settings: Settings | None = None, list_after_paint: bool = False,
+                 open_library: Callable[[], Library] | None = None) -> None:
         """``list_after_paint``: read the library (and start watching it) once the
-        window has painted, so the window appears before the documents are read
-        (the start-up path); else the library is listed before this returns."""
-        # Set before anything can send an event to event() below.
+        window has painted, so the window appears before the documents are read;
+        else the library is listed before this returns.
+
+        The start-up path (:func:`~yags_desk.qt.shell.app.create`) gives no
+        ``library`` but ``open_library``: the window is then only its frame (title
+        and size) until its first paint, and right after that paint
+        :meth:`finish_start` opens the library, builds the docks, menus and start
+        page and lists the library, so the window appears as soon as a bare Qt
+        window would (issue 18). :meth:`when_ready` runs what needs the whole window.
+        """
+        # Set before anything can send an event to paintEvent() below.
         self._list_after_paint = False
+        self._start_pending = False
         super().__init__(parent)
-        self._list_after_paint = list_after_paint
         self.setObjectName("main_window")
-        self.library = library
         self.settings = settings if settings is not None else Settings()
         # The library's lock while this window runs (set by app.create; see library_lock).
         self.library_lock: QLockFile | None = None
+        self._ready = False
+        self._open_library = open_library
+        self._when_ready: list[Callable[[], object]] = []
+        self.start_error = ""  # why the start-up path could not open the library
+        self._restore_geometry()
+        if library is None:
+            if open_library is None:
+                raise TypeError("MainWindow needs a library or open_library")
+            self.setWindowTitle(APP_NAME)
+            self._start_pending = True
+            return
+        self._build(library, list_after_paint=list_after_paint)
+
+    def _build(self, library: Library, *, list_after_paint: bool) -> None:
+        """Everything but the frame: tabs, start page, docks, menus, autosave."""
+        from yags_desk.qt.common.icons import APP_ICON, icon
+        from yags_desk.qt.dice.dock import DiceDock
+        from yags_desk.qt.library.dock import LibraryDock
+        from yags_desk.qt.shell import menus as main_menus
+        from yags_desk.qt.shell.history import HistoryDock
+        from yags_desk.qt.shell.start_page import StartPage
+
+        self.library = library
         self._stores: dict[Edition, CatalogueStore] = {}
         self._paths: dict[DocumentView, Path | None] = {}
         self._recovered: dict[DocumentView, Path] = {}
         self._catalogues: dict[Edition, DocumentView] = {}
-        self.setWindowIcon(icon(APP_ICON))
+        app_icon = icon(APP_ICON)
+        self.setWindowIcon(app_icon)
+        app = QApplication.instance()
+        if isinstance(app, QApplication) and app.windowIcon().isNull():
+            app.setWindowIcon(app_icon)
 
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
@@ -126,19 +156,68 @@ class MainWindow(WindowBase):
         self.autosave_timer.start()
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
 
+        self._ready = True
+        self._list_after_paint = list_after_paint
         if not list_after_paint:
             self.library_dock.refresh()
         self._update_title()
 
+    def is_ready(self) -> bool:
+        """True once the window has its library, docks and menus (see __init__)."""
+        return self._ready
+
+    def when_ready(self, action: Callable[[], object]) -> None:
+        """Run ``action`` once the window is whole: now if it is, else right after
+        :meth:`finish_start` has built it (never if the library could not open)."""
+        if self._ready:
+            action()
+        else:
+            self._when_ready.append(action)
+
+    def finish_start(self) -> bool:
+        """The start-up path's second half (see __init__): open the library, build
+        the window and list the library. Does it once; True when the window is whole.
+        When the library cannot be used, ``start_error`` says why and
+        ``start_failed`` is emitted (app.run shows it and ends)."""
+        if self._ready:
+            return True
+        opener, self._open_library = self._open_library, None
+        self._start_pending = False
+        if opener is None:
+            return False
+        from yags_desk.storage.paths import LibraryError
+
+        try:
+            library = opener()
+        except LibraryError as exc:
+            self.start_error = str(exc)
+            self._when_ready.clear()
+            self.start_failed.emit(self.start_error)
+            return False
+        self._build(library, list_after_paint=True)
+        self._list_after_paint = False
+        self._list_library(shown_or_not=True)
+        waiting, self._when_ready = self._when_ready, []
+        for action in waiting:
+            action()
+        return True
+
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
-        if self._list_after_paint:  # the first paint: the library is read next
+        if self._start_pending:  # the first paint of the frame: the rest is built next
+            self._start_pending = False
+            QTimer.singleShot(0, self, self._start_after_paint)
+        elif self._list_after_paint:  # the first paint: the library is read next
             self._list_after_paint = False
             QTimer.singleShot(0, self, self._list_library)
         super().paintEvent(event)
 
-    def _list_library(self) -> None:
+    def _start_after_paint(self) -> None:
+        if self.isVisible():  # not closed before it came to this
+            self.finish_start()
+
+    def _list_library(self, *, shown_or_not: bool = False) -> None:
         """The first listing of the library, after the first paint (see __init__)."""
-        if not self.isVisible():  # closed before it came to this
+        if not shown_or_not and not self.isVisible():  # closed before it came to this
             return
         self.library_dock.refresh()
         self._watch_library()
@@ -215,6 +294,9 @@ class MainWindow(WindowBase):
     def read_model(self, path: Path, kind: str) -> Any | None:
         """The ``kind`` document in ``path``, or None after saying why it cannot be
         opened (a file that is gone also leaves the recent files)."""
+        from yags_desk.storage.documents import DocumentError, read_document
+        from yags_desk.storage.wording import gm_text
+
         try:
             return read_document(path, kind).model
         except FileNotFoundError:
@@ -485,6 +567,11 @@ class MainWindow(WindowBase):
         return bool(busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._ready:  # closed before the start-up path built anything
+            self._start_pending = False
+            self._open_library = None
+            event.accept()
+            return
         if self._stop_if_busy(self.documents()):
             event.ignore()
             return
@@ -505,6 +592,8 @@ class MainWindow(WindowBase):
             self.library_lock = None
 
     def _watch_library(self) -> None:
+        from yags_desk.qt.library.watcher import LibraryWatcher
+
         self.library_watcher = LibraryWatcher(self.library, self)
         self.library_watcher.changed.connect(self._library_changed_outside)
 
@@ -571,6 +660,9 @@ class MainWindow(WindowBase):
 
     def restore_recovery(self, path: Path) -> DocumentView | None:
         """Open a recovery copy as a modified document (its original file, if any, unchanged)."""
+        from yags_desk.storage.documents import DocumentError
+        from yags_desk.storage.recovery_journal import read_with_journal
+
         try:
             document = read_with_journal(path)  # an encounter's last events are beside it
         except (DocumentError, OSError) as exc:
@@ -680,6 +772,8 @@ class MainWindow(WindowBase):
         self._update_title()
 
     def _update_title(self) -> None:
+        from yags_desk.qt.shell import menus as main_menus
+
         view = self.current_document()
         suffix = " (read-only)" if self.library.read_only else ""
         if view is None:
@@ -697,6 +791,11 @@ class MainWindow(WindowBase):
                                 "are switched off in this window.")
 
     def _restore_layout(self) -> None:
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state)
+
+    def _restore_geometry(self) -> None:
         geometry = self.settings.geometry()
         if geometry is None or not self.restoreGeometry(geometry):
             screen = QGuiApplication.primaryScreen()
@@ -704,9 +803,6 @@ class MainWindow(WindowBase):
             width = min(1280, int(area.width() * 0.92)) if area else 1280
             height = min(800, int(area.height() * 0.9)) if area else 760
             self.resize(width, height)
-        state = self.settings.window_state()
-        if state is not None:
-            self.restoreState(state)
 
     def set_scheme(self, scheme: str) -> str:
         """Remember and apply ``system``, ``light`` or ``dark``; returns the look applied."""
@@ -725,6 +821,8 @@ class MainWindow(WindowBase):
         A refresh because another program changed files never pops up."""
         if self._quiet_refresh:
             return
+        from yags_desk.qt.library.dock import problem_files
+
         files = problem_files(self.library_dock.last_scan.errors)
         if files == self.settings.reported_problems():
             return

@@ -17,16 +17,16 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QToolBar, QWidget
 
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
-from yags_desk.qt.dice.dock import DiceDock
-from yags_desk.qt.library.dock import LibraryDock
-from yags_desk.qt.shell.history import HistoryDock
-from yags_desk.rules.editions import Edition
-from yags_desk.storage.library import Library
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the docks and the library come after the first paint (issue 18)
     from yags_desk.qt.battle.wide import WideBoard
+    from yags_desk.qt.dice.dock import DiceDock
+    from yags_desk.qt.library.dock import LibraryDock
     from yags_desk.qt.players.window import PlayersControl
     from yags_desk.qt.printing.menu import Mode
+    from yags_desk.qt.shell.history import HistoryDock
+    from yags_desk.rules.editions import Edition
+    from yags_desk.storage.library import Library
 
 __all__ = ["WindowBase"]
 
