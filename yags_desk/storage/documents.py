@@ -53,6 +53,7 @@ __all__ = [
     "is_leftover_temp",
     "model_type",
     "quarantine",
+    "read_current_data",
     "read_document",
     "read_file_bytes",
     "read_only_reason",
@@ -430,6 +431,27 @@ def read_document(path: Path | str, expected_kind: str | None = None) -> Documen
     """Read and validate a file. Raises DocumentError (or FileNotFoundError)."""
     path = Path(path)
     return _decode(read_file_bytes(path), path, expected_kind)
+
+
+def read_current_data(path: Path | str, kind: str) -> dict[str, Any] | None:
+    """The raw ``data`` object of a file whose envelope is plainly a current ``kind``
+    file, NOT validated; None for anything else, including a file that cannot be
+    read (:func:`read_document` then gives the verdict and its reasons).
+
+    For the library's quick listing at start-up only (issue 18): it reads JSON
+    with the same limits as :func:`read_document` but never loads pydantic or
+    the kinds' models, and its caller must check every value it uses.
+    """
+    try:
+        value = _parse_bytes(read_file_bytes(Path(path)))
+    except (_Refused, DocumentError, OSError):
+        return None
+    if value.keys() != {"schema_version", "kind", "data"} or value["kind"] != kind:
+        return None
+    version, data = value["schema_version"], value["data"]
+    if type(version) is not int or version != current_version(kind):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def validate_file(path: Path | str) -> list[str]:

@@ -17,14 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
     backup_path,
     is_leftover_temp,
+    model_type,
     quarantine,
+    read_current_data,
     read_document,
     read_only_reason,
     refuse_if_read_only,
@@ -245,11 +247,17 @@ class Library:
               model_class: Callable[[], type[M]] | None) -> LoadReport[M]:
         """Every ``*.json`` of ``folder`` read as ``kind``; ``model_class()`` (called at
         the first file, so an empty folder imports nothing) is the class each must be."""
+        if not folder.is_dir():
+            return LoadReport()
+        return Library._load_files(sorted(folder.glob("*.json")), kind, model_class)
+
+    @staticmethod
+    def _load_files(files: Sequence[Path], kind: str,
+                    model_class: Callable[[], type[M]] | None) -> LoadReport[M]:
+        """``files`` read as ``kind`` (see _load)."""
         report: LoadReport[M] = LoadReport()
         cls: type[M] | None = None
-        if not folder.is_dir():
-            return report
-        for path in sorted(folder.glob("*.json")):
+        for path in files:
             try:
                 model = read_document(path, kind).model
             except DocumentError as exc:
@@ -268,6 +276,29 @@ class Library:
                 continue
             report.items.append((path, cast(M, model)))
         return report
+
+    def _folder_of(self, kind: str) -> Path:
+        folders = {"character": self.characters_dir, "encounter": self.encounters_dir,
+                   "battle": self.battles_dir, "healing": self.healing_dir}
+        return folders[kind]
+
+    def raw_documents(self, kind: str) -> list[tuple[Path, dict[str, Any] | None]]:
+        """Each ``*.json`` of ``kind``'s folder with its raw, unvalidated ``data``
+        (:func:`~yags_desk.storage.documents.read_current_data`), or None where the
+        file must be read in full: the library's quick listing (issue 18)."""
+        folder = self._folder_of(kind)
+        if not folder.is_dir():
+            return []
+        return [(path, read_current_data(path, kind))
+                for path in sorted(folder.glob("*.json"))]
+
+    def load_files(self, kind: str, files: Sequence[Path]) -> LoadReport[BaseModel]:
+        """``files`` of ``kind`` read and validated in full, as the load_* methods do."""
+        classes: dict[str, Callable[[], type[BaseModel]]] = {
+            "character": lambda: model_type("character"),
+            "encounter": lambda: model_type("encounter"),
+            "healing": lambda: model_type("healing")}
+        return self._load_files(files, kind, classes.get(kind))
 
     def load_characters(self) -> LoadReport[Character]:
         def character() -> type[Character]:

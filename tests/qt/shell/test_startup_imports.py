@@ -82,11 +82,16 @@ assert dock.last_scan.count('encounters') >= 1, dock.last_scan.entries
 assert 'Aldric of Thornbury' in dock.visible_labels(), dock.visible_labels()
 import json
 print(json.dumps(at_paint))
+print(json.dumps(sorted(sys.modules)))  # when listed
+while dock.checking:  # every file read in full just after the quick listing
+    app.processEvents()
+assert 'Aldric of Thornbury' in dock.visible_labels(), dock.visible_labels()
 """
 
 
-def _first_paint_and_after(home: Path) -> tuple[list[str], str, list[str]]:
-    """(modules at the first paint, encounters listed then, modules once listed)."""
+def _first_paint_and_after(home: Path) -> tuple[list[str], str, list[str], list[str]]:
+    """(modules at the first paint, whether the window was whole then, modules once
+    listed, modules once every file was checked)."""
     script = _START + ("print(json.dumps(sorted(m for m in sys.modules "
                        "if m.startswith('yags_desk'))))\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", YAGS_DESK_HOME=str(home),
@@ -95,14 +100,15 @@ def _first_paint_and_after(home: Path) -> tuple[list[str], str, list[str]]:
                           env=env, cwd=ROOT, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.strip().splitlines()
-    at_paint: list[str] = json.loads(lines[-2])
+    at_paint: list[str] = json.loads(lines[-3])
+    listed: list[str] = json.loads(lines[-2])
     after: list[str] = json.loads(lines[-1])
-    return at_paint[:-1], at_paint[-1], after
+    return at_paint[:-1], at_paint[-1], listed, after
 
 
 def test_the_window_paints_before_reading_any_document_then_lists_the_library(
         home: Path) -> None:
-    at_paint, encounters_then, after = _first_paint_and_after(home)
+    at_paint, encounters_then, listed, after = _first_paint_and_after(home)
     assert "yags_desk.qt.shell.main_window" in at_paint  # the probe did run
     # Nothing was read yet: no validation library, no document models, no listing.
     assert [m for m in at_paint if m.startswith(READING)] == []
@@ -111,6 +117,9 @@ def test_the_window_paints_before_reading_any_document_then_lists_the_library(
     # and neither the docks, the menus nor the icons (QtSvg) are loaded yet.
     assert [m for m in at_paint if m.startswith(FRAME_ONLY)] == []
     assert encounters_then == "False"
+    # The library is listed from the files' JSON, without pydantic or the models
+    # (issue 18); then every file is read in full.
+    assert [m for m in listed if m.startswith(READING)] == []
     # Just after, the sample library is listed (checked in the script: its
     # encounters and Aldric), but no fight is replayed, so the engine is not
     # loaded until a board opens.

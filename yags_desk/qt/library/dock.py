@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QUrl, Signal
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -46,7 +46,10 @@ from yags_desk.storage.library import Library
 if TYPE_CHECKING:
     from yags_desk.rules.character import Character
 
-__all__ = ["LibraryDock", "problem_files"]
+__all__ = ["CHECK_AFTER_MS", "LibraryDock", "problem_files"]
+
+# How long after a quick listing every file is read in full (see LibraryDock.refresh).
+CHECK_AFTER_MS = 150
 
 
 class _Tree(QTreeView):
@@ -85,6 +88,8 @@ class LibraryDock(QDockWidget):
         self.before_delete: Callable[[Path], bool] | None = None
         self._reported: set[str] = set()
         self._scanned = False
+        # A quick listing (see refresh) waiting for the full reading of every file.
+        self.checking = False
         self.last_scan = LibraryScan()
 
         self.model = LibraryModel(self)
@@ -269,9 +274,21 @@ class LibraryDock(QDockWidget):
 
     # -- refresh ------------------------------------------------------------------
 
-    def refresh(self) -> LibraryScan:
-        """Re-read the library; report files that newly failed to load."""
-        result = scan(self.library)
+    def refresh(self, *, quick: bool = False) -> LibraryScan:
+        """Re-read the library; report files that newly failed to load.
+
+        ``quick`` (the first listing at start-up, issue 18): rows come from the
+        files' raw JSON, and every file is read and checked in full just after
+        (``checking`` is True until then), which removes a file that turns out
+        unreadable and names it as usual.
+        """
+        if quick:
+            self.checking = True
+            # Long enough for the rows to be drawn before the check takes its time.
+            QTimer.singleShot(CHECK_AFTER_MS, self, self._check_quick_listing)
+        else:
+            self.checking = False
+        result = scan(self.library, quick=quick)
         first = not self._scanned
         self._scanned = True
         self.last_scan = result
@@ -292,6 +309,10 @@ class LibraryDock(QDockWidget):
         if new:
             self.problems_found.emit(new)
         return result
+
+    def _check_quick_listing(self) -> None:
+        if self.checking:  # else a full refresh came first
+            self.refresh()
 
     def select(self, key: str) -> bool:
         """Make the row with ``key`` current (clearing a filter that hides it)."""

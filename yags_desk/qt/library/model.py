@@ -10,7 +10,7 @@ Character rows drag as ``application/x-yags-character`` (the file path).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
@@ -130,49 +130,160 @@ def _sorted(entries: list[Entry]) -> list[Entry]:
     return sorted(entries, key=lambda e: (e.label.casefold(), e.key))
 
 
-def scan(library: Library) -> LibraryScan:
-    """Read every document of the library; unreadable files become error lines."""
+def _character_entry(path: Path, name: str, edition: str, kind: str, player: str,
+                     dead: bool, body_boxes: Sequence[int], wounds: int) -> tuple[str, Entry]:
+    detail = edition + (f" · {player}" if player else "")
+    about = [_KIND_LABEL.get(kind, kind), f"{edition} edition"]
+    if kind != "template":  # the wounds the file holds now (issue 16)
+        level = "dead" if dead else wound_level(edition, body_boxes, wounds)
+        detail += f" · {level}"
+        about.append(level)
+    if player:
+        about.append(f"player {player}")
+    return kind, Entry(key=str(path), label=name, kind="character", path=path, edition=edition,
+                       character_kind=kind, detail=detail,
+                       tooltip=f"{name} ({', '.join(about)})\n{path}", icon=kind)
+
+
+def _encounter_entry(path: Path, name: str, edition: str, combatants: int) -> tuple[str, Entry]:
+    detail = f"{edition} · {combatants} combatants"
+    return "encounters", Entry(key=str(path), label=name, kind="encounter", path=path,
+                               edition=edition, detail=detail,
+                               tooltip=f"{name} ({detail})\n{path}", icon="encounter")
+
+
+def _battle_entry(path: Path, name: str, edition: str, sides: Sequence[str]) -> tuple[str, Entry]:
+    detail = " against ".join(sides)
+    return "battles", Entry(key=str(path), label=name, kind="battle", path=path,
+                            edition=edition, detail=detail,
+                            tooltip=f"{name} ({detail})\n{path}", icon="battle")
+
+
+def _healing_entry(path: Path, name: str, edition: str, patients: Sequence[str],
+                   days: int) -> tuple[str, Entry]:
+    detail = f"{edition} · {', '.join(patients)} · to day {days}"
+    return "healing", Entry(key=str(path), label=name, kind="healing", path=path,
+                            edition=edition, detail=detail,
+                            tooltip=f"{name} ({detail})\n{path}", icon="pc")
+
+
+def _from_model(kind: str, path: Path, m: Any) -> tuple[str, Entry]:
+    """The row of a validated document."""
+    if kind == "character":
+        return _character_entry(path, m.name, m.edition, m.kind, m.player, m.dead,
+                                m.body_boxes, m.wounds)
+    if kind == "encounter":
+        return _encounter_entry(path, m.name, m.edition, len(m.combatants))
+    if kind == "battle":
+        return _battle_entry(path, str(getattr(m, "name", path.stem)),
+                             str(getattr(m, "edition", "")),
+                             [str(getattr(s, "name", "?")) for s in getattr(m, "sides", ())])
+    days = max(max((e.at.day for e in p.healing.entries), default=p.healing.start.at.day)
+               for p in m.patients)
+    return _healing_entry(path, m.name, m.edition, [p.name for p in m.patients], days)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise _Unexpected
+    return value
+
+
+def _number(value: object) -> int:
+    if type(value) is not int:
+        raise _Unexpected
+    return value
+
+
+def _items(value: object) -> list[dict[str, Any]]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise _Unexpected
+    return value
+
+
+class _Unexpected(Exception):
+    """Internal: a raw file that the quick listing leaves to the full reader."""
+
+
+def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
+    """The row of an unvalidated current file, made by the same builders as
+    _from_model; _Unexpected (read it in full) on any missing or odd value, so
+    defaults and checks stay the models' alone."""
+    edition = _text(d.get("edition"))
+    if edition not in ("classic", "0.8"):
+        raise _Unexpected
+    if kind == "character":
+        boxes = d.get("body_boxes")
+        if not isinstance(boxes, list) or len(boxes) != 6:
+            raise _Unexpected
+        dead = d.get("dead")
+        if not isinstance(dead, bool) or _text(d.get("kind")) not in _KIND_LABEL:
+            raise _Unexpected
+        return _character_entry(path, _text(d.get("name")), edition, d["kind"],
+                                _text(d.get("player")), dead,
+                                [_number(b) for b in boxes], _number(d.get("wounds")))
+    if kind == "encounter":
+        return _encounter_entry(path, _text(d.get("name")), edition,
+                                len(_items(d.get("combatants"))))
+    if kind == "battle":
+        return _battle_entry(path, _text(d.get("name")), edition,
+                             [_text(s.get("name")) for s in _items(d.get("sides"))])
+    names: list[str] = []
+    days: list[int] = []
+    for patient in _items(d.get("patients")):
+        healing = patient.get("healing")
+        start = healing.get("start") if isinstance(healing, dict) else None
+        if not isinstance(start, dict) or not isinstance(start.get("patient"), dict) \
+                or not isinstance(start.get("at"), dict):
+            raise _Unexpected
+        assert isinstance(healing, dict)
+        names.append(_text(start["patient"].get("name")))
+        at = [_number(e.get("at", {}).get("day")) if isinstance(e.get("at"), dict)
+              else _number(None) for e in _items(healing.get("entries"))]
+        days.append(max(at, default=_number(start["at"].get("day"))))
+    if not names:
+        raise _Unexpected
+    return _healing_entry(path, _text(d.get("name")), edition, names, max(days))
+
+
+_SOURCES = ("character", "encounter", "battle", "healing")
+
+
+def scan(library: Library, *, quick: bool = False) -> LibraryScan:
+    """Read every document of the library; unreadable files become error lines.
+
+    ``quick`` (the first listing at start-up, issue 18) makes the rows of current,
+    plainly shaped files from their raw JSON without validating them (so neither
+    pydantic nor the models load); every other file is read in full as usual. A
+    full scan afterwards gives the verdict on every file (LibraryDock does one).
+    """
     result = LibraryScan(entries={g[0]: [] for g in GROUPS})
     root = library.root
-    chars = library.load_characters()
-    for path, c in chars.items:
-        detail = c.edition + (f" · {c.player}" if c.player else "")
-        about = [_KIND_LABEL.get(c.kind, c.kind), f"{c.edition} edition"]
-        if c.kind != "template":  # the wounds the file holds now (issue 16)
-            level = "dead" if c.dead else wound_level(c.edition, c.body_boxes, c.wounds)
-            detail += f" · {level}"
-            about.append(level)
-        if c.player:
-            about.append(f"player {c.player}")
-        result.entries[c.kind].append(Entry(
-            key=str(path), label=c.name, kind="character", path=path, edition=c.edition,
-            character_kind=c.kind, detail=detail,
-            tooltip=f"{c.name} ({', '.join(about)})\n{path}", icon=c.kind))
-    encounters = library.load_encounters()
-    for path, enc in encounters.items:
-        detail = f"{enc.edition} · {len(enc.combatants)} combatants"
-        result.entries["encounters"].append(Entry(
-            key=str(path), label=enc.name, kind="encounter", path=path, edition=enc.edition,
-            detail=detail, tooltip=f"{enc.name} ({detail})\n{path}", icon="encounter"))
-    battles = library.load_battles()
-    for path, battle in battles.items:
-        name = str(getattr(battle, "name", path.stem))
-        edition = str(getattr(battle, "edition", ""))
-        sides = getattr(battle, "sides", ())
-        detail = " against ".join(str(getattr(s, "name", "?")) for s in sides)
-        result.entries["battles"].append(Entry(
-            key=str(path), label=name, kind="battle", path=path, edition=edition,
-            detail=detail, tooltip=f"{name} ({detail})\n{path}", icon="battle"))
-    healing = library.load_healing_records()
-    for path, record in healing.items:
-        names = ", ".join(p.name for p in record.patients)
-        days = max(max((e.at.day for e in p.healing.entries), default=p.healing.start.at.day)
-                   for p in record.patients)
-        detail = f"{record.edition} · {names} · to day {days}"
-        result.entries["healing"].append(Entry(
-            key=str(path), label=record.name, kind="healing", path=path,
-            edition=record.edition, detail=detail, tooltip=f"{record.name} ({detail})\n{path}",
-            icon="pc"))
+    loaders: dict[str, Callable[[], Any]] = {
+        "character": library.load_characters, "encounter": library.load_encounters,
+        "battle": library.load_battles, "healing": library.load_healing_records}
+    errors: list[Any] = []
+    for kind in _SOURCES:
+        if quick:
+            rest: list[Path] = []
+            for path, data in library.raw_documents(kind):
+                try:
+                    if data is None:
+                        raise _Unexpected
+                    group, entry = _from_raw(kind, path, data)
+                except (_Unexpected, LookupError, TypeError, ValueError, ArithmeticError):
+                    rest.append(path)
+                    continue
+                result.entries[group].append(entry)
+            report = library.load_files(kind, rest) if rest else None
+        else:
+            report = loaders[kind]()
+        if report is None:
+            continue
+        for path, model in report.items:
+            group, entry = _from_model(kind, path, model)
+            result.entries[group].append(entry)
+        errors.extend(report.errors)
     for edition, label in (("classic", "Classic catalogue"), ("0.8", "0.8 catalogue")):
         result.entries["catalogues"].append(Entry(
             key=f"catalogue:{edition}", label=label, kind="catalogue", edition=edition,
@@ -181,10 +292,9 @@ def scan(library: Library) -> LibraryScan:
             icon="catalogue"))
     for group in ("pc", "npc", "template", "encounters", "battles", "healing"):
         result.entries[group] = _sorted(result.entries[group])
-    for report in (chars, encounters, battles, healing):
-        for error in report.errors:
-            name = _relative(error.path, root)
-            result.errors.extend(f"{name}: {gm_line(line)}" for line in error.errors)
+    for error in errors:
+        name = _relative(error.path, root)
+        result.errors.extend(f"{name}: {gm_line(line)}" for line in error.errors)
     return result
 
 

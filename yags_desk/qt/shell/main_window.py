@@ -219,7 +219,7 @@ class MainWindow(WindowBase):
         """The first listing of the library, after the first paint (see __init__)."""
         if not shown_or_not and not self.isVisible():  # closed before it came to this
             return
-        self.library_dock.refresh()
+        self.library_dock.refresh(quick=True)  # then every file is checked in full
         self._watch_library()
 
     # -- documents ----------------------------------------------------------------

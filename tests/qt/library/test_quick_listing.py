@@ -1,0 +1,99 @@
+"""The library's quick listing at start-up (issue 18): rows made from the files'
+JSON without pydantic, then every file read in full, which has the last word."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.model import scan
+from yags_desk.storage.library import Library
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+def _rewrite(path: Path, change: Any) -> None:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    change(document)
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
+def test_quick_rows_equal_the_full_reading_for_the_whole_sample_library(
+        library: Library) -> None:
+    quick, full = scan(library, quick=True), scan(library)
+    assert quick.entries == full.entries  # labels, details, wound levels, tooltips
+    assert quick.errors == full.errors == []
+    assert quick.count("pc", "npc", "template", "encounters", "battles", "healing") == 23
+
+
+def test_a_healed_and_hurt_character_reads_the_same_both_ways(library: Library) -> None:
+    aldric = library.characters_dir / "aldric.json"
+    _rewrite(aldric, lambda d: d["data"].update(wounds=3))
+    brenna = library.characters_dir / "brenna.json"
+    _rewrite(brenna, lambda d: d["data"].update(dead=True))
+    quick = {e.label: e.detail for e in scan(library, quick=True).entries["pc"]}
+    assert quick == {e.label: e.detail for e in scan(library).entries["pc"]}
+    # RULES 1.6: one box each of Hurt, Light, Medium filled: Medium (-4).
+    assert quick["Aldric of Thornbury"].endswith("· Medium (-4), 3 levels")
+    assert quick["Brenna Ash"].endswith("· dead")
+
+
+def test_odd_files_are_read_in_full_and_named_as_before(library: Library) -> None:
+    folder = library.characters_dir
+    (folder / "cut-short.json").write_text('{"schema_version": 1, "kind": "chara',
+                                           encoding="utf-8")
+    # An older file without the fields added since: the model's defaults apply.
+    old = folder / "old.json"
+    document = json.loads((folder / "mira.json").read_text(encoding="utf-8"))
+    for key in ("dead", "player", "wounds"):
+        document["data"].pop(key, None)
+    document["data"]["id"] = "old-one"
+    document["data"]["name"] = "Old Mira"
+    old.write_text(json.dumps(document), encoding="utf-8")
+    quick, full = scan(library, quick=True), scan(library)
+    assert quick.entries == full.entries
+    assert "Old Mira" in [e.label for e in quick.entries["pc"]]
+    assert quick.errors == full.errors
+    assert any(line.startswith("characters/cut-short.json: Not valid JSON")
+               for line in quick.errors)
+
+
+def test_a_file_whose_values_are_wrong_is_listed_then_removed_and_named(
+        qtbot: Any, library: Library) -> None:
+    # Valid JSON with a current envelope, but more wounds than body boxes: only the
+    # model can tell, so the quick listing shows it and the full reading removes it.
+    _rewrite(library.characters_dir / "aldric.json",
+             lambda d: d["data"].update(wounds=150))
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    found: list[list[str]] = []
+    dock.problems_found.connect(found.append)
+    dock.refresh(quick=True)
+    assert dock.checking
+    assert "Aldric of Thornbury" in dock.visible_labels()
+    assert found == []
+    qtbot.waitUntil(lambda: not dock.checking, timeout=10_000)
+    assert "Aldric of Thornbury" not in dock.visible_labels()
+    assert "Mira Swiftwater" in dock.visible_labels()
+    assert len(found) == 1 and found[0][0].startswith("characters/aldric.json: ")
+    assert dock.problems.isVisibleTo(dock)
+
+
+def test_a_full_refresh_before_the_check_makes_the_check_unneeded(
+        qtbot: Any, library: Library) -> None:
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    scans: list[object] = []
+    dock.refreshed.connect(scans.append)
+    dock.refresh(quick=True)
+    dock.refresh()  # F5, or a save, before the check came
+    assert not dock.checking
+    qtbot.wait(400)
+    assert len(scans) == 2  # the check did not read everything a third time
