@@ -81,6 +81,7 @@ class MainWindow(WindowBase):
         self.settings = settings if settings is not None else Settings()
         # The library's lock while this window runs (set by app.create; see library_lock).
         self.library_lock: QLockFile | None = None
+        self._closed = False
         self._ready = False
         self._open_library = open_library
         self._when_ready: list[Callable[[], object]] = []
@@ -220,7 +221,9 @@ class MainWindow(WindowBase):
         if not shown_or_not and not self.isVisible():  # closed before it came to this
             return
         self.library_dock.refresh(quick=True)  # then every file is checked in full
-        self._watch_library()
+        # Watching (one system watch per file) starts once the rows are drawn, before
+        # that check: a file changed in between is read by the check.
+        QTimer.singleShot(0, self, self._watch_library)
 
     # -- documents ----------------------------------------------------------------
 
@@ -582,6 +585,7 @@ class MainWindow(WindowBase):
         for view in self.documents():
             self.close_document(view, ask=False)
         self.autosave_timer.stop()
+        self._closed = True  # a watch that was still to start never starts
         if self.library_watcher is not None:
             self.library_watcher.close()
             self.library_watcher = None
@@ -592,6 +596,8 @@ class MainWindow(WindowBase):
             self.library_lock = None
 
     def _watch_library(self) -> None:
+        if self._closed or self.library_watcher is not None:
+            return
         from yags_desk.qt.library.watcher import LibraryWatcher
 
         self.library_watcher = LibraryWatcher(self.library, self)
