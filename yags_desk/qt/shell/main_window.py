@@ -91,6 +91,10 @@ class MainWindow(WindowBase):
             if open_library is None:
                 raise TypeError("MainWindow needs a library or open_library")
             self.setWindowTitle(APP_NAME)
+            opening = QLabel("Opening the library…")
+            opening.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            opening.setEnabled(False)  # greyed: a word while the rest is built
+            self.setCentralWidget(opening)
             self._start_pending = True
             return
         self._build(library, list_after_paint=list_after_paint)
