@@ -79,3 +79,38 @@ def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
     for column in range(board.proxy.columnCount()):
         if not board.table.isColumnHidden(column):
             assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
+
+
+def test_log_lines_are_measured_as_the_item_delegate_measures_them(
+        qtbot: Any, library: Library) -> None:
+    from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import LogLine
+    from yags_desk.qt.common.roles import Role
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    panel = board.log_panel
+    delegate, proxy = panel.sizes, panel.proxy
+    real = delegate.measure
+    compared: list[tuple[Any, Any, bool]] = []
+
+    def measure(option: QStyleOptionViewItem, line: LogLine) -> Any:
+        size = real(option, line)
+        row = next(r for r in range(proxy.rowCount())
+                   if proxy.index(r, 0).data(Role.OBJECT) is line)
+        expected = QStyledItemDelegate.sizeHint(delegate, option, proxy.index(row, 0))
+        compared.append((size, expected, line.heading))
+        return size
+
+    delegate.measure = measure  # type: ignore[method-assign]
+    board.show()
+    board.auto_resolve()
+    QApplication.processEvents()
+    for width in (900, 260):  # long lines wrap in a narrow log
+        board.main_splitter.resize(width, board.main_splitter.height())
+        panel.resize(width, panel.height())
+        QApplication.processEvents()
+    assert compared and all(size == expected for size, expected, _ in compared)
+    heights = {size.height() for size, _, heading in compared if not heading}
+    assert len(heights) > 1  # some lines wrapped
+    assert any(heading for *_, heading in compared)
