@@ -61,3 +61,16 @@ def test_the_unusual_gets_the_standard_librarys_answer(value: Any) -> None:
     else:
         assert pretty_json(value) == expected
         assert pretty_json_fast(value) == expected
+
+
+def test_pydantic_writes_the_usual_document() -> None:
+    """The fast writer is used for an ordinary document (ids with "9e2" in them,
+    decimals, text): not handed back to pretty_json every time."""
+    from yags_desk.storage import json_text
+
+    value = {"id": "cc8243cffe4947acac6afe9e2a028dbf", "load": [0.5, 12.25, 0.001],
+             "name": "Ælfric", "n": 3, "notes": "0 e 1"}
+    assert not json_text._unlike_python(json_text.pretty_json(value))
+    assert json_text._unlike_python(json_text.pretty_json({"x": [1, 2e-07]}).replace(
+        "2e-07", "2e-7"))
+    assert pretty_json_fast(value) == _stdlib(value)

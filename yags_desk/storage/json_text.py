@@ -38,16 +38,23 @@ def pretty_json(value: Any) -> str:
 
 # What pydantic's writer may write otherwise than the standard library: floats in
 # exponent form or below 1e-4 (1e16 and 0.00001 where Python writes 1e+16 and
-# 1e-05) and the values JSON cannot hold (which Python refuses).
-_UNLIKE_PYTHON = re.compile(r"\d[eE][-+]?\d|0\.0000|NaN|Infinity")
+# 1e-05) and the values JSON cannot hold (which Python refuses). A number ends its
+# line in indented JSON (a string ends with its quote): an exponent is looked for
+# there only, so ids like "…9e2…" do not count.
+_EXPONENT = re.compile(r"[0-9][eE][-+]?[0-9]+,?$", re.MULTILINE)
+
+
+def _unlike_python(text: str) -> bool:
+    return ("0.0000" in text or "NaN" in text or "Infinity" in text
+            or _EXPONENT.search(text) is not None)
 
 
 def pretty_json_fast(value: Any) -> str:
     """:func:`pretty_json`'s text, written by pydantic (in Rust) when it is sure to
     be the same: a 200-fighter encounter in a third of the time (issue 18).
 
-    [decision] A text that holds one of the patterns above anywhere (even inside a
-    string), or that pydantic cannot write, is written by :func:`pretty_json`, so
+    [decision] A text that holds one of the patterns above (even inside a string),
+    or that pydantic cannot write, is written by :func:`pretty_json`, so
     the characters and the errors stay the standard library's."""
     from pydantic_core import to_json  # here: pydantic loads with the first document
 
@@ -55,7 +62,7 @@ def pretty_json_fast(value: Any) -> str:
         text = to_json(value, indent=2, inf_nan_mode="constants").decode("utf-8")
     except ValueError:
         return pretty_json(value)
-    if _UNLIKE_PYTHON.search(text):
+    if _unlike_python(text):
         return pretty_json(value)
     return text
 
