@@ -392,3 +392,31 @@ def test_encounter_keeps_options_changed_mid_fight(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(RulesError, match="events.1: option: unknown option 'called_shots'"):
         encounter_log(read_document(path, "encounter").model)  # type: ignore[arg-type]
+
+
+def _python_text(kind: str, model: Any) -> str:
+    from yags_desk.storage.documents import current_version
+    from yags_desk.storage.json_text import pretty_json
+
+    return pretty_json({"schema_version": current_version(kind), "kind": kind,
+                        "data": model.model_dump(mode="json")}) + "\n"
+
+
+def test_file_text_is_the_standard_librarys_pretty_json(home: Path) -> None:
+    """to_json_text (pydantic's writer) gives the characters json.dumps(indent=2)
+    gives, for every sample document and for floats the two write differently."""
+    from yags_desk.storage.documents import to_json_text
+    from yags_desk.storage.library import Library
+
+    library = Library.open()
+    files = sorted(library.root.rglob("*.json"))
+    assert len(files) > 5
+    for path in files:
+        document = read_document(path)
+        assert to_json_text(document.kind, document.model) == _python_text(
+            document.kind, document.model), path
+    for load in (0.0, 0.5, 1e-05, 0.0001, 123.25, 9999.5, 1e-07, 3.3333333333333335):
+        character = make_character().model_copy(update={"other_load": load})
+        assert to_json_text("character", character) == _python_text("character", character)
+    odd = make_character("Nanny \u2028 \x01 \u00e9 1e5 \U0001f600")
+    assert to_json_text("character", odd) == _python_text("character", odd)

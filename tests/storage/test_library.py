@@ -268,7 +268,8 @@ def test_autosave_and_recovery(home: Path, bundle: Path) -> None:
 def test_a_new_recovery_copy_reads_the_old_one_once(home: Path, bundle: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The old copy is checked once before it is replaced, and kept as .bak (a
-    200-fighter board's snapshot after an undo decoded it twice, issue 18)."""
+    200-fighter board's snapshot after an undo decoded it twice, issue 18); a copy
+    this very library wrote, unchanged since, is not decoded at all."""
     from yags_desk.storage import documents
 
     library = Library.open()
@@ -285,9 +286,26 @@ def test_a_new_recovery_copy_reads_the_old_one_once(home: Path, bundle: Path,
     monkeypatch.setattr(documents, "_decode", counting)
     later = encounter.model_copy(update={"events": (EndRound(),)})
     library.autosave(encounter.id, "encounter", later)
-    assert decoded == [path]
+    assert decoded == []  # its own copy
     assert Path(str(path) + ".bak").read_bytes() == old
     assert read_document(path).model == later
+    decoded.clear()
+    again = Library.open()  # another session finds the copy: it is checked, once
+    assert again.autosave(encounter.id, "encounter", encounter) == path
+    assert decoded == [path]
+    assert read_document(library.autosave_path(encounter.id)).model == encounter
+
+
+def test_a_recovery_copy_changed_by_someone_else_is_checked_again(
+        home: Path, bundle: Path) -> None:
+    library = Library.open()
+    path = library.autosave("key", "character", make_character())
+    assert path is not None
+    path.write_text("{garbage")  # not the copy the library wrote
+    library.autosave("key", "character", make_character("Other"))
+    assert read_document(path).model.name == "Other"  # type: ignore[attr-defined]
+    corrupt = [p for p in path.parent.iterdir() if ".corrupt-" in p.name]
+    assert len(corrupt) == 1 and corrupt[0].read_text() == "{garbage"
 
 
 def test_the_recovery_path_is_worked_out_once_per_key(home: Path, bundle: Path,

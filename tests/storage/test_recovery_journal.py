@@ -121,3 +121,33 @@ def test_appending_after_the_copy_was_discarded_asks_for_a_new_one(home: Path) -
     else:
         raise AssertionError("an orphan journal was written")
     assert not journal_path(copy).exists()
+
+
+def test_journal_lines_hold_the_events_json_values_and_a_nan_writes_nothing(
+        home: Path) -> None:
+    """Each line holds what json.dumps(model_dump(mode="json")) would (issue 18:
+    pydantic writes them); an event JSON cannot hold is refused as json.dumps
+    refuses it, before anything reaches the journal."""
+    import json
+
+    import pytest
+
+    from yags_desk.rules.combat.events import AddCombatant
+
+    library = Library.open()
+    base = _encounter()
+    copy = library.autosave("fight", "encounter", base)
+    assert copy is not None
+    first = base.combatants[0]
+    broken = AddCombatant(id="ghost", name="Ghost", side="x", row=0,
+                          character=first.character.model_copy(
+                              update={"other_load": float("nan")}))
+    with pytest.raises(ValueError):
+        library.append_recovery_events("fight", 0, [broken])
+    assert not journal_path(copy).exists()
+    library.append_recovery_events("fight", 0, EVENTS)
+    lines = journal_path(copy).read_text(encoding="utf-8").splitlines()[1:]
+    assert [json.loads(line) for line in lines] == [
+        {"i": n, "event": e.model_dump(mode="json")} for n, e in enumerate(EVENTS)]
+    assert lines[0] == json.dumps({"i": 0, "event": EVENTS[0].model_dump(mode="json")},
+                                  ensure_ascii=False, separators=(",", ":"))

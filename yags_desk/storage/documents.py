@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yags_desk.storage.json_text import pretty_json
+from yags_desk.storage.json_text import pretty_json_fast
 
 if TYPE_CHECKING:  # pydantic loads with the first document read (not at the window's start)
     from pydantic import BaseModel, ValidationError
@@ -471,12 +471,15 @@ def validate_file(path: Path | str) -> list[str]:
 
 
 def to_json_text(kind: str, model: BaseModel) -> str:
-    """The file text for ``model``: pretty JSON, non-ASCII kept, the model's field order."""
+    """The file text for ``model``: pretty JSON, non-ASCII kept, the model's field order.
+
+    Written by :func:`pretty_json_fast` (issue 18: the same characters).
+    """
     if kind not in KINDS:
         raise ValueError(f"kind: unknown kind {kind!r}")
     envelope = {"schema_version": current_version(kind), "kind": kind,
                 "data": model.model_dump(mode="json")}
-    return pretty_json(envelope) + "\n"
+    return pretty_json_fast(envelope) + "\n"
 
 
 def backup_path(path: Path) -> Path:

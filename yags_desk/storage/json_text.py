@@ -13,10 +13,11 @@ standard library's.
 from __future__ import annotations
 
 import json
+import re
 from json.encoder import encode_basestring
 from typing import Any
 
-__all__ = ["pretty_json"]
+__all__ = ["pretty_json", "pretty_json_fast"]
 
 _INF = float("inf")
 
@@ -33,6 +34,37 @@ def pretty_json(value: Any) -> str:
     except (_Unusual, RecursionError):
         return json.dumps(value, indent=2, ensure_ascii=False, allow_nan=False)
     return "".join(out)
+
+
+# What pydantic's writer may write otherwise than the standard library: floats in
+# exponent form or below 1e-4 (1e16 and 0.00001 where Python writes 1e+16 and
+# 1e-05) and the values JSON cannot hold (which Python refuses). A number ends its
+# line in indented JSON (a string ends with its quote): an exponent is looked for
+# there only, so ids like "…9e2…" do not count.
+_EXPONENT = re.compile(r"[0-9][eE][-+]?[0-9]+,?$", re.MULTILINE)
+
+
+def _unlike_python(text: str) -> bool:
+    return ("0.0000" in text or "NaN" in text or "Infinity" in text
+            or _EXPONENT.search(text) is not None)
+
+
+def pretty_json_fast(value: Any) -> str:
+    """:func:`pretty_json`'s text, written by pydantic (in Rust) when it is sure to
+    be the same: a 200-fighter encounter in a third of the time (issue 18).
+
+    [decision] A text that holds one of the patterns above (even inside a string),
+    or that pydantic cannot write, is written by :func:`pretty_json`, so
+    the characters and the errors stay the standard library's."""
+    from pydantic_core import to_json  # here: pydantic loads with the first document
+
+    try:
+        text = to_json(value, indent=2, inf_nan_mode="constants").decode("utf-8")
+    except ValueError:
+        return pretty_json(value)
+    if _unlike_python(text):
+        return pretty_json(value)
+    return text
 
 
 def _write(o: Any, out: list[str], newline: str) -> None:

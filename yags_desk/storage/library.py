@@ -108,6 +108,15 @@ def _names_with_id(folder: Path, short: str) -> list[str]:
     return sorted(names)
 
 
+def _signature(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells a file this library wrote from one changed since (None: no file)."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 class Library:
     """The library folders under ``root``. Use :meth:`open` to get one ready to use."""
 
@@ -115,6 +124,9 @@ class Library:
         self.root = Path(root)
         # (root, key) -> recovery copy path: asked after every event of a fight.
         self._autosave_paths: dict[tuple[Path, str], Path] = {}
+        # Recovery copy -> (device, inode, size, mtime) of the copy this library wrote
+        # there last: a copy still so on disk is a document, not read again to know.
+        self._autosaved: dict[Path, tuple[int, int, int, int]] = {}
 
     # -- folders ------------------------------------------------------------------------
 
@@ -474,10 +486,18 @@ class Library:
             return None
         path = self.autosave_path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        if os.path.lexists(path) and validate_file(path):
+        # [decision] A copy this library wrote and nobody changed since is not read and
+        # validated again (a 200-fighter encounter's copy took longer to check than to
+        # write; a new snapshot follows every undo, issue 18).
+        if (os.path.lexists(path) and _signature(path) != self._autosaved.get(path)
+                and validate_file(path)):
             quarantine(path)
+        self._autosaved.pop(path, None)
         # Read just now (or moved aside): not decoded a second time (issue 18).
         write_document(path, kind, model, checked=True)
+        signature = _signature(path)
+        if signature is not None:
+            self._autosaved[path] = signature
         discard_journal(path)  # the snapshot holds everything the journal held
         return path
 

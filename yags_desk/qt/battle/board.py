@@ -577,10 +577,11 @@ class BattleBoard(DocumentView):
             self._widths_font, self._widths = font, {}
         widest = 0
         seen: set[str] = set()
-        for row, summary in enumerate(self.model.summaries()):
+        model = self.model
+        for row, summary in enumerate(model.summaries()):
             if summary.status == "removed":  # not in the list (TurnOrderProxy)
                 continue
-            text = self.model.data(self.model.index(row, column))
+            text = model.cell_text(summary, column)  # its DisplayRole, without the call
             if text in seen:
                 continue
             seen.add(text)

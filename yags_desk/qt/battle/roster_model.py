@@ -23,7 +23,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-from yags_desk.qt.battle.summary import FighterSummary, side_colours, summarize, turn_order
+from yags_desk.qt.battle.summary import (
+    FighterSummary,
+    SummaryCache,
+    side_colours,
+    turn_order,
+)
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.state import CombatState
 
@@ -58,6 +63,7 @@ class RosterModel(QAbstractTableModel):
         self._colours: dict[str, str] = {}
         self._edition = "classic"
         self.board_rows = False
+        self._cache = SummaryCache()
 
     # -- updating ---------------------------------------------------------------------
 
@@ -65,19 +71,20 @@ class RosterModel(QAbstractTableModel):
         """Show ``state``; returns the rows whose data changed."""
         order = {fid: n for n, fid in enumerate(turn_order(state), start=1)}
         ids = list(state.fighters)
-        rows = [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
+        rows = self._cache.summaries(state, order)
         self._colours = side_colours(state)
         self._edition = state.edition
         # RULES 3.1: with board rows on, the cards show the range to the selected one.
         self.board_rows = state.options.uses("board_rows")
         if ids == self._ids:
             changed = [r for r, (old, new) in enumerate(zip(self._rows, rows, strict=True))
-                       if old != new]
+                       if old is not new and old != new]
             self._update(changed, rows)
             return changed
         if ids[:len(self._ids)] == self._ids:
             first = len(self._ids)
-            changed = [r for r in range(first) if self._rows[r] != rows[r]]
+            changed = [r for r in range(first)
+                       if self._rows[r] is not rows[r] and self._rows[r] != rows[r]]
             self.beginInsertRows(QModelIndex(), first, len(ids) - 1)
             self._ids, self._rows = ids, [*self._rows, *rows[first:]]
             self.endInsertRows()
@@ -195,6 +202,10 @@ class RosterModel(QAbstractTableModel):
                  f"Penalty {s.penalty:+d}" if s.penalty else "", s.weapon, s.action,
                  s.conditions]
         return "\n".join(line for line in lines if line)
+
+    def cell_text(self, s: FighterSummary, col: int) -> str:
+        """What a row of ``s`` shows in column ``col`` (its DisplayRole)."""
+        return self._text(s, col)
 
     def _text(self, s: FighterSummary, col: int) -> str:
         if col == _ORDER:

@@ -19,8 +19,8 @@ from yags_desk.rules.combat.turns import turn_order
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
-__all__ = ["SIDE_COLOURS", "FighterSummary", "dying_status", "side_colours", "summarize",
-           "turn_order"]
+__all__ = ["SIDE_COLOURS", "FighterSummary", "SummaryCache", "dying_status", "side_colours",
+           "summarize", "turn_order"]
 
 # Side colours in the order sides first appear on the board [decision]: derived, not
 # stored, so the same encounter always shows the same colours. Chosen to read on both
@@ -211,3 +211,44 @@ def _object_summary(state: CombatState, f: FighterState, order: int | None) -> F
         weapon="", action=objects.kind_text(f), numbers="",
         status="removed" if f.removed else "broken through" if f.has(objects.BROKEN)
         else "an object", npc=True, able=False, hurt=bool(f.damage_points))
+
+
+class SummaryCache:
+    """:func:`summarize` for every fighter of a state, each summary kept while what
+    it is made from stays the same (issue 18: a refresh of a 200-fighter board
+    summarised every fighter again, though an event changes a few).
+
+    A summary is made from its :class:`FighterState` (immutable: an event that
+    changes a fighter makes a new one) and from these parts of the state: the
+    edition, the options in force, whether a check of the fighter's is due, the
+    round (only while the fighter is dying), its declared target's name, and its
+    place in the turn order. The cache keeps each fighter's summary with those;
+    any of them changed, the summary is made again.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[FighterState, tuple[object, ...], FighterSummary]] = {}
+
+    def summaries(self, state: CombatState, order: dict[str, int]) -> list[FighterSummary]:
+        """The summaries of ``state``'s fighters in board order (``order``: each
+        acting fighter's 1-based place in the turn order)."""
+        kept = self._kept
+        fresh: dict[str, tuple[FighterState, tuple[object, ...], FighterSummary]] = {}
+        due = {p.id for p in state.pending}
+        fighters = state.fighters
+        out = []
+        for fid, f in fighters.items():
+            d = f.declaration
+            target = fighters.get(d.target) if d is not None and d.target else None
+            key = (order.get(fid), state.edition, state.options, fid in due,
+                   state.round if f.dying else None,
+                   target.name if target is not None else None)
+            hit = kept.get(fid)
+            if hit is not None and hit[0] is f and hit[1] == key:
+                summary = hit[2]
+            else:
+                summary = summarize(state, f, key[0])
+            fresh[fid] = (f, key, summary)
+            out.append(summary)
+        self._kept = fresh
+        return out

@@ -1,0 +1,116 @@
+"""What the board keeps between refreshes (issue 18: card summaries kept per
+fighter, the list's column widths, the log lines' sizes) never shows an old
+value: after every event, undo and redo the rows and cards read as freshly made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.qt.battle.helpers import make_board, sample
+from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.battle.summary import summarize, turn_order
+from yags_desk.rules.combat.events import Wound
+from yags_desk.storage.library import Library
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+def fresh_rows(board: BattleBoard) -> list[Any]:
+    state = board.state
+    order = {fid: n for n, fid in enumerate(turn_order(state), start=1)}
+    return [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
+
+
+def shown_rows(board: BattleBoard) -> list[list[str]]:
+    model = board.model
+    return [[model.index(r, c).data() or "" for c in range(model.columnCount())]
+            for r in range(model.rowCount())]
+
+
+def test_a_wound_and_its_undo_show_on_the_card_and_the_row(
+        qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    row = board.model.row_of("bandit-1")
+    assert "Unhurt" in board.card_text("bandit-1")
+    assert board.push_events([Wound(id="bandit-1", levels=2)])
+    assert "Light −2" in board.card_text("bandit-1")
+    assert board.model.index(row, 4).data() == "Light −2"
+    board.undo_stack.undo()
+    assert "Unhurt" in board.card_text("bandit-1")
+    assert board.model.index(row, 4).data() == "Unhurt"
+    board.undo_stack.redo()
+    assert "Light −2" in board.card_text("bandit-1")
+    assert board.model.index(row, 4).data() == "Light −2"
+
+
+@pytest.mark.parametrize("name", ["ford-ambush.json", "sparring.json"])
+def test_every_step_undo_and_redo_shows_what_a_fresh_summary_says(
+        qtbot: Any, library: Library, name: str) -> None:
+    board = make_board(qtbot, sample(library, name), library)
+    steps = 0
+    while board.state.round < 3 and steps < 200:  # two rounds: statuses, turn order, wounds
+        assert board.next_action.isEnabled()
+        board.next_action.trigger()
+        steps += 1
+        assert board.model.summaries() == fresh_rows(board)
+    after = shown_rows(board)
+    for _ in range(board.undo_stack.count()):
+        board.undo_stack.undo()
+        assert board.model.summaries() == fresh_rows(board)
+    for _ in range(board.undo_stack.count()):
+        board.undo_stack.redo()
+        assert board.model.summaries() == fresh_rows(board)
+    assert shown_rows(board) == after
+
+
+def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
+        qtbot: Any, library: Library) -> None:
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.show()
+    board.auto_resolve()
+    assert board.model.summaries() == fresh_rows(board)
+    # The list's widths as the table itself measures its cells.
+    for column in range(board.proxy.columnCount()):
+        if not board.table.isColumnHidden(column):
+            assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
+
+
+def test_log_lines_are_measured_as_the_item_delegate_measures_them(
+        qtbot: Any, library: Library) -> None:
+    from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import LogLine
+    from yags_desk.qt.common.roles import Role
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    panel = board.log_panel
+    delegate, proxy = panel.sizes, panel.proxy
+    real = delegate.measure
+    compared: list[tuple[Any, Any, bool]] = []
+
+    def measure(option: QStyleOptionViewItem, line: LogLine) -> Any:
+        size = real(option, line)
+        row = next(r for r in range(proxy.rowCount())
+                   if proxy.index(r, 0).data(Role.OBJECT) is line)
+        expected = QStyledItemDelegate.sizeHint(delegate, option, proxy.index(row, 0))
+        compared.append((size, expected, line.heading))
+        return size
+
+    delegate.measure = measure  # type: ignore[method-assign]
+    board.show()
+    board.auto_resolve()
+    QApplication.processEvents()
+    for width in (900, 260):  # long lines wrap in a narrow log
+        board.main_splitter.resize(width, board.main_splitter.height())
+        panel.resize(width, panel.height())
+        QApplication.processEvents()
+    assert compared and all(size == expected for size, expected, _ in compared)
+    heights = {size.height() for size, _, heading in compared if not heading}
+    assert len(heights) > 1  # some lines wrapped
+    assert any(heading for *_, heading in compared)
