@@ -57,7 +57,8 @@ def start(qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     _app, window = app_module.create()
     qtbot.addWidget(window)
     window.show()  # the library is listed once the window has painted
-    qtbot.waitUntil(lambda: bool(window.library_dock.last_scan.entries), timeout=30_000)
+    qtbot.waitUntil(lambda: window.is_ready() and bool(window.library_dock.last_scan.entries),
+                    timeout=30_000)
     return window
 
 
