@@ -80,6 +80,7 @@ def bench() -> list[tuple[str, float, str]]:
 
         def view() -> None:  # the fight only: the view is open, as when the GM clicks
             widget = views.pop()
+            widget.to_end.setFocus()  # where the GM's click leaves it
             turns.append(widget.fight_to_end())
             app.processEvents()
 
@@ -100,6 +101,7 @@ def bench() -> list[tuple[str, float, str]]:
             widget.rng = random.Random(7)
             for _ in range(before):
                 widget.play_turn()
+            widget.next_turn.setFocus()  # where the GM's click leaves it
             app.processEvents()
             state = widget.state()
             rules_ms = best_cpu_ms(lambda: resolve_turn(state, random.Random(5)), 3)

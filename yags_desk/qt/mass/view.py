@@ -183,7 +183,9 @@ class _SideBox(QGroupBox):
         self.remove.clicked.connect(lambda: view.remove_selected(side))
         self.leader_from.clicked.connect(lambda: view.ask_leader(side))
 
-    def show_side(self, side: Side, locked: bool) -> None:
+    def show_side(self, side: Side, locked: bool, same_groups: bool = False) -> None:
+        """Show ``side``; ``same_groups``: its groups are those shown already (only
+        the lock changes), so the table is not read and laid out again."""
         lead = side.leader
         values: list[tuple[Any, Any]] = [
             (self.name, side.name), (self.leader, lead.name if lead else ""),
@@ -200,7 +202,12 @@ class _SideBox(QGroupBox):
         for button in (self.add, self.from_character, self.remove, self.leader_from):
             button.setEnabled(not locked)
         self.model.locked = locked
-        self.model.refresh()
+        if same_groups:
+            # What a reset shows, without one: no row selected, no current cell
+            # (an open editor closes; its value is refused while locked).
+            self.table.selectionModel().clear()
+        else:
+            self.model.refresh()
 
     def edited_side(self, side: Side) -> Side:
         """``side`` with this box's fields; raises ValueError naming the field."""
@@ -241,6 +248,10 @@ class BattleView(DocumentView):
         self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
         self.show_report = show_report
         self.turns: list[TurnResult] = []
+        # Each turn's to_json for the file, kept with the turn it was made from, so
+        # a turn added or undone serialises that turn alone (see _fought).
+        self._fought_turns: list[TurnResult] = []
+        self._fought_json: list[dict[str, Any]] = []
         refused = ""
         try:  # the turns fought before the file was saved (or the copy written)
             self.turns = fought_turns(battle)
@@ -417,7 +428,10 @@ class BattleView(DocumentView):
         self.message.setText("")
         self.status_message.emit(text, 5000)
 
-    def _show_battle(self, battle: Battle) -> None:
+    def _show_battle(self, battle: Battle, same_setup: bool = False) -> None:
+        """Show ``battle``; ``same_setup``: its set-up is the one shown already and
+        only the lock changes (a first turn fought or undone), so the tables and
+        the group lists are not filled again."""
         renamed = battle.name != self.battle.name
         self.battle = battle
         locked = self._locked = bool(self.turns)
@@ -432,8 +446,10 @@ class BattleView(DocumentView):
             widget.blockSignals(False)
         for box, side in zip(self.sides, battle.sides, strict=True):
             box.setTitle(f"{side.name} ({side.start_count} figures)")
-            box.show_side(side, locked)
+            box.show_side(side, locked, same_setup)
         for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
+            if same_setup:
+                break
             chosen = combo.currentText()
             combo.blockSignals(True)
             combo.clear()
@@ -441,7 +457,10 @@ class BattleView(DocumentView):
             if chosen:
                 combo.setCurrentText(chosen)
             combo.blockSignals(False)
-        self.pairings_model.refresh()
+        if not same_setup:
+            self.pairings_model.refresh()
+        elif self.pairings.count():
+            self.pairings.setCurrentIndex(0)  # where a reset of the pairings puts it
         for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
             control.setEnabled(not locked)
         self.unpair.setEnabled(not locked and bool(battle.pairings))
@@ -453,7 +472,7 @@ class BattleView(DocumentView):
     def _turns_changed(self) -> None:
         if self._quiet:
             return
-        fought = fought_json(self.turns)
+        fought = self._fought()
         if fought != self.battle.fought:  # the file keeps the turns fought
             self.battle = self.battle.model_copy(update={"fought": fought})
             self.title_changed.emit(self.title())
@@ -461,9 +480,21 @@ class BattleView(DocumentView):
         if self.turns:
             self.turns_list.scrollToBottom()
         if self._locked != bool(self.turns):  # the set-up is fixed or free again
-            self._show_battle(self.battle)
+            self._show_battle(self.battle, same_setup=True)
         else:
             self._show_counts()
+
+    def _fought(self) -> tuple[dict[str, Any], ...]:
+        """What ``Battle.fought`` holds for the turns shown (``fought_json``), reusing
+        the turns serialised before: after a turn or an undo only the end changes."""
+        kept, turns = self._fought_turns, self.turns
+        common = 0
+        while common < min(len(kept), len(turns)) and kept[common] is turns[common]:
+            common += 1
+        del kept[common:], self._fought_json[common:]
+        kept.extend(turns[common:])
+        self._fought_json.extend(fought_json(turns[common:]))
+        return tuple(self._fought_json)
 
     def state(self) -> BattleState:
         return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
