@@ -14,7 +14,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from tests.qt.mass.test_view import _sample_battle, _view
 from yags_desk.qt.mass.models import COLUMNS
 from yags_desk.qt.mass.view import BattleView
-from yags_desk.rules.quick_combat import Battle, BattleState, resolve_turn
+from yags_desk.rules.quick_combat import Battle, BattleState, battle_result, resolve_turn
 from yags_desk.rules.quick_turns import fought_json, with_fought
 from yags_desk.storage.documents import write_document
 from yags_desk.storage.library import Library
@@ -43,7 +43,12 @@ def _check(view: BattleView, battle: Battle) -> None:
         assert editable == (not view.turns)
         states = [BattleState.start(battle)] + [t.state_after for t in view.turns]
         assert view.chart.series[side] == [s.side_count(side) for s in states]
-    assert view.turns_model.rowCount() == len(view.turns)
+    turns = view.turns_model
+    assert turns.rowCount() == len(view.turns)
+    assert [turns.data(turns.index(row, 0)) for row in range(turns.rowCount())] == [
+        t.describe() for t in view.turns]  # a turn fought again after an undo: its line
+    if view.state().is_over:
+        assert battle_result(battle, view.turns).describe()[-1] in view.status.text()
 
 
 def test_turns_and_undos_keep_file_tables_and_chart_right(qtbot: Any, tmp_path: Any) -> None:

@@ -513,7 +513,7 @@ class BattleView(DocumentView):
         # RULES 1.12 large creatures: the wounds a figure still standing carries.
         parts += [f"a {g} figure carries {n} of {battle.group(g).wounds} wounds"
                   for g, n in state.wounds.items()]
-        over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
+        over = battle_result(battle, self.turns).outcome() if state.is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))
         self.plan.setText("" if state.is_over else self.next_turn_plan())
@@ -781,7 +781,7 @@ class BattleView(DocumentView):
         stopped = self._stopping and not state.is_over
         self._stopping = False
         self._say(f"Stopped after turn {state.turn}: {fought} turns fought" if stopped
-                  else battle_result(self.battle, self.turns).describe()[-1])
+                  else battle_result(self.battle, self.turns).outcome())
         return fought
 
     def report_html(self) -> str:
