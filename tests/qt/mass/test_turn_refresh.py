@@ -8,8 +8,9 @@ import json
 import random
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtTest import QAbstractItemModelTester
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
 from tests.qt.mass.test_view import _sample_battle, _view
 from yags_desk.qt.mass.models import COLUMNS
@@ -112,3 +113,39 @@ def test_the_first_turn_fixes_the_tables_as_a_reset_showed_them(qtbot: Any) -> N
     assert resets == []
     assert view.turns == [] and view.sides[0].model.flags(
         view.sides[0].model.index(0, COUNT)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) -> None:
+    """The turns list keeps each line's size: wider, narrower, another font, the
+    sizes are those the standard delegate measures."""
+    view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
+    view.resize(1200, 700)
+    view.show()
+    view.fight_to_end()
+    listed = view.turns_list
+    plain = QStyledItemDelegate()
+    model = view.turns_model
+    assert model.rowCount() >= 2
+
+    def check() -> None:
+        qtbot.wait(1)  # the list lays its rows out
+        option = QStyleOptionViewItem()
+        listed.initViewItemOption(option)
+        for wrap in (listed.viewport().width(), 0):
+            option.rect = QRect(0, 0, wrap, 0 if wrap == 0 else 40)
+            for row in range(model.rowCount()):
+                index = model.index(row, 0)
+                assert view.turns_delegate.sizeHint(option, index) == plain.sizeHint(
+                    option, index)
+        assert listed.sizeHintForRow(model.rowCount() - 1) > 0
+
+    check()
+    view.resize(700, 700)
+    check()
+    font = listed.font()
+    font.setPointSize(font.pointSize() + 4)
+    listed.setFont(font)
+    check()
+    view.undo_stack.undo()
+    view.resize(1200, 700)
+    check()

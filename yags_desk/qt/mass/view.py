@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.mass.chart import CountsChart
+from yags_desk.qt.mass.delegates import TurnLineDelegate
 from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
@@ -352,6 +353,8 @@ class BattleView(DocumentView):
         self.turns_list = QListView()
         self.turns_list.setModel(self.turns_model)
         self.turns_list.setWordWrap(True)
+        self.turns_delegate = TurnLineDelegate(self.turns_list)  # kept: the list holds
+        self.turns_list.setItemDelegate(self.turns_delegate)  # no reference to it
         self.turns_list.setAccessibleName("Turns fought")
         self.chart = CountsChart()
         below = QSplitter(Qt.Orientation.Horizontal)
