@@ -116,8 +116,8 @@ def test_the_first_turn_fixes_the_tables_as_a_reset_showed_them(qtbot: Any) -> N
 
 
 def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) -> None:
-    """The turns list keeps each line's size: wider, narrower, another font, the
-    sizes are those the standard delegate measures."""
+    """The turns list keeps each line's size: wider, narrower, another font or
+    style, the sizes are those the standard delegate measures."""
     view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
     view.resize(1200, 700)
     view.show()
@@ -149,3 +149,7 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     view.undo_stack.undo()
     view.resize(1200, 700)
     check()
+    before = listed.sizeHintForRow(0)
+    listed.setStyleSheet("QListView::item { padding: 9px; }")  # a new style: new sizes
+    check()
+    assert listed.sizeHintForRow(0) > before
