@@ -36,6 +36,12 @@ COLUMNS = (("name", "Group"), ("count", "Figures"), ("initiative", "Init"),
            ("soak", "Soak"), ("template", "From"), ("wounds", "Wounds (large)"))
 _LABELS = dict(COLUMNS)
 _STATS = ("initiative", "attack", "defence", "damage", "soak")
+# Made once: Qt's flag operations are slow from Python, and a repaint asks for
+# every visible cell.
+_FIXED = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _FIXED | Qt.ItemFlag.ItemIsEditable
+_NUMBERS = frozenset(("count", "wounds", *_STATS))
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 # The roles GroupsModel.data answers.
 _ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
                     Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole})
@@ -99,10 +105,9 @@ class GroupsModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if self.locked or COLUMNS[index.column()][0] == "template":
-            return base
-        return base | Qt.ItemFlag.ItemIsEditable
+            return _FIXED
+        return _EDITABLE
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role not in _ROLES:  # most of what a repaint asks: answered before any lookup
@@ -121,8 +126,8 @@ class GroupsModel(QAbstractTableModel):
             return getattr(group, field)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(group, field)
-        if role == Qt.ItemDataRole.TextAlignmentRole and field in ("count", "wounds", *_STATS):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in _NUMBERS:
+            return _RIGHT
         return None
 
     def _tooltip(self, group: Group, field: str) -> str | None:
