@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtTest import QAbstractItemModelTester
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
 from tests.qt.mass.test_view import _sample_battle, _view
 from yags_desk.qt.mass.models import COLUMNS
@@ -153,3 +153,21 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     listed.setStyleSheet("QListView::item { padding: 9px; }")  # a new style: new sizes
     check()
     assert listed.sizeHintForRow(0) > before
+
+
+def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any) -> None:
+    """As before: the table is reset, the edit goes unapplied and unrefused."""
+    view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
+    view.show()
+    table, model = view.sides[0].table, view.sides[0].model
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    index = model.index(0, COUNT)
+    count = model.data(index)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    assert table.state() == QAbstractItemView.State.EditingState
+    view.play_turn()
+    assert table.state() != QAbstractItemView.State.EditingState and resets == [1]
+    assert model.data(index) == count and view.message.text() == ""
+    assert view.undo_stack.count() == 1

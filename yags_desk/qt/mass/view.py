@@ -203,9 +203,9 @@ class _SideBox(QGroupBox):
         for button in (self.add, self.from_character, self.remove, self.leader_from):
             button.setEnabled(not locked)
         self.model.locked = locked
-        if same_groups:
-            # What a reset shows, without one: no row selected, no current cell
-            # (an open editor closes; its value is refused while locked).
+        if same_groups and self.table.state() != QAbstractItemView.State.EditingState:
+            # What a reset shows, without one: no row selected, no current cell. (A
+            # cell being edited goes as a reset takes it: reset.)
             self.table.selectionModel().clear()
         else:
             self.model.refresh()
@@ -450,20 +450,19 @@ class BattleView(DocumentView):
         for box, side in zip(self.sides, battle.sides, strict=True):
             box.setTitle(f"{side.name} ({side.start_count} figures)")
             box.show_side(side, locked, same_setup)
-        for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
-            if same_setup:
-                break
-            chosen = combo.currentText()
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItems([g.name for g in side.groups])
-            if chosen:
-                combo.setCurrentText(chosen)
-            combo.blockSignals(False)
-        if not same_setup:
+        if same_setup:  # the group lists hold these groups; the pairings are these
+            if self.pairings.count():
+                self.pairings.setCurrentIndex(0)  # where a reset of the pairings puts it
+        else:
+            for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
+                chosen = combo.currentText()
+                combo.blockSignals(True)
+                combo.clear()
+                combo.addItems([g.name for g in side.groups])
+                if chosen:
+                    combo.setCurrentText(chosen)
+                combo.blockSignals(False)
             self.pairings_model.refresh()
-        elif self.pairings.count():
-            self.pairings.setCurrentIndex(0)  # where a reset of the pairings puts it
         for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
             control.setEnabled(not locked)
         self.unpair.setEnabled(not locked and bool(battle.pairings))
