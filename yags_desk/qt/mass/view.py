@@ -249,10 +249,12 @@ class BattleView(DocumentView):
         self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
         self.show_report = show_report
         self.turns: list[TurnResult] = []
-        # Each turn's to_json for the file, kept with the turn it was made from, so
-        # a turn added or undone serialises that turn alone (see _fought).
-        self._fought_turns: list[TurnResult] = []
+        # Per turn shown, kept with the turn it was made from (see _keep): its
+        # to_json for the file and each side's figures after it for the chart, so
+        # a turn added or undone costs that turn alone.
+        self._kept: list[TurnResult] = []
         self._fought_json: list[dict[str, Any]] = []
+        self._counts: list[tuple[int, int]] = []
         refused = ""
         try:  # the turns fought before the file was saved (or the copy written)
             self.turns = fought_turns(battle)
@@ -486,16 +488,22 @@ class BattleView(DocumentView):
         else:
             self._show_counts()
 
-    def _fought(self) -> tuple[dict[str, Any], ...]:
-        """What ``Battle.fought`` holds for the turns shown (``fought_json``), reusing
-        the turns serialised before: after a turn or an undo only the end changes."""
-        kept, turns = self._fought_turns, self.turns
+    def _keep(self) -> None:
+        """Bring what is kept per turn up to the turns shown: after a turn or an
+        undo only the end changes."""
+        kept, turns = self._kept, self.turns
         common = 0
         while common < min(len(kept), len(turns)) and kept[common] is turns[common]:
             common += 1
-        del kept[common:], self._fought_json[common:]
+        del kept[common:], self._fought_json[common:], self._counts[common:]
         kept.extend(turns[common:])
         self._fought_json.extend(fought_json(turns[common:]))
+        self._counts.extend((t.state_after.side_count(0), t.state_after.side_count(1))
+                            for t in turns[common:])
+
+    def _fought(self) -> tuple[dict[str, Any], ...]:
+        """What ``Battle.fought`` holds for the turns shown (``fought_json``)."""
+        self._keep()
         return tuple(self._fought_json)
 
     def state(self) -> BattleState:
@@ -503,10 +511,11 @@ class BattleView(DocumentView):
 
     def _show_counts(self) -> None:
         battle, state = self.battle, self.state()
-        series: tuple[list[int], list[int]] = ([], [])
-        states = [BattleState.start(battle)] + [t.state_after for t in self.turns]
-        for side in (0, 1):
-            series[side].extend(s.side_count(side) for s in states)
+        self._keep()
+        start = BattleState.start(battle)
+        series: tuple[list[int], list[int]] = (
+            [start.side_count(0), *(c[0] for c in self._counts)],
+            [start.side_count(1), *(c[1] for c in self._counts)])
         names = (battle.sides[0].name, battle.sides[1].name)
         breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
         self.chart.set_counts(names, series, battle.max_turns, breaks)
