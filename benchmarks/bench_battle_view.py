@@ -98,18 +98,21 @@ def bench() -> list[tuple[str, float, str]]:
         # timed from the click to the repaint (the undo between runs is not): the
         # first turn (it fixes the set-up: those fields repaint greyed), turn 3
         # and turn 4 (its shorter plan of pairings moves the layout: the whole
-        # view is laid out and repainted).
-        def turn_rows(before: int) -> list[tuple[str, float, str]]:
-            open_view()
-            widget = views.pop()
-            widget.rng = random.Random(7)
-            for _ in range(before):
-                widget.play_turn()
+        # view is laid out and repainted), and a late turn of a long battle.
+        def turn_rows(before: int, fought: Battle = battle,
+                      size: str = "200,000 figures") -> list[tuple[str, float, str]]:
+            widget = BattleView(fought, None, library, random.Random(7))
+            widget.resize(1366, 700)
+            widget.show()
+            app.processEvents()
+            widget.fight_to_end()  # the same dice as turn after turn, quicker
+            while len(widget.turns) > before:
+                widget.undo_stack.undo()
             widget.next_turn.setFocus()  # where the GM's click leaves it
             app.processEvents()
             state = widget.state()
             rules_ms = best_cpu_ms(lambda: resolve_turn(state, random.Random(5)), REPEATS)
-            progress = quick_combat_progress(battle, [0])
+            progress = quick_combat_progress(fought, [0])
 
             def cli_turn() -> None:
                 with contextlib.redirect_stderr(io.StringIO()):
@@ -127,15 +130,23 @@ def bench() -> list[tuple[str, float, str]]:
                 view_ms = min(view_ms, best_cpu_ms(next_turn, 1))
                 widget.undo_stack.undo()
                 app.processEvents()
-            which = f"turn {before + 1} of 200,000 figures"
+            which = f"turn {before + 1} of {size}"
             return [(f"battle view: {which}, rules alone (CPU)", rules_ms, "ms"),
                     (f"battle view: {which}, CLI (CPU)", cli_ms, "ms"),
                     (f"battle view: {which}, Next turn (CPU)", view_ms, "ms"),
                     (f"battle view: {which}, Next turn / rules", view_ms / rules_ms, "x"),
                     (f"battle view: {which}, Next turn / CLI", view_ms / cli_ms, "x")]
 
+        # A long battle: the turns list, the chart and the file grow with the turns
+        # fought, so a late turn shows what grows (40,000 figures, turn 299 of 300).
+        long = Battle(name="Long", edition="classic", max_turns=300, sides=tuple(
+            Side(name=name, groups=[Group(name=f"{name} {i}", count=2000, initiative=15,
+                                          attack=10, defence=30, damage=5, soak=30)
+                                    for i in range(10)]) for name in ("Red", "Blue")))
+
         return [
             *turn_rows(0), *turn_rows(2), *turn_rows(3),
+            *turn_rows(298, long, "40,000 figures"),
             ("battle view: 200,000 figures to the end, rules alone (CPU)", rules_ms, "ms"),
             ("battle view: 200,000 figures to the end, CLI (CPU)", cli_ms, "ms"),
             ("battle view: 200,000 figures to the end, in the view (CPU)", view_ms, "ms"),
