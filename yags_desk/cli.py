@@ -16,13 +16,16 @@ import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yags_desk import APP_NAME, CREDIT, __version__
 
-__all__ = ["main"]
+if TYPE_CHECKING:  # the rules load with the command that needs them (a fast start)
+    from yags_desk.rules.quick_combat import Battle, TurnResult
+
+__all__ = ["main", "quick_combat_progress"]
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl+C (128 + SIGINT)
@@ -269,15 +272,11 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 PROGRESS_FROM = 1_000_000
 
 
-def cmd_quick_combat(args: argparse.Namespace) -> int:
-    from yags_desk.rules.quick_combat import TurnResult, run_battle
-
-    try:
-        battle = _read(args.file, "battle")
-    except _Refused as e:
-        return _fail(e.lines)
+def quick_combat_progress(battle: Battle, done: list[int]) -> Callable[[TurnResult], None]:
+    """What quick-combat does as each turn of ``battle`` ends: the turn in ``done[0]``
+    and, for a battle of at least PROGRESS_FROM figure-turns, a line on standard
+    error (the battle view's benchmark times the same)."""
     figures = sum(g.count for side in battle.sides for g in side.groups)
-    done = [0]
 
     def progress(turn: TurnResult) -> None:
         done[0] = turn.turn
@@ -289,6 +288,18 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
         print(f"turn {turn.turn} of at most {battle.max_turns}: figures left {left}",
               file=sys.stderr, flush=True)
 
+    return progress
+
+
+def cmd_quick_combat(args: argparse.Namespace) -> int:
+    from yags_desk.rules.quick_combat import run_battle
+
+    try:
+        battle = _read(args.file, "battle")
+    except _Refused as e:
+        return _fail(e.lines)
+    done = [0]
+    progress = quick_combat_progress(battle, done)
     try:
         result = run_battle(battle, _rng(args.seed), on_turn=progress)
     except KeyboardInterrupt:

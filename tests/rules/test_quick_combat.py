@@ -374,6 +374,7 @@ def test_seeded_battle_ends_with_a_side_gone() -> None:
     lines = result.describe()
     assert len(lines) == len(result.turns) + 1
     assert lines[0].startswith("Turn 1: ") and result.winner in lines[-1]
+    assert lines[-1] == result.outcome()  # the last line alone (the battle view's)
 
 
 def test_same_seed_same_battle() -> None:
@@ -400,7 +401,7 @@ def test_both_sides_broken_is_a_draw() -> None:
     result = run_battle(battle, ScriptedDice([5, 8, 1, 4, 6, 4]))
     assert result.statuses == ("broken", "broken")
     assert result.winner == "draw" and result.winner_side is None
-    assert result.describe()[-1].startswith("Draw")
+    assert result.describe()[-1].startswith("Draw") and result.describe()[-1] == result.outcome()
 
 
 def test_turn_limit_is_a_draw() -> None:

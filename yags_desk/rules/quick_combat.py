@@ -326,24 +326,27 @@ class BattleResult:
 
     def describe(self) -> list[str]:
         """One line per turn, then the outcome."""
-        lines = [turn.describe() for turn in self.turns]
+        return [*(turn.describe() for turn in self.turns), self.outcome()]
+
+    def outcome(self) -> str:
+        """The last line of :meth:`describe`: who won, or why it ended, and the
+        figures left of each group."""
         start = self.battle.start_counts()
         left = ", ".join(f"{name} {self.remaining[name]}/{start[name]}" for name in start)
         count = len(self.turns)
         after = f"after {count} turn{'' if count == 1 else 's'}"
         sides = self.battle.sides
         if self.reason == "stopped":
-            outcome = f"Stopped {after}, no side broken yet"
+            ending = f"Stopped {after}, no side broken yet"
         elif self.reason == "turn limit":
-            outcome = f"Draw: turn limit reached {after}"
+            ending = f"Draw: turn limit reached {after}"
         elif self.winner_side is None:
-            outcome = f"Draw: both sides {self.statuses[0]}/{self.statuses[1]} {after}"
+            ending = f"Draw: both sides {self.statuses[0]}/{self.statuses[1]} {after}"
         else:
             loser = 1 - self.winner_side
-            outcome = f"{sides[self.winner_side].name} win {after}: {sides[loser].name} " + (
+            ending = f"{sides[self.winner_side].name} win {after}: {sides[loser].name} " + (
                 "are gone" if self.statuses[loser] == "gone" else "break")
-        lines.append(f"{outcome} ({left})")
-        return lines
+        return f"{ending} ({left})"
 
 
 # ---------------------------------------------------------------------------

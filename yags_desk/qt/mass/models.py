@@ -36,6 +36,15 @@ COLUMNS = (("name", "Group"), ("count", "Figures"), ("initiative", "Init"),
            ("soak", "Soak"), ("template", "From"), ("wounds", "Wounds (large)"))
 _LABELS = dict(COLUMNS)
 _STATS = ("initiative", "attack", "defence", "damage", "soak")
+# Made once: Qt's flag operations are slow from Python, and a repaint asks for
+# every visible cell.
+_FIXED = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_EDITABLE = _FIXED | Qt.ItemFlag.ItemIsEditable
+_NUMBERS = frozenset(("count", "wounds", *_STATS))
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+# The roles GroupsModel.data answers.
+_ROLES = frozenset({Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole,
+                    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole})
 LARGE_TIP = ("A large creature: the wounds each figure takes before it falls (each damage "
              "success is one wound, and the wounds on a figure still standing carry to the "
              "next turn); 0: not large, each damage success removes a figure (RULES 1.12)")
@@ -96,12 +105,13 @@ class GroupsModel(QAbstractTableModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if self.locked or COLUMNS[index.column()][0] == "template":
-            return base
-        return base | Qt.ItemFlag.ItemIsEditable
+            return _FIXED
+        return _EDITABLE
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role not in _ROLES:  # most of what a repaint asks: answered before any lookup
+            return None
         groups = self._battle().sides[self.side].groups  # read only: no copy per cell
         if not index.isValid() or index.row() >= len(groups):
             return None
@@ -116,8 +126,8 @@ class GroupsModel(QAbstractTableModel):
             return getattr(group, field)
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(group, field)
-        if role == Qt.ItemDataRole.TextAlignmentRole and field in ("count", "wounds", *_STATS):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.TextAlignmentRole and field in _NUMBERS:
+            return _RIGHT
         return None
 
     def _tooltip(self, group: Group, field: str) -> str | None:
@@ -197,6 +207,9 @@ class TurnsModel(QAbstractListModel):
     def __init__(self) -> None:
         super().__init__()
         self.turns: list[TurnResult] = []
+        # Each row's line, made once: the list lays out every row (word wrap) when
+        # a turn is added, and a turn's line never changes.
+        self._lines: list[str | None] = []
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
         return 0 if parent.isValid() else len(self.turns)
@@ -204,9 +217,13 @@ class TurnsModel(QAbstractListModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self.turns):
             return None
-        turn = self.turns[index.row()]
+        row = index.row()
+        turn = self.turns[row]
         if role == Qt.ItemDataRole.DisplayRole:
-            return turn.describe()
+            line = self._lines[row]
+            if line is None:
+                line = self._lines[row] = turn.describe()
+            return line
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(f"{name}: {left} left" for name, left in turn.remaining.items())
         return None
@@ -220,10 +237,12 @@ class TurnsModel(QAbstractListModel):
         if common < old:
             self.beginRemoveRows(QModelIndex(), common, old - 1)
             self.turns = self.turns[:common]
+            del self._lines[common:]
             self.endRemoveRows()
         if len(turns) > common:
             self.beginInsertRows(QModelIndex(), common, len(turns) - 1)
             self.turns = list(turns)
+            self._lines.extend([None] * (len(turns) - common))
             self.endInsertRows()
 
 

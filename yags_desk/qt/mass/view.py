@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.mass.chart import CountsChart
+from yags_desk.qt.mass.delegates import TurnLineDelegate
 from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
@@ -183,7 +184,9 @@ class _SideBox(QGroupBox):
         self.remove.clicked.connect(lambda: view.remove_selected(side))
         self.leader_from.clicked.connect(lambda: view.ask_leader(side))
 
-    def show_side(self, side: Side, locked: bool) -> None:
+    def show_side(self, side: Side, locked: bool, same_groups: bool = False) -> None:
+        """Show ``side``; ``same_groups``: its groups are those shown already (only
+        the lock changes), so the table is not read and laid out again."""
         lead = side.leader
         values: list[tuple[Any, Any]] = [
             (self.name, side.name), (self.leader, lead.name if lead else ""),
@@ -200,7 +203,12 @@ class _SideBox(QGroupBox):
         for button in (self.add, self.from_character, self.remove, self.leader_from):
             button.setEnabled(not locked)
         self.model.locked = locked
-        self.model.refresh()
+        if same_groups and self.table.state() != QAbstractItemView.State.EditingState:
+            # What a reset shows, without one: no row selected, no current cell. (A
+            # cell being edited goes as a reset takes it: reset.)
+            self.table.selectionModel().clear()
+        else:
+            self.model.refresh()
 
     def edited_side(self, side: Side) -> Side:
         """``side`` with this box's fields; raises ValueError naming the field."""
@@ -241,6 +249,12 @@ class BattleView(DocumentView):
         self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
         self.show_report = show_report
         self.turns: list[TurnResult] = []
+        # Per turn shown, kept with the turn it was made from (see _keep): its
+        # to_json for the file and each side's figures after it for the chart, so
+        # a turn added or undone costs that turn alone.
+        self._kept: list[TurnResult] = []
+        self._fought_json: list[dict[str, Any]] = []
+        self._counts: list[tuple[int, int]] = []
         refused = ""
         try:  # the turns fought before the file was saved (or the copy written)
             self.turns = fought_turns(battle)
@@ -341,6 +355,8 @@ class BattleView(DocumentView):
         self.turns_list = QListView()
         self.turns_list.setModel(self.turns_model)
         self.turns_list.setWordWrap(True)
+        self.turns_delegate = TurnLineDelegate(self.turns_list)  # kept: the list holds
+        self.turns_list.setItemDelegate(self.turns_delegate)  # no reference to it
         self.turns_list.setAccessibleName("Turns fought")
         self.chart = CountsChart()
         below = QSplitter(Qt.Orientation.Horizontal)
@@ -417,7 +433,10 @@ class BattleView(DocumentView):
         self.message.setText("")
         self.status_message.emit(text, 5000)
 
-    def _show_battle(self, battle: Battle) -> None:
+    def _show_battle(self, battle: Battle, same_setup: bool = False) -> None:
+        """Show ``battle``; ``same_setup``: its set-up is the one shown already and
+        only the lock changes (a first turn fought or undone), so the tables and
+        the group lists are not filled again."""
         renamed = battle.name != self.battle.name
         self.battle = battle
         locked = self._locked = bool(self.turns)
@@ -432,16 +451,20 @@ class BattleView(DocumentView):
             widget.blockSignals(False)
         for box, side in zip(self.sides, battle.sides, strict=True):
             box.setTitle(f"{side.name} ({side.start_count} figures)")
-            box.show_side(side, locked)
-        for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
-            chosen = combo.currentText()
-            combo.blockSignals(True)
-            combo.clear()
-            combo.addItems([g.name for g in side.groups])
-            if chosen:
-                combo.setCurrentText(chosen)
-            combo.blockSignals(False)
-        self.pairings_model.refresh()
+            box.show_side(side, locked, same_setup)
+        if same_setup:  # the group lists hold these groups; the pairings are these
+            if self.pairings.count():
+                self.pairings.setCurrentIndex(0)  # where a reset of the pairings puts it
+        else:
+            for combo, side in zip((self.pair_a, self.pair_b), battle.sides, strict=True):
+                chosen = combo.currentText()
+                combo.blockSignals(True)
+                combo.clear()
+                combo.addItems([g.name for g in side.groups])
+                if chosen:
+                    combo.setCurrentText(chosen)
+                combo.blockSignals(False)
+            self.pairings_model.refresh()
         for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
             control.setEnabled(not locked)
         self.unpair.setEnabled(not locked and bool(battle.pairings))
@@ -453,7 +476,7 @@ class BattleView(DocumentView):
     def _turns_changed(self) -> None:
         if self._quiet:
             return
-        fought = fought_json(self.turns)
+        fought = self._fought()
         if fought != self.battle.fought:  # the file keeps the turns fought
             self.battle = self.battle.model_copy(update={"fought": fought})
             self.title_changed.emit(self.title())
@@ -461,19 +484,38 @@ class BattleView(DocumentView):
         if self.turns:
             self.turns_list.scrollToBottom()
         if self._locked != bool(self.turns):  # the set-up is fixed or free again
-            self._show_battle(self.battle)
+            self._show_battle(self.battle, same_setup=True)
         else:
             self._show_counts()
+
+    def _keep(self) -> None:
+        """Bring what is kept per turn up to the turns shown: after a turn or an
+        undo only the end changes."""
+        kept, turns = self._kept, self.turns
+        common = 0
+        while common < min(len(kept), len(turns)) and kept[common] is turns[common]:
+            common += 1
+        del kept[common:], self._fought_json[common:], self._counts[common:]
+        kept.extend(turns[common:])
+        self._fought_json.extend(fought_json(turns[common:]))
+        self._counts.extend((t.state_after.side_count(0), t.state_after.side_count(1))
+                            for t in turns[common:])
+
+    def _fought(self) -> tuple[dict[str, Any], ...]:
+        """What ``Battle.fought`` holds for the turns shown (``fought_json``)."""
+        self._keep()
+        return tuple(self._fought_json)
 
     def state(self) -> BattleState:
         return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
 
     def _show_counts(self) -> None:
         battle, state = self.battle, self.state()
-        series: tuple[list[int], list[int]] = ([], [])
-        states = [BattleState.start(battle)] + [t.state_after for t in self.turns]
-        for side in (0, 1):
-            series[side].extend(s.side_count(side) for s in states)
+        self._keep()
+        start = BattleState.start(battle)
+        series: tuple[list[int], list[int]] = (
+            [start.side_count(0), *(c[0] for c in self._counts)],
+            [start.side_count(1), *(c[1] for c in self._counts)])
         names = (battle.sides[0].name, battle.sides[1].name)
         breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
         self.chart.set_counts(names, series, battle.max_turns, breaks)
@@ -482,7 +524,7 @@ class BattleView(DocumentView):
         # RULES 1.12 large creatures: the wounds a figure still standing carries.
         parts += [f"a {g} figure carries {n} of {battle.group(g).wounds} wounds"
                   for g, n in state.wounds.items()]
-        over = battle_result(battle, self.turns).describe()[-1] if state.is_over else ""
+        over = battle_result(battle, self.turns).outcome() if state.is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))
         self.plan.setText("" if state.is_over else self.next_turn_plan())
@@ -750,7 +792,7 @@ class BattleView(DocumentView):
         stopped = self._stopping and not state.is_over
         self._stopping = False
         self._say(f"Stopped after turn {state.turn}: {fought} turns fought" if stopped
-                  else battle_result(self.battle, self.turns).describe()[-1])
+                  else battle_result(self.battle, self.turns).outcome())
         return fought
 
     def report_html(self) -> str:

@@ -1,0 +1,173 @@
+"""A turn fought or undone in the battle view refreshes only what it changes
+(issue 16: the turn is never slower than the CLI), and shows and saves the same
+as refreshing everything did: the file's turns, the tables, the chart."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtTest import QAbstractItemModelTester
+from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
+
+from tests.qt.mass.test_view import _sample_battle, _view
+from yags_desk.qt.mass.models import COLUMNS
+from yags_desk.qt.mass.view import BattleView
+from yags_desk.rules.quick_combat import Battle, BattleState, battle_result, resolve_turn
+from yags_desk.rules.quick_turns import fought_json, with_fought
+from yags_desk.storage.documents import write_document
+from yags_desk.storage.library import Library
+
+COUNT = [field for field, _label in COLUMNS].index("count")
+
+
+def _rules_turns(battle: Battle, seed: int, count: int) -> list[Any]:
+    rng, state, turns = random.Random(seed), BattleState.start(battle), []
+    for _ in range(count):
+        turns.append(resolve_turn(state, rng))
+        state = turns[-1].state_after
+    return turns
+
+
+def _check(view: BattleView, battle: Battle) -> None:
+    """What the view shows and would save matches its turns, as a full refresh."""
+    assert view.battle.fought == fought_json(view.turns)
+    for side in (0, 1):
+        model = view.sides[side].model
+        assert model.rowCount() == len(battle.sides[side].groups)
+        for row, group in enumerate(battle.sides[side].groups):
+            assert model.data(model.index(row, 0)) == group.name
+            assert model.data(model.index(row, COUNT)) == group.count  # the set-up's
+        editable = bool(model.flags(model.index(0, COUNT)) & Qt.ItemFlag.ItemIsEditable)
+        assert editable == (not view.turns)
+        states = [BattleState.start(battle)] + [t.state_after for t in view.turns]
+        assert view.chart.series[side] == [s.side_count(side) for s in states]
+    turns = view.turns_model
+    assert turns.rowCount() == len(view.turns)
+    assert [turns.data(turns.index(row, 0)) for row in range(turns.rowCount())] == [
+        t.describe() for t in view.turns]  # a turn fought again after an undo: its line
+    if view.state().is_over:
+        assert battle_result(battle, view.turns).describe()[-1] in view.status.text()
+
+
+def test_turns_and_undos_keep_file_tables_and_chart_right(qtbot: Any, tmp_path: Any) -> None:
+    library = Library.open()
+    battle = _sample_battle()
+    view = _view(qtbot, library, battle, seed=9)
+    testers = [QAbstractItemModelTester(m, QAbstractItemModelTester.FailureReportingMode.Fatal)
+               for m in (view.sides[0].model, view.sides[1].model, view.turns_model)]
+    for step in ("turn", "turn", "turn", "undo", "undo", "turn", "redo", "undo", "undo",
+                 "undo", "redo", "turn", "end", "undo", "undo", "redo"):
+        if step == "turn":
+            view.play_turn()
+        elif step == "end":
+            view.fight_to_end()
+        else:
+            getattr(view.undo_stack, step)()
+        _check(view, battle)
+    assert len(testers) == 3
+    # The file holds those turns, as written from them in one go.
+    assert view.save() and view.path is not None
+    write_document(tmp_path / "expected.json", "battle", with_fought(battle, view.turns))
+    assert (json.loads(view.path.read_text(encoding="utf-8"))
+            == json.loads((tmp_path / "expected.json").read_text(encoding="utf-8")))
+
+
+def test_turns_fought_one_by_one_and_to_the_end_are_the_rules_turns(qtbot: Any) -> None:
+    battle = _sample_battle()
+    view = _view(qtbot, Library.open(), battle, seed=5)
+    view.play_turn()
+    view.play_turn()
+    view.fight_to_end()
+    assert view.battle == with_fought(battle, _rules_turns(battle, 5, len(view.turns)))
+    _check(view, battle)
+
+
+def test_the_first_turn_fixes_the_tables_as_a_reset_showed_them(qtbot: Any) -> None:
+    """Fixing the set-up (first turn) and freeing it (undoing it) no longer resets
+    the tables; what a reset showed stays: no row selected, no current cell, the
+    first declared pairing; the group lists keep their choice."""
+    view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
+    resets: list[int] = []
+    for box in view.sides:
+        box.model.modelReset.connect(lambda: resets.append(1))
+    table = view.sides[0].table
+    view.add_pairing(view.battle.sides[0].groups[1].name, view.battle.sides[1].groups[1].name)
+    view.pairings.setCurrentIndex(view.pairings.count() - 1)
+    view.pair_a.setCurrentIndex(1)
+    resets.clear()
+    for step in ("turn", "undo"):
+        table.selectRow(1)
+        view.sides[1].table.setCurrentIndex(view.sides[1].model.index(0, 2))
+        if step == "turn":
+            view.play_turn()
+        else:
+            view.undo_stack.undo()
+        assert not table.selectionModel().hasSelection()
+        assert not table.currentIndex().isValid()
+        assert not view.sides[1].table.currentIndex().isValid()
+        assert view.pairings.currentIndex() == 0
+        assert view.pair_a.currentIndex() == 1
+    assert resets == []
+    assert view.turns == [] and view.sides[0].model.flags(
+        view.sides[0].model.index(0, COUNT)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) -> None:
+    """The turns list keeps each line's size: wider, narrower, another font or
+    style, the sizes are those the standard delegate measures."""
+    view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
+    view.resize(1200, 700)
+    view.show()
+    view.fight_to_end()
+    listed = view.turns_list
+    plain = QStyledItemDelegate()
+    model = view.turns_model
+    assert model.rowCount() >= 2
+
+    def check() -> None:
+        qtbot.wait(1)  # the list lays its rows out
+        option = QStyleOptionViewItem()
+        listed.initViewItemOption(option)
+        for wrap in (listed.viewport().width(), 0):
+            option.rect = QRect(0, 0, wrap, 0 if wrap == 0 else 40)
+            for row in range(model.rowCount()):
+                index = model.index(row, 0)
+                assert view.turns_delegate.sizeHint(option, index) == plain.sizeHint(
+                    option, index)
+        assert listed.sizeHintForRow(model.rowCount() - 1) > 0
+
+    check()
+    view.resize(700, 700)
+    check()
+    font = listed.font()
+    font.setPointSize(font.pointSize() + 4)
+    listed.setFont(font)
+    check()
+    view.undo_stack.undo()
+    view.resize(1200, 700)
+    check()
+    before = listed.sizeHintForRow(0)
+    listed.setStyleSheet("QListView::item { padding: 9px; }")  # a new style: new sizes
+    check()
+    assert listed.sizeHintForRow(0) > before
+
+
+def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any) -> None:
+    """As before: the table is reset, the edit goes unapplied and unrefused."""
+    view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
+    view.show()
+    table, model = view.sides[0].table, view.sides[0].model
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    index = model.index(0, COUNT)
+    count = model.data(index)
+    table.setCurrentIndex(index)
+    table.edit(index)
+    assert table.state() == QAbstractItemView.State.EditingState
+    view.play_turn()
+    assert table.state() != QAbstractItemView.State.EditingState and resets == [1]
+    assert model.data(index) == count and view.message.text() == ""
+    assert view.undo_stack.count() == 1
