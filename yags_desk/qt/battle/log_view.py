@@ -8,6 +8,7 @@ selected lines (all shown lines when none is selected) with Ctrl+C.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,7 @@ from yags_desk.rules.errors import RulesError
 __all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
 
 Index = QModelIndex | QPersistentModelIndex
+_OBJECT = int(Role.OBJECT)
 
 
 @dataclass(frozen=True)
@@ -97,20 +99,33 @@ class _LineSizes(QStyledItemDelegate):
     fight's log cost a few milliseconds per hundred lines.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None,
+                 line_at: Callable[[Index], LogLine | None] | None = None) -> None:
+        """``line_at``: the line an index of the view shows, found without asking the
+        model (LogPanel's); without it, the model is asked for Role.OBJECT."""
         super().__init__(parent)
         self._sizes: dict[tuple[str, int, str], QSize] = {}
         # (text, font) -> (the narrowest and widest widths the text breaks into the
         # same lines at, its size there): see sizeHint.
         self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
         self.measured = 0  # lines laid out to measure them (the rest came from the cache)
+        self._line_at = line_at
+        # The last font asked about and its key: QFont.key() builds a string, a third
+        # of a line's time when the list lays out lines it has measured (issue 18).
+        self._font: QFont | None = None
+        self._font_key = ""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-        line = index.data(Role.OBJECT)
+        # Called for every line each time the list lays them out (a big round's 650
+        # lines, twice when the scroll bar first appears): kept short (issue 18).
+        line = self._line_at(index) if self._line_at is not None else index.data(_OBJECT)
         if not isinstance(line, LogLine):
             return super().sizeHint(option, index)
-        text, width, font = line.text, option.rect.width(), option.font.key()
-        key = (text, width, font)
+        font = option.font
+        if self._font is None or font != self._font:
+            self._font, self._font_key = QFont(font), font.key()
+        text, width, font_key = line.text, option.rect.width(), self._font_key
+        key = (text, width, font_key)
         size = self._sizes.get(key)
         if size is None:
             if len(self._sizes) > _SIZES_KEPT:
@@ -120,12 +135,12 @@ class _LineSizes(QStyledItemDelegate):
             # lines (and size) at any narrower width its widest line still fits in.
             # The log narrows by a scroll bar's width when it first overflows, and
             # measured every line a second time for it (issue 18).
-            same = self._same.get((text, font))
+            same = self._same.get((text, font_key))
             if same is not None and same[0] <= width <= same[1]:
                 size = same[2]
             else:
                 size = self.measure(option, line)
-                self._same[(text, font)] = (size.width(), width, size)
+                self._same[(text, font_key)] = (size.width(), width, size)
                 self.measured += 1
             self._sizes[key] = size
         return QSize(size)
@@ -240,7 +255,14 @@ class _LogFilter(QSortFilterProxyModel):
         self.text, self.fighter = text.strip().casefold(), fighter
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    @property
+    def shows_all(self) -> bool:
+        """No filter: row r of this model is row r of the log's."""
+        return not self.text and not self.fighter
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self.text and not self.fighter:
+            return True  # every line (a big round inserts some 650 at once, issue 18)
         index = self.sourceModel().index(source_row, 0, source_parent)
         line = index.data(Role.OBJECT)
         if not isinstance(line, LogLine):
@@ -281,7 +303,7 @@ class LogPanel(QWidget):
         copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), self.view)
         copy.setContext(Qt.ShortcutContext.WidgetShortcut)
         copy.activated.connect(self.copy)
-        self.sizes = _LineSizes(self.view)
+        self.sizes = _LineSizes(self.view, self._line_at)
         self.view.setItemDelegate(self.sizes)
         # New lines scroll the log to its end once per pass of the event loop,
         # however many were added (each scroll lays out every line).
@@ -302,6 +324,14 @@ class LogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
+
+    def _line_at(self, index: Index) -> LogLine | None:
+        """The line shown at ``index`` of the view (the delegate asks for each line
+        whenever the list lays them out: without a call into the model, issue 18)."""
+        proxy = self.proxy
+        row = index.row() if proxy.shows_all else proxy.mapToSource(index).row()
+        lines = self.model._lines
+        return lines[row] if 0 <= row < len(lines) else None
 
     def _scroll_soon(self, *_args: object) -> None:
         if not self._scroll_due:
