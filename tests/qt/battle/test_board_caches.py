@@ -163,3 +163,48 @@ def test_the_log_delegate_finds_each_line_as_the_model_gives_it_and_follows_the_
     view.setFont(font)  # the same texts and widths in a bigger font
     QApplication.processEvents()
     check()
+
+
+def test_log_lines_prepared_during_auto_resolve_read_as_freshly_made(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: during Auto-resolve the log's lines are worked out as the steps are
+    # made (their states at hand) and shown at the end; they never outlive their
+    # events: the same lines as a fresh log view after rounds, undo and other events.
+    from yags_desk.qt.battle.log_view import LogModel
+    from yags_desk.rules.combat import log as log_module
+    from yags_desk.rules.combat.events import SetCondition
+
+    monkeypatch.setattr(log_module, "RECENT", 6)  # states let go of within a round
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    board = make_board(qtbot, npcs, library)
+    model = board.log_panel.model
+
+    def fresh() -> list[Any]:
+        other = LogModel()
+        other.follow(board.log)
+        return other.lines()
+
+    for _ in range(2):
+        board.auto_resolve()
+        assert model.lines() == fresh()
+    # Prepared, then the log changes under them without a word to the model.
+    board._batch = True
+    fid = next(iter(board.state.fighters))
+    assert board.push_events([SetCondition(id=fid, condition="prone")])
+    assert len(model._ready) == 1
+    board.log.undo()
+    board.log.push(SetCondition(id=fid, condition="stunned"))
+    board._batch = False
+    board.refresh()
+    assert model.lines() == fresh()
+    board._batch = True
+    assert board.push_events([SetCondition(id=fid, condition="prone")])
+    board.undo_stack.undo()  # prepared lines of undone events go
+    board.undo_stack.undo()
+    assert len(model._ready) == 0
+    board._batch = False
+    board.refresh()
+    assert model.lines() == fresh()

@@ -8,6 +8,7 @@ selected lines (all shown lines when none is selected) with Ctrl+C.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -179,12 +180,14 @@ class LogModel(QAbstractListModel):
         self._lines: list[LogLine] = []
         self._ends: list[int] = []  # number of lines after each event
         self._log: CombatLog | None = None
+        # Lines prepared for the events after those shown, with each event (prepare).
+        self._ready: deque[tuple[Event, list[LogLine]]] = deque()
 
     def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
-        event = log.events[i]
-        after = log.state_before(i + 1) if i + 1 < len(log.events) else log.state
+        event = log.event(i)
+        after = log.state_before(i + 1)
         out = []
-        if i == 0 or (isinstance(log.events[i - 1], EndRound)):
+        if i == 0 or (isinstance(log.event(i - 1), EndRound)):
             out.append(_heading(before.round))
         try:
             text = describe(event, before, after)
@@ -193,20 +196,47 @@ class LogModel(QAbstractListModel):
         out.append(LogLine(text, event_fighters(event)))
         return out
 
+    def prepare(self, log: CombatLog) -> None:
+        """Work out the lines of the events not shown yet, without showing them (a
+        batch of steps shows them at its end, follow): the log still holds their
+        states whole now, while a round of a big fight lets the first of them go and
+        follow would work them out again (issue 18)."""
+        if self._log is not log:
+            return
+        shown, ready = len(self._ends), self._ready
+        n = log.count
+        while ready and n < shown + len(ready):  # undone: keep those still in the log
+            ready.pop()
+        for i in range(shown + len(ready), n):
+            ready.append((log.event(i), self._lines_for(log, i, log.state_before(i))))
+
+    def _new_lines(self, log: CombatLog, i: int) -> list[LogLine]:
+        """The lines of event ``i`` (the first not shown, or the one after the last
+        asked for): those prepared for it if it is still the same event."""
+        ready = self._ready
+        if ready:
+            event, lines = ready.popleft()
+            if event is log.event(i):
+                return lines
+            ready.clear()  # the log changed under them: none of them holds
+        return self._lines_for(log, i, log.state_before(i))
+
     def follow(self, log: CombatLog) -> None:
         """Show ``log``: append or drop lines at the end when it only grew or shrank."""
-        n = len(log.events)
+        n = log.count
         same = self._log is log
         shown = len(self._ends)
         if not same:
             self.beginResetModel()
             self._log, self._lines, self._ends = log, [], []
+            self._ready.clear()
             for i in range(n):
                 self._lines.extend(self._lines_for(log, i, log.state_before(i)))
                 self._ends.append(len(self._lines))
             self.endResetModel()
             return
         if n < shown:
+            self._ready.clear()
             keep = self._ends[n - 1] if n else 0
             self.beginRemoveRows(QModelIndex(), keep, len(self._lines) - 1)
             del self._lines[keep:]
@@ -216,8 +246,9 @@ class LogModel(QAbstractListModel):
             new: list[LogLine] = []
             ends: list[int] = []
             for i in range(shown, n):
-                new.extend(self._lines_for(log, i, log.state_before(i)))
+                new.extend(self._new_lines(log, i))
                 ends.append(len(self._lines) + len(new))
+            self._ready.clear()  # every event is shown now
             self.beginInsertRows(QModelIndex(), len(self._lines), len(self._lines) + len(new) - 1)
             self._lines.extend(new)
             self._ends.extend(ends)
