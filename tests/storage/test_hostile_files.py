@@ -231,3 +231,75 @@ def test_any_bytes_give_document_error_or_a_document(tmp_path: Path, data: bytes
     else:
         assert doc.kind == "character"
     assert path.read_bytes() == data
+
+
+def _deepest(node: Any, defs: dict[str, Any], seen: frozenset[str] = frozenset()) -> float:
+    """The deepest nesting of lists and objects a value of the JSON schema ``node``
+    can have; infinite for a free-form value or a type that contains itself."""
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        return float("inf") if name in seen else _deepest(defs[name], defs, seen | {name})
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in node:
+            return max(_deepest(n, defs, seen) for n in node[key])
+    kinds = node.get("type")
+    kinds = set(kinds) if isinstance(kinds, list) else {kinds}
+    if kinds == {None} and "enum" not in node and "const" not in node:
+        return float("inf")  # anything at all
+    deepest = 0.0
+    if "object" in kinds:
+        extra = node.get("additionalProperties", "properties" not in node)
+        if extra is True:
+            return float("inf")
+        inner = [_deepest(n, defs, seen) for n in node.get("properties", {}).values()]
+        if isinstance(extra, dict):
+            inner.append(_deepest(extra, defs, seen))
+        deepest = max(deepest, 1 + max(inner, default=0))
+    if "array" in kinds:
+        items = [*node.get("prefixItems", []), *([node["items"]] if "items" in node else [])]
+        if not items:
+            return float("inf")
+        deepest = max(deepest, 1 + max(_deepest(n, defs, seen) for n in items))
+    return deepest
+
+
+def test_the_kinds_written_without_a_depth_check_cannot_nest_too_deep() -> None:
+    # Issue 18: a document written from one of these kinds is not scanned for its
+    # depth; their schemas say it cannot exceed MAX_DEPTH (with the envelope).
+    from yags_desk.storage.documents import _SHALLOW_KINDS, KINDS, MAX_DEPTH, model_type
+
+    for kind in KINDS:
+        schema = model_type(kind).model_json_schema(mode="serialization")
+        deepest = 1 + _deepest(schema, schema.get("$defs", {}))
+        if kind in _SHALLOW_KINDS:
+            assert deepest <= MAX_DEPTH, kind
+        else:
+            assert deepest > MAX_DEPTH, kind  # so it must still be checked
+
+
+def test_a_deep_battle_is_still_refused_when_written(tmp_path: Path) -> None:
+    from yags_desk.storage.documents import _SHALLOW_KINDS, model_type
+
+    assert "battle" not in _SHALLOW_KINDS
+    battle = model_type("battle").model_construct(fought=({"x": nested_value(70)},))
+    with pytest.raises(DocumentError, match="deeper than 64 levels"):
+        write_document(tmp_path / "deep.json", "battle", battle)
+    assert not list(tmp_path.iterdir())
+
+
+def nested_value(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("kind", ["encounter", "character"])
+def test_a_deep_file_on_disk_is_refused_whatever_its_kind(tmp_path: Path, kind: str) -> None:
+    # The depth check skipped when writing a shallow kind is never skipped in reading.
+    path = tmp_path / "deep.json"
+    head = '{"schema_version": 1, "kind": "' + kind + '", "data": {"name": '
+    path.write_bytes((head + "[" * 100 + "]" * 100 + "}}").encode())
+    with pytest.raises(DocumentError) as info:
+        read_document(path, kind)
+    assert any("deeper than 64 levels" in line for line in info.value.errors)

@@ -114,3 +114,97 @@ def test_log_lines_are_measured_as_the_item_delegate_measures_them(
     heights = {size.height() for size, _, heading in compared if not heading}
     assert len(heights) > 1  # some lines wrapped
     assert any(heading for *_, heading in compared)
+
+
+def test_the_log_delegate_finds_each_line_as_the_model_gives_it_and_follows_the_font(
+        qtbot: Any, library: Library) -> None:
+    # Issue 18: the delegate finds a line by its row, not through the model, and
+    # keeps the last font's key; with the filters on and off, after an undo and
+    # after a new font, each size is what a fresh delegate asking the model gives.
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import _LineSizes
+    from yags_desk.qt.common.roles import Role
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.show()
+    board.auto_resolve()
+    QApplication.processEvents()
+    panel = board.log_panel
+    proxy, view, delegate = panel.proxy, panel.view, panel.sizes
+
+    def check() -> None:
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect.setWidth(view.viewport().width())
+        option.rect.setHeight(100)  # a valid rectangle: the style wraps text in it
+        fresh = _LineSizes()  # asks the model for each line, measures every one
+        rows = [proxy.index(r, 0) for r in range(proxy.rowCount())]
+        assert rows
+        for index in rows:
+            assert panel._line_at(index) is index.data(Role.OBJECT)
+            assert delegate.sizeHint(option, index) == fresh.sizeHint(option, index)
+
+    check()
+    fighter = panel.fighter_combo.itemData(1)
+    panel.fighter_combo.setCurrentIndex(1)  # one fighter's lines: rows map elsewhere
+    assert not proxy.shows_all and fighter
+    check()
+    panel.filter_edit.setText("attack")  # and a text: no round headings
+    check()
+    panel.filter_edit.setText("")
+    panel.fighter_combo.setCurrentIndex(0)
+    assert proxy.shows_all
+    board.undo_stack.undo()
+    check()
+    font = QFont(view.font())
+    font.setPointSizeF(font.pointSizeF() * 2)
+    view.setFont(font)  # the same texts and widths in a bigger font
+    QApplication.processEvents()
+    check()
+
+
+def test_log_lines_prepared_during_auto_resolve_read_as_freshly_made(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: during Auto-resolve the log's lines are worked out as the steps are
+    # made (their states at hand) and shown at the end; they never outlive their
+    # events: the same lines as a fresh log view after rounds, undo and other events.
+    from yags_desk.qt.battle.log_view import LogModel
+    from yags_desk.rules.combat import log as log_module
+    from yags_desk.rules.combat.events import SetCondition
+
+    monkeypatch.setattr(log_module, "RECENT", 6)  # states let go of within a round
+    ambush = sample(library, "ford-ambush.json")
+    npcs = ambush.model_copy(update={"combatants": tuple(
+        c.model_copy(update={"character": c.character.model_copy(update={"kind": "npc"})})
+        for c in ambush.combatants)})
+    board = make_board(qtbot, npcs, library)
+    model = board.log_panel.model
+
+    def fresh() -> list[Any]:
+        other = LogModel()
+        other.follow(board.log)
+        return other.lines()
+
+    for _ in range(2):
+        board.auto_resolve()
+        assert model.lines() == fresh()
+    # Prepared, then the log changes under them without a word to the model.
+    board._batch = True
+    fid = next(iter(board.state.fighters))
+    assert board.push_events([SetCondition(id=fid, condition="prone")])
+    assert len(model._ready) == 1
+    board.log.undo()
+    board.log.push(SetCondition(id=fid, condition="stunned"))
+    board._batch = False
+    board.refresh()
+    assert model.lines() == fresh()
+    board._batch = True
+    assert board.push_events([SetCondition(id=fid, condition="prone")])
+    board.undo_stack.undo()  # prepared lines of undone events go
+    board.undo_stack.undo()
+    assert len(model._ready) == 0
+    board._batch = False
+    board.refresh()
+    assert model.lines() == fresh()

@@ -508,6 +508,8 @@ class BattleBoard(DocumentView):
         self.record()
         if not self._batch:
             self.refresh()
+        else:  # the log's lines while the states are at hand (shown at the next refresh)
+            self.log_panel.model.prepare(self.log)
 
     def set_encounter(self, encounter: Encounter) -> None:
         """Replace the encounter (the starting roster changed before round 1)."""

@@ -8,6 +8,8 @@ selected lines (all shown lines when none is selected) with Ctrl+C.
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +48,7 @@ from yags_desk.rules.errors import RulesError
 __all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
 
 Index = QModelIndex | QPersistentModelIndex
+_OBJECT = int(Role.OBJECT)
 
 
 @dataclass(frozen=True)
@@ -97,20 +100,33 @@ class _LineSizes(QStyledItemDelegate):
     fight's log cost a few milliseconds per hundred lines.
     """
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None,
+                 line_at: Callable[[Index], LogLine | None] | None = None) -> None:
+        """``line_at``: the line an index of the view shows, found without asking the
+        model (LogPanel's); without it, the model is asked for Role.OBJECT."""
         super().__init__(parent)
         self._sizes: dict[tuple[str, int, str], QSize] = {}
         # (text, font) -> (the narrowest and widest widths the text breaks into the
         # same lines at, its size there): see sizeHint.
         self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
         self.measured = 0  # lines laid out to measure them (the rest came from the cache)
+        self._line_at = line_at
+        # The last font asked about and its key: QFont.key() builds a string, a third
+        # of a line's time when the list lays out lines it has measured (issue 18).
+        self._font: QFont | None = None
+        self._font_key = ""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-        line = index.data(Role.OBJECT)
+        # Called for every line each time the list lays them out (a big round's 650
+        # lines, twice when the scroll bar first appears): kept short (issue 18).
+        line = self._line_at(index) if self._line_at is not None else index.data(_OBJECT)
         if not isinstance(line, LogLine):
             return super().sizeHint(option, index)
-        text, width, font = line.text, option.rect.width(), option.font.key()
-        key = (text, width, font)
+        font = option.font
+        if self._font is None or font != self._font:
+            self._font, self._font_key = QFont(font), font.key()
+        text, width, font_key = line.text, option.rect.width(), self._font_key
+        key = (text, width, font_key)
         size = self._sizes.get(key)
         if size is None:
             if len(self._sizes) > _SIZES_KEPT:
@@ -120,12 +136,12 @@ class _LineSizes(QStyledItemDelegate):
             # lines (and size) at any narrower width its widest line still fits in.
             # The log narrows by a scroll bar's width when it first overflows, and
             # measured every line a second time for it (issue 18).
-            same = self._same.get((text, font))
+            same = self._same.get((text, font_key))
             if same is not None and same[0] <= width <= same[1]:
                 size = same[2]
             else:
                 size = self.measure(option, line)
-                self._same[(text, font)] = (size.width(), width, size)
+                self._same[(text, font_key)] = (size.width(), width, size)
                 self.measured += 1
             self._sizes[key] = size
         return QSize(size)
@@ -164,12 +180,14 @@ class LogModel(QAbstractListModel):
         self._lines: list[LogLine] = []
         self._ends: list[int] = []  # number of lines after each event
         self._log: CombatLog | None = None
+        # Lines prepared for the events after those shown, with each event (prepare).
+        self._ready: deque[tuple[Event, list[LogLine]]] = deque()
 
     def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
-        event = log.events[i]
-        after = log.state_before(i + 1) if i + 1 < len(log.events) else log.state
+        event = log.event(i)
+        after = log.state_before(i + 1)
         out = []
-        if i == 0 or (isinstance(log.events[i - 1], EndRound)):
+        if i == 0 or (isinstance(log.event(i - 1), EndRound)):
             out.append(_heading(before.round))
         try:
             text = describe(event, before, after)
@@ -178,20 +196,47 @@ class LogModel(QAbstractListModel):
         out.append(LogLine(text, event_fighters(event)))
         return out
 
+    def prepare(self, log: CombatLog) -> None:
+        """Work out the lines of the events not shown yet, without showing them (a
+        batch of steps shows them at its end, follow): the log still holds their
+        states whole now, while a round of a big fight lets the first of them go and
+        follow would work them out again (issue 18)."""
+        if self._log is not log:
+            return
+        shown, ready = len(self._ends), self._ready
+        n = log.count
+        while ready and n < shown + len(ready):  # undone: keep those still in the log
+            ready.pop()
+        for i in range(shown + len(ready), n):
+            ready.append((log.event(i), self._lines_for(log, i, log.state_before(i))))
+
+    def _new_lines(self, log: CombatLog, i: int) -> list[LogLine]:
+        """The lines of event ``i`` (the first not shown, or the one after the last
+        asked for): those prepared for it if it is still the same event."""
+        ready = self._ready
+        if ready:
+            event, lines = ready.popleft()
+            if event is log.event(i):
+                return lines
+            ready.clear()  # the log changed under them: none of them holds
+        return self._lines_for(log, i, log.state_before(i))
+
     def follow(self, log: CombatLog) -> None:
         """Show ``log``: append or drop lines at the end when it only grew or shrank."""
-        n = len(log.events)
+        n = log.count
         same = self._log is log
         shown = len(self._ends)
         if not same:
             self.beginResetModel()
             self._log, self._lines, self._ends = log, [], []
+            self._ready.clear()
             for i in range(n):
                 self._lines.extend(self._lines_for(log, i, log.state_before(i)))
                 self._ends.append(len(self._lines))
             self.endResetModel()
             return
         if n < shown:
+            self._ready.clear()
             keep = self._ends[n - 1] if n else 0
             self.beginRemoveRows(QModelIndex(), keep, len(self._lines) - 1)
             del self._lines[keep:]
@@ -201,8 +246,9 @@ class LogModel(QAbstractListModel):
             new: list[LogLine] = []
             ends: list[int] = []
             for i in range(shown, n):
-                new.extend(self._lines_for(log, i, log.state_before(i)))
+                new.extend(self._new_lines(log, i))
                 ends.append(len(self._lines) + len(new))
+            self._ready.clear()  # every event is shown now
             self.beginInsertRows(QModelIndex(), len(self._lines), len(self._lines) + len(new) - 1)
             self._lines.extend(new)
             self._ends.extend(ends)
@@ -240,7 +286,14 @@ class _LogFilter(QSortFilterProxyModel):
         self.text, self.fighter = text.strip().casefold(), fighter
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    @property
+    def shows_all(self) -> bool:
+        """No filter: row r of this model is row r of the log's."""
+        return not self.text and not self.fighter
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self.text and not self.fighter:
+            return True  # every line (a big round inserts some 650 at once, issue 18)
         index = self.sourceModel().index(source_row, 0, source_parent)
         line = index.data(Role.OBJECT)
         if not isinstance(line, LogLine):
@@ -281,7 +334,7 @@ class LogPanel(QWidget):
         copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), self.view)
         copy.setContext(Qt.ShortcutContext.WidgetShortcut)
         copy.activated.connect(self.copy)
-        self.sizes = _LineSizes(self.view)
+        self.sizes = _LineSizes(self.view, self._line_at)
         self.view.setItemDelegate(self.sizes)
         # New lines scroll the log to its end once per pass of the event loop,
         # however many were added (each scroll lays out every line).
@@ -302,6 +355,14 @@ class LogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
+
+    def _line_at(self, index: Index) -> LogLine | None:
+        """The line shown at ``index`` of the view (the delegate asks for each line
+        whenever the list lays them out: without a call into the model, issue 18)."""
+        proxy = self.proxy
+        row = index.row() if proxy.shows_all else proxy.mapToSource(index).row()
+        lines = self.model._lines
+        return lines[row] if 0 <= row < len(lines) else None
 
     def _scroll_soon(self, *_args: object) -> None:
         if not self._scroll_due:

@@ -77,6 +77,15 @@ class CombatLog:
         return tuple(self._events)
 
     @property
+    def count(self) -> int:
+        """How many events the log holds (``len(events)`` without copying them)."""
+        return len(self._events)
+
+    def event(self, index: int) -> Event:
+        """Event ``index`` (as ``events[index]``, without copying them all)."""
+        return self._events[index]
+
+    @property
     def start(self) -> CombatState:
         return self._start
 

@@ -100,8 +100,10 @@ def needs_initiative(f: FighterState) -> bool:
     """Whether ``f`` still rolls initiative this round (RULES 1.5): everyone who
     acts, except those who wait or rest; a surprised fighter does not act."""
     d = f.declaration
-    return (f.acts and f.initiative is None
-            and (d is None or d.action not in ("wait", "rest")))
+    # ``acts`` last: worked out afresh for each new version of a fighter, and after
+    # initiative everyone has one (the board's index asks at every change, issue 18).
+    return (f.initiative is None and (d is None or d.action not in ("wait", "rest"))
+            and f.acts)
 
 
 def _loses(state: CombatState, f: FighterState) -> bool:

@@ -178,7 +178,10 @@ def _berserk_due(f: FighterState) -> bool:
 
 
 def _undeclared(f: FighterState) -> bool:
-    return f.acts and f.declaration is None  # a surprised fighter does nothing
+    # A surprised fighter does nothing. The declaration first: asked of every new
+    # version of a fighter (fighter_map.where), and ``acts`` is worked out afresh for
+    # each, while after the declarations nobody lacks one (issue 18).
+    return f.declaration is None and f.acts
 
 
 def _classic_step(state: CombatState) -> Step | None:
