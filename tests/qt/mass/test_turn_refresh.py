@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
@@ -115,9 +116,11 @@ def test_the_first_turn_fixes_the_tables_as_a_reset_showed_them(qtbot: Any) -> N
         view.sides[0].model.index(0, COUNT)) & Qt.ItemFlag.ItemIsEditable
 
 
-def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) -> None:
-    """The turns list keeps each line's size: wider, narrower, another font or
-    style, the sizes are those the standard delegate measures."""
+def test_the_turns_list_keeps_each_line_sized_as_the_standard_delegate(qtbot: Any) -> None:
+    """Each row of the turns list keeps its size (read by the list without calling
+    Python); wider, narrower, another font or style, turns undone and fought again:
+    the size kept is what the standard delegate measures for the line at the list's
+    width, and the list lays the row out at that size."""
     view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
     view.resize(1200, 700)
     view.show()
@@ -128,16 +131,18 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     assert model.rowCount() >= 2
 
     def check() -> None:
-        qtbot.wait(1)  # the list lays its rows out
+        qtbot.wait(150)  # the list lays its rows out a moment after a resize
         option = QStyleOptionViewItem()
         listed.initViewItemOption(option)
-        for wrap in (listed.viewport().width(), 0):
-            option.rect = QRect(0, 0, wrap, 0 if wrap == 0 else 40)
-            for row in range(model.rowCount()):
-                index = model.index(row, 0)
-                assert view.turns_delegate.sizeHint(option, index) == plain.sizeHint(
-                    option, index)
-        assert listed.sizeHintForRow(model.rowCount() - 1) > 0
+        option.rect = QRect(0, 0, listed.viewport().width(), 40)
+        assert model.rowCount() == len(view.turns)
+        for row in range(model.rowCount()):
+            index = model.index(row, 0)
+            line = QStandardItemModel()  # the line alone: nothing kept
+            line.appendRow(QStandardItem(index.data()))
+            kept = index.data(Qt.ItemDataRole.SizeHintRole)
+            assert kept == plain.sizeHint(option, line.index(0, 0))
+            assert listed.visualRect(index).height() == kept.height()
 
     check()
     view.resize(700, 700)
@@ -149,10 +154,18 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     view.undo_stack.undo()
     view.resize(1200, 700)
     check()
-    before = listed.sizeHintForRow(0)
+    view.undo_stack.redo()
+    check()
+    before = model.index(0, 0).data(Qt.ItemDataRole.SizeHintRole)
     listed.setStyleSheet("QListView::item { padding: 9px; }")  # a new style: new sizes
     check()
-    assert listed.sizeHintForRow(0) > before
+    assert model.index(0, 0).data(Qt.ItemDataRole.SizeHintRole).height() > before.height()
+    while view.turns:
+        view.undo_stack.undo()
+    view.resize(900, 700)  # sized while empty, then turns fought at this width
+    view.play_turn()
+    view.play_turn()
+    check()
 
 
 def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any) -> None:

@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QListView,
     QProgressDialog,
     QPushButton,
     QSpinBox,
@@ -43,8 +42,14 @@ from PySide6.QtWidgets import (
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.mass.chart import CountsChart
-from yags_desk.qt.mass.delegates import TurnLineDelegate
-from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
+from yags_desk.qt.mass.models import (
+    GroupsModel,
+    PairingsModel,
+    TurnsModel,
+    common_start,
+    replace_group,
+)
+from yags_desk.qt.mass.turns_list import TurnsList
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
 from yags_desk.rules.quick_combat import (
@@ -352,11 +357,7 @@ class BattleView(DocumentView):
         self.status.setAccessibleName("Battle status")
         self.status.setWordWrap(True)
         self.turns_model = TurnsModel()
-        self.turns_list = QListView()
-        self.turns_list.setModel(self.turns_model)
-        self.turns_list.setWordWrap(True)
-        self.turns_delegate = TurnLineDelegate(self.turns_list)  # kept: the list holds
-        self.turns_list.setItemDelegate(self.turns_delegate)  # no reference to it
+        self.turns_list = TurnsList(self.turns_model)
         self.turns_list.setAccessibleName("Turns fought")
         self.chart = CountsChart()
         below = QSplitter(Qt.Orientation.Horizontal)
@@ -492,9 +493,7 @@ class BattleView(DocumentView):
         """Bring what is kept per turn up to the turns shown: after a turn or an
         undo only the end changes."""
         kept, turns = self._kept, self.turns
-        common = 0
-        while common < min(len(kept), len(turns)) and kept[common] is turns[common]:
-            common += 1
+        common = common_start(kept, turns)
         del kept[common:], self._fought_json[common:], self._counts[common:]
         kept.extend(turns[common:])
         self._fought_json.extend(fought_json(turns[common:]))
