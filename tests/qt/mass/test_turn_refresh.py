@@ -14,6 +14,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
 
 from tests.qt.mass.test_view import _sample_battle, _view
+from yags_desk.qt.mass.chart import CountsChart, turn_axis
 from yags_desk.qt.mass.models import COLUMNS
 from yags_desk.qt.mass.view import BattleView
 from yags_desk.rules.quick_combat import Battle, BattleState, battle_result, resolve_turn
@@ -184,3 +185,62 @@ def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any
     assert table.state() != QAbstractItemView.State.EditingState and resets == [1]
     assert model.data(index) == count and view.message.text() == ""
     assert view.undo_stack.count() == 1
+
+
+def _strong_differences(chart: CountsChart) -> int:
+    """Pixels where ``chart`` differs clearly from a chart of the same counts drawn
+    whole for the first time (same size, font, parent and so palette)."""
+    fresh = CountsChart(chart.parentWidget())
+    fresh.setFont(chart.font())
+    fresh.resize(chart.size())
+    fresh.set_counts(chart.names, chart.series, chart.max_turns, chart.breaks)
+    shown, expected = chart.grab().toImage(), fresh.grab().toImage()
+    fresh.deleteLater()
+    assert shown.size() == expected.size()
+    if shown == expected:
+        return 0
+    differ = 0
+    for y in range(shown.height()):
+        for x in range(shown.width()):
+            a, b = shown.pixelColor(x, y), expected.pixelColor(x, y)
+            if max(abs(a.red() - b.red()), abs(a.green() - b.green()),
+                   abs(a.blue() - b.blue()), abs(a.alpha() - b.alpha())) > 64:
+                differ += 1
+    return differ
+
+
+def test_the_chart_drawn_turn_by_turn_is_the_chart_drawn_whole(qtbot: Any) -> None:
+    """The chart keeps its lines drawn and adds each turn's segment: after turns,
+    undos, redos, a resize and a font change it shows what a chart of the same
+    counts drawn whole shows, and its counts are the turns'."""
+    battle = _sample_battle()
+    view = _view(qtbot, Library.open(), battle, seed=9)
+    view.resize(1200, 700)
+    view.show()
+    chart = view.chart
+    for step in ("turn", "turn", "undo", "redo", "turn", "resize", "font", "undo", "undo",
+                 "turn", "undo", "undo", "undo", "redo", "end", "undo"):
+        if step == "turn":
+            view.play_turn()
+        elif step == "end":
+            view.fight_to_end()
+        elif step == "resize":
+            view.resize(900, 650)
+        elif step == "font":
+            font = chart.font()
+            font.setPointSize(font.pointSize() + 3)
+            chart.setFont(font)
+        else:
+            getattr(view.undo_stack, step)()
+        qtbot.wait(1)
+        chart.grab()  # painted as the view shows it, after this step
+        _check(view, battle)
+        assert chart.axes()[1] >= len(view.turns)
+        assert _strong_differences(chart) <= 4, step
+
+
+def test_the_turn_axis_grows_in_steps_up_to_the_battles_limit() -> None:
+    assert [turn_axis(t, 300) for t in (0, 1, 2, 3, 5, 6, 10, 11, 21, 51, 101, 201, 299)] == [
+        1, 1, 2, 5, 5, 10, 10, 20, 50, 100, 200, 300, 300]
+    assert [turn_axis(t, 7) for t in (0, 3, 6, 7)] == [1, 5, 7, 7]
+    assert turn_axis(12, 10) == 12  # never fewer than the turns shown
