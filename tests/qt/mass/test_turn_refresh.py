@@ -11,13 +11,25 @@ from typing import Any
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtTest import QAbstractItemModelTester
-from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+)
 
 from tests.qt.mass.test_view import _sample_battle, _view
 from yags_desk.qt.mass.chart import CountsChart, turn_axis
 from yags_desk.qt.mass.models import COLUMNS
 from yags_desk.qt.mass.view import BattleView
-from yags_desk.rules.quick_combat import Battle, BattleState, battle_result, resolve_turn
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleState,
+    Group,
+    Side,
+    battle_result,
+    resolve_turn,
+)
 from yags_desk.rules.quick_turns import fought_json, with_fought
 from yags_desk.storage.documents import write_document
 from yags_desk.storage.library import Library
@@ -244,3 +256,44 @@ def test_the_turn_axis_grows_in_steps_up_to_the_battles_limit() -> None:
         1, 1, 2, 5, 5, 10, 10, 20, 50, 100, 200, 300, 300]
     assert [turn_axis(t, 7) for t in (0, 3, 6, 7)] == [1, 5, 7, 7]
     assert turn_axis(12, 10) == 12  # never fewer than the turns shown
+
+
+def test_the_tables_stay_put_while_the_plan_changes_its_lines(qtbot: Any) -> None:
+    """The status and next turn's plan keep the most lines they needed since the
+    set-up was last changed, so a turn whose plan is a line shorter moves nothing
+    (the last turn may: the status grows by the outcome); their text is whole; a
+    set-up edit lets them fit their text again."""
+    def side(name: str, attack: int, groups: int = 10) -> Side:
+        return Side(name=name, groups=[
+            Group(name=f"{name} {i}", count=10_000, initiative=15, attack=attack, defence=15,
+                  damage=15, soak=15) for i in range(groups)])
+    battle = Battle(name="Wide", edition="classic", max_turns=50,
+                    sides=(side("Red", 15), side("Blue", 14)))
+    view = _view(qtbot, Library.open(), battle, seed=7)
+    view.resize(1366, 700)
+    view.show()
+    qtbot.wait(1)
+
+    def laid_out() -> tuple[Any, ...]:
+        qtbot.wait(1)  # the layout is done
+        for label in (view.plan, view.status):
+            assert label.height() >= QLabel.heightForWidth(label, label.width())
+        return (view.sides[0].table.geometry(), view.sides[1].table.geometry(),
+                view.turns_list.geometry(), view.chart.geometry())
+
+    first = laid_out()
+    lines = {QLabel.heightForWidth(view.plan, view.plan.width())}
+    while not view.state().is_over:
+        view.play_turn()
+        shown = laid_out()
+        assert shown == first or view.state().is_over
+        lines.add(QLabel.heightForWidth(view.plan, view.plan.width()))
+    assert len(lines) > 2  # the plan did change its number of lines (and then went)
+    while view.turns:
+        view.undo_stack.undo()
+    tall = view.plan.height()
+    view.change_battle(battle.model_copy(update={"sides": (side("Red", 15, 1),
+                                                           side("Blue", 14, 1))}), "Groups")
+    qtbot.wait(1)
+    assert view.plan.height() < tall
+    assert view.plan.height() == QLabel.heightForWidth(view.plan, view.plan.width())
