@@ -49,7 +49,7 @@ from yags_desk.qt.mass.models import (
     common_start,
     replace_group,
 )
-from yags_desk.qt.mass.steady_label import SteadyLabel
+from yags_desk.qt.mass.steady import SteadyLabels
 from yags_desk.qt.mass.turns_list import TurnsList
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
@@ -329,7 +329,7 @@ class BattleView(DocumentView):
         pairs.addWidget(QLabel("Declared"))
         pairs.addWidget(self.pairings, 2)
         pairs.addWidget(self.unpair)
-        self.plan = SteadyLabel()
+        self.plan = QLabel()
         self.plan.setAccessibleName("Next turn's pairings")
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -353,8 +353,9 @@ class BattleView(DocumentView):
         controls = QHBoxLayout()
         for control in (self.dice_mode, self.typed, self.next_turn, self.to_end, self.report):
             controls.addWidget(control, 3 if control is self.typed else 0)
-        self.status = SteadyLabel()
+        self.status = QLabel()
         self.status.setAccessibleName("Battle status")
+        self.status_and_plan = SteadyLabels((self.status, self.plan))
         self.turns_model = TurnsModel()
         self.turns_list = TurnsList(self.turns_model)
         self.turns_list.setAccessibleName("Turns fought")
@@ -370,8 +371,7 @@ class BattleView(DocumentView):
         layout.addLayout(pairs)
         layout.addWidget(self.message)
         layout.addLayout(controls)
-        layout.addWidget(self.status)
-        layout.addWidget(self.plan)
+        layout.addWidget(self.status_and_plan)
         layout.addWidget(below, 2)
 
     # -- DocumentView -------------------------------------------------------------
@@ -465,8 +465,7 @@ class BattleView(DocumentView):
                     combo.setCurrentText(chosen)
                 combo.blockSignals(False)
             self.pairings_model.refresh()
-            for label in (self.status, self.plan):  # a new set-up: new lines
-                label.relax()
+            self.status_and_plan.relax()  # a new set-up: new lines
         for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
             control.setEnabled(not locked)
         self.unpair.setEnabled(not locked and bool(battle.pairings))
