@@ -13,6 +13,7 @@ it). Only the set-up is saved: a battle file is the battle, not one fight of it.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,10 @@ __all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
 # [decision] From this many figure-turns left, fighting to the end shows progress
 # and can be cancelled (about half a second of dice on this machine).
 PROGRESS_FROM = 1_000_000
+# [decision] The progress shown (and the events handled, a Cancel click among
+# them) at most this often, in seconds: more often than the eye follows cost a
+# millisecond a turn.
+PROGRESS_EVERY = 0.05
 
 
 def new_battle() -> Battle:
@@ -769,7 +774,7 @@ class BattleView(DocumentView):
                                      self.battle.max_turns, self)
             dialog.setWindowModality(Qt.WindowModality.WindowModal)
             dialog.setMinimumDuration(300)
-        fought = 0
+        fought, shown = 0, -PROGRESS_EVERY
         self._fighting, self._stopping, self._quiet = True, False, True
         try:
             while not state.is_over and not self._stopping:
@@ -777,7 +782,9 @@ class BattleView(DocumentView):
                 self.undo_stack.push(_PlayTurn(self, turn))
                 state = turn.state_after
                 fought += 1
-                if dialog is not None:
+                now = time.monotonic()
+                if dialog is not None and now >= shown + PROGRESS_EVERY:
+                    shown = now
                     dialog.setLabelText(f"Fighting {self.battle.name}: turn {state.turn} "
                                         f"of at most {self.battle.max_turns}")
                     dialog.setValue(state.turn)  # a modal dialog's setValue handles events
