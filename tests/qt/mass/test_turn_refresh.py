@@ -9,13 +9,28 @@ import random
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtTest import QAbstractItemModelTester
-from PySide6.QtWidgets import QAbstractItemView, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+)
 
 from tests.qt.mass.test_view import _sample_battle, _view
+from yags_desk.qt.mass.chart import CountsChart, turn_axis
 from yags_desk.qt.mass.models import COLUMNS
 from yags_desk.qt.mass.view import BattleView
-from yags_desk.rules.quick_combat import Battle, BattleState, battle_result, resolve_turn
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleState,
+    Group,
+    Side,
+    battle_result,
+    resolve_turn,
+)
 from yags_desk.rules.quick_turns import fought_json, with_fought
 from yags_desk.storage.documents import write_document
 from yags_desk.storage.library import Library
@@ -115,9 +130,11 @@ def test_the_first_turn_fixes_the_tables_as_a_reset_showed_them(qtbot: Any) -> N
         view.sides[0].model.index(0, COUNT)) & Qt.ItemFlag.ItemIsEditable
 
 
-def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) -> None:
-    """The turns list keeps each line's size: wider, narrower, another font or
-    style, the sizes are those the standard delegate measures."""
+def test_the_turns_list_keeps_each_line_sized_as_the_standard_delegate(qtbot: Any) -> None:
+    """Each row of the turns list keeps its size (read by the list without calling
+    Python); wider, narrower, another font or style, turns undone and fought again:
+    the size kept is what the standard delegate measures for the line at the list's
+    width, and the list lays the row out at that size."""
     view = _view(qtbot, Library.open(), _sample_battle(), seed=9)
     view.resize(1200, 700)
     view.show()
@@ -128,16 +145,18 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     assert model.rowCount() >= 2
 
     def check() -> None:
-        qtbot.wait(1)  # the list lays its rows out
+        qtbot.wait(150)  # the list lays its rows out a moment after a resize
         option = QStyleOptionViewItem()
         listed.initViewItemOption(option)
-        for wrap in (listed.viewport().width(), 0):
-            option.rect = QRect(0, 0, wrap, 0 if wrap == 0 else 40)
-            for row in range(model.rowCount()):
-                index = model.index(row, 0)
-                assert view.turns_delegate.sizeHint(option, index) == plain.sizeHint(
-                    option, index)
-        assert listed.sizeHintForRow(model.rowCount() - 1) > 0
+        option.rect = QRect(0, 0, listed.viewport().width(), 40)
+        assert model.rowCount() == len(view.turns)
+        for row in range(model.rowCount()):
+            index = model.index(row, 0)
+            line = QStandardItemModel()  # the line alone: nothing kept
+            line.appendRow(QStandardItem(index.data()))
+            kept = index.data(Qt.ItemDataRole.SizeHintRole)
+            assert kept == plain.sizeHint(option, line.index(0, 0))
+            assert listed.visualRect(index).height() == kept.height()
 
     check()
     view.resize(700, 700)
@@ -149,10 +168,18 @@ def test_the_turns_list_measures_each_line_as_the_standard_delegate(qtbot: Any) 
     view.undo_stack.undo()
     view.resize(1200, 700)
     check()
-    before = listed.sizeHintForRow(0)
+    view.undo_stack.redo()
+    check()
+    before = model.index(0, 0).data(Qt.ItemDataRole.SizeHintRole)
     listed.setStyleSheet("QListView::item { padding: 9px; }")  # a new style: new sizes
     check()
-    assert listed.sizeHintForRow(0) > before
+    assert model.index(0, 0).data(Qt.ItemDataRole.SizeHintRole).height() > before.height()
+    while view.turns:
+        view.undo_stack.undo()
+    view.resize(900, 700)  # sized while empty, then turns fought at this width
+    view.play_turn()
+    view.play_turn()
+    check()
 
 
 def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any) -> None:
@@ -171,3 +198,103 @@ def test_a_cell_being_edited_when_the_first_turn_is_fought_is_dropped(qtbot: Any
     assert table.state() != QAbstractItemView.State.EditingState and resets == [1]
     assert model.data(index) == count and view.message.text() == ""
     assert view.undo_stack.count() == 1
+
+
+def _strong_differences(chart: CountsChart) -> int:
+    """Pixels where ``chart`` differs clearly from a chart of the same counts drawn
+    whole for the first time (same size, font, window and so palette)."""
+    fresh = CountsChart(chart.window())  # outside the splitter, which would take it
+    fresh.setFont(chart.font())
+    fresh.resize(chart.size())
+    fresh.set_counts(chart.names, chart.series, chart.max_turns, chart.breaks)
+    shown, expected = chart.grab().toImage(), fresh.grab().toImage()
+    fresh.deleteLater()
+    assert shown.size() == expected.size()
+    if shown == expected:
+        return 0
+    differ = 0
+    for y in range(shown.height()):
+        for x in range(shown.width()):
+            a, b = shown.pixelColor(x, y), expected.pixelColor(x, y)
+            if max(abs(a.red() - b.red()), abs(a.green() - b.green()),
+                   abs(a.blue() - b.blue()), abs(a.alpha() - b.alpha())) > 64:
+                differ += 1
+    return differ
+
+
+def test_the_chart_drawn_turn_by_turn_is_the_chart_drawn_whole(qtbot: Any) -> None:
+    """The chart keeps its lines drawn and adds each turn's segment: after turns,
+    undos, redos, a resize and a font change it shows what a chart of the same
+    counts drawn whole shows, and its counts are the turns'."""
+    battle = _sample_battle()
+    view = _view(qtbot, Library.open(), battle, seed=9)
+    view.resize(1200, 700)
+    view.show()
+    chart = view.chart
+    for step in ("turn", "turn", "undo", "redo", "turn", "resize", "font", "undo", "undo",
+                 "turn", "undo", "undo", "undo", "redo", "end", "undo"):
+        if step == "turn":
+            view.play_turn()
+        elif step == "end":
+            view.fight_to_end()
+        elif step == "resize":
+            view.resize(900, 650)
+        elif step == "font":
+            font = chart.font()
+            font.setPointSize(font.pointSize() + 3)
+            chart.setFont(font)
+        else:
+            getattr(view.undo_stack, step)()
+        qtbot.wait(1)
+        chart.grab()  # painted as the view shows it, after this step
+        _check(view, battle)
+        assert chart.axes()[1] >= len(view.turns)
+        assert _strong_differences(chart) <= 4, step
+
+
+def test_the_turn_axis_grows_in_steps_up_to_the_battles_limit() -> None:
+    assert [turn_axis(t, 300) for t in (0, 1, 2, 3, 5, 6, 10, 11, 21, 51, 101, 201, 299)] == [
+        1, 1, 2, 5, 5, 10, 10, 20, 50, 100, 200, 300, 300]
+    assert [turn_axis(t, 7) for t in (0, 3, 6, 7)] == [1, 5, 7, 7]
+    assert turn_axis(12, 10) == 12  # never fewer than the turns shown
+
+
+def test_the_tables_stay_put_while_the_plan_changes_its_lines(qtbot: Any) -> None:
+    """The status and next turn's plan keep the most lines they needed since the
+    set-up was last changed, so a turn whose plan is a line shorter, or the last
+    turn (the plan goes, the status grows by the outcome), moves nothing; their
+    text is whole; a set-up edit lets them fit their text again."""
+    def side(name: str, attack: int, groups: int = 10) -> Side:
+        return Side(name=name, groups=[
+            Group(name=f"{name} {i}", count=10_000, initiative=15, attack=attack, defence=15,
+                  damage=15, soak=15) for i in range(groups)])
+    battle = Battle(name="Wide", edition="classic", max_turns=50,
+                    sides=(side("Red", 15), side("Blue", 14)))
+    view = _view(qtbot, Library.open(), battle, seed=7)
+    view.resize(1366, 700)
+    view.show()
+    qtbot.wait(1)
+
+    def laid_out() -> tuple[Any, ...]:
+        qtbot.wait(1)  # the layout is done
+        for label in (view.plan, view.status):
+            assert label.height() >= QLabel.heightForWidth(label, label.width())
+        return (view.sides[0].table.geometry(), view.sides[1].table.geometry(),
+                view.turns_list.geometry(), view.chart.geometry())
+
+    first = laid_out()
+    lines = {QLabel.heightForWidth(view.plan, view.plan.width())}
+    while not view.state().is_over:
+        view.play_turn()
+        assert laid_out() == first
+        lines.add(QLabel.heightForWidth(view.plan, view.plan.width()))
+    assert len(lines) > 2  # the plan did change its number of lines (and then went)
+    while view.turns:
+        view.undo_stack.undo()
+    tall = view.status_and_plan.height()
+    view.change_battle(battle.model_copy(update={"sides": (side("Red", 15, 1),
+                                                           side("Blue", 14, 1))}), "Groups")
+    qtbot.wait(1)
+    column = view.status_and_plan
+    assert column.height() < tall
+    assert column.height() == QVBoxLayout.heightForWidth(column.layout(), column.width())

@@ -204,6 +204,7 @@ def test_fight_to_the_end_matches_run_battle_and_undoes_turn_by_turn(
 def test_a_large_battle_shows_progress_and_cancel_keeps_the_turns_fought(
         qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(view_module, "PROGRESS_FROM", 10)
+    monkeypatch.setattr(view_module, "PROGRESS_EVERY", 0)  # each turn shown, as it may be
     view = _view(qtbot, library, _sample_battle().model_copy(update={"max_turns": 20}))
     shown: list[str] = []
 
@@ -217,6 +218,21 @@ def test_a_large_battle_shows_progress_and_cancel_keeps_the_turns_fought(
     assert fought == 2 and len(view.turns) == 2
     assert shown[0].endswith("turn 1 of at most 20")
     assert view.last_message == "Stopped after turn 2: 2 turns fought"
+
+
+def test_progress_is_shown_at_most_so_often(qtbot: Any, library: Library,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first turn's progress is shown, then none until PROGRESS_EVERY has passed
+    (here: never); all the turns are fought."""
+    monkeypatch.setattr(view_module, "PROGRESS_FROM", 10)
+    monkeypatch.setattr(view_module, "PROGRESS_EVERY", 3600)
+    view = _view(qtbot, library, _sample_battle().model_copy(update={"max_turns": 20}))
+    shown: list[str] = []
+    monkeypatch.setattr(view_module.QProgressDialog, "setLabelText",
+                        lambda _self, text: shown.append(text))
+    fought = view.fight_to_end()
+    assert fought >= 2 and view.state().is_over
+    assert shown == ["Fighting Raid on the river mill: turn 1 of at most 20"]
 
 
 def test_report_prints_the_turns_fought(qtbot: Any, library: Library) -> None:

@@ -17,15 +17,18 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QSize,
     Qt,
     Signal,
 )
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 
 from yags_desk.rules.quick_combat import Battle, Group, TurnResult
 from yags_desk.rules.quick_template import QuickTemplate
 from yags_desk.storage.wording import gm_text
 
-__all__ = ["COLUMNS", "GroupsModel", "PairingsModel", "TurnsModel", "replace_group"]
+__all__ = ["COLUMNS", "GroupsModel", "PairingsModel", "TurnsModel", "common_start",
+           "replace_group"]
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -40,6 +43,7 @@ _STATS = ("initiative", "attack", "defence", "damage", "soak")
 # every visible cell.
 _FIXED = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _EDITABLE = _FIXED | Qt.ItemFlag.ItemIsEditable
+_LINE = _FIXED | Qt.ItemFlag.ItemNeverHasChildren
 _NUMBERS = frozenset(("count", "wounds", *_STATS))
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 # The roles GroupsModel.data answers.
@@ -201,49 +205,76 @@ class GroupsModel(QAbstractTableModel):
         self.endResetModel()
 
 
-class TurnsModel(QAbstractListModel):
-    """The turns fought so far, one line each (:meth:`TurnResult.describe`)."""
+class TurnsModel(QStandardItemModel):
+    """The turns fought so far, one line each (:meth:`TurnResult.describe`).
+
+    [decision] Held by Qt (a QStandardItemModel), not answered from Python: the
+    list lays out every row again when a turn is added (its lines wrap, so rows
+    differ in height) and asks each row's size; a size kept in the row
+    (``Qt.ItemDataRole.SizeHintRole``, measured by ``sizer``, see
+    ``turns_list.TurnsList``) is answered in C++, so a turn added costs its own
+    line, not one Python call per turn fought."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(0, 1)  # one column from the start: the first turn adds a row only
         self.turns: list[TurnResult] = []
-        # Each row's line, made once: the list lays out every row (word wrap) when
-        # a turn is added, and a turn's line never changes.
-        self._lines: list[str | None] = []
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self.turns)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.row() >= len(self.turns):
-            return None
-        row = index.row()
-        turn = self.turns[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            line = self._lines[row]
-            if line is None:
-                line = self._lines[row] = turn.describe()
-            return line
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(f"{name}: {left} left" for name, left in turn.remaining.items())
-        return None
+        # The size of a line as the list shows it (None: the rows keep no size
+        # and the delegate measures them).
+        self.sizer: Callable[[str], QSize] | None = None
 
     def set_turns(self, turns: list[TurnResult]) -> None:
         """Show ``turns``: rows added or removed at the end when only the end changed."""
         old = len(self.turns)
-        common = 0
-        while common < min(old, len(turns)) and self.turns[common] is turns[common]:
-            common += 1
+        common = common_start(self.turns, turns)
         if common < old:
-            self.beginRemoveRows(QModelIndex(), common, old - 1)
             self.turns = self.turns[:common]
-            del self._lines[common:]
-            self.endRemoveRows()
+            self.removeRows(common, old - common)
         if len(turns) > common:
-            self.beginInsertRows(QModelIndex(), common, len(turns) - 1)
             self.turns = list(turns)
-            self._lines.extend([None] * (len(turns) - common))
-            self.endInsertRows()
+            self.invisibleRootItem().appendRows([self._item(t) for t in turns[common:]])
+
+    def _item(self, turn: TurnResult) -> QStandardItem:
+        line = turn.describe()
+        item = QStandardItem(line)
+        item.setFlags(_LINE)  # not editable, no drag and drop: as a list model's rows
+        item.setToolTip("\n".join(f"{name}: {left} left"
+                                   for name, left in turn.remaining.items()))
+        if self.sizer is not None:
+            item.setData(self.sizer(line), Qt.ItemDataRole.SizeHintRole)
+        return item
+
+    def line(self, row: int) -> str:
+        return self.item(row).text()
+
+    def resize_lines(self) -> None:
+        """Each row's size measured again (``sizer``: the list's width, font or
+        style changed). Quietly: the sizes are the list's layout, which it does
+        again itself (it may be handling an insert when its width changes, and a
+        change reported then would be one inside another)."""
+        if self.sizer is None:
+            return
+        quiet = self.blockSignals(True)
+        try:
+            for row in range(self.rowCount()):
+                item = self.item(row)
+                item.setData(self.sizer(item.text()), Qt.ItemDataRole.SizeHintRole)
+        finally:
+            self.blockSignals(quiet)
+
+
+def common_start(old: list[TurnResult], new: list[TurnResult]) -> int:
+    """How many turns ``old`` and ``new`` share from the start. The view's turns
+    change at the end only (a turn fought or undone): when the last turn both hold
+    is the same, so are those before it (one look, whatever the turns fought);
+    otherwise each turn is compared."""
+    if old and new:
+        last = min(len(old), len(new)) - 1
+        if old[last] is new[last] and old[0] is new[0]:
+            return last + 1
+    common = 0
+    while common < min(len(old), len(new)) and old[common] is new[common]:
+        common += 1
+    return common
 
 
 class PairingsModel(QAbstractListModel):

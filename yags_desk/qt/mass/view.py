@@ -13,6 +13,7 @@ it). Only the set-up is saved: a battle file is the battle, not one fight of it.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,6 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
-    QListView,
     QProgressDialog,
     QPushButton,
     QSpinBox,
@@ -43,8 +43,15 @@ from PySide6.QtWidgets import (
 from yags_desk.printing.quick_report import battle_report
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.mass.chart import CountsChart
-from yags_desk.qt.mass.delegates import TurnLineDelegate
-from yags_desk.qt.mass.models import GroupsModel, PairingsModel, TurnsModel, replace_group
+from yags_desk.qt.mass.models import (
+    GroupsModel,
+    PairingsModel,
+    TurnsModel,
+    common_start,
+    replace_group,
+)
+from yags_desk.qt.mass.steady import SteadyLabels
+from yags_desk.qt.mass.turns_list import TurnsList
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import DiceError, RulesError
 from yags_desk.rules.quick_combat import (
@@ -72,6 +79,10 @@ __all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
 # [decision] From this many figure-turns left, fighting to the end shows progress
 # and can be cancelled (about half a second of dice on this machine).
 PROGRESS_FROM = 1_000_000
+# [decision] The progress shown (and the events handled, a Cancel click among
+# them) at most this often, in seconds: more often than the eye follows cost a
+# millisecond a turn.
+PROGRESS_EVERY = 0.05
 
 
 def new_battle() -> Battle:
@@ -324,7 +335,6 @@ class BattleView(DocumentView):
         pairs.addWidget(self.pairings, 2)
         pairs.addWidget(self.unpair)
         self.plan = QLabel()
-        self.plan.setWordWrap(True)
         self.plan.setAccessibleName("Next turn's pairings")
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -350,13 +360,9 @@ class BattleView(DocumentView):
             controls.addWidget(control, 3 if control is self.typed else 0)
         self.status = QLabel()
         self.status.setAccessibleName("Battle status")
-        self.status.setWordWrap(True)
+        self.status_and_plan = SteadyLabels((self.status, self.plan))
         self.turns_model = TurnsModel()
-        self.turns_list = QListView()
-        self.turns_list.setModel(self.turns_model)
-        self.turns_list.setWordWrap(True)
-        self.turns_delegate = TurnLineDelegate(self.turns_list)  # kept: the list holds
-        self.turns_list.setItemDelegate(self.turns_delegate)  # no reference to it
+        self.turns_list = TurnsList(self.turns_model)
         self.turns_list.setAccessibleName("Turns fought")
         self.chart = CountsChart()
         below = QSplitter(Qt.Orientation.Horizontal)
@@ -370,8 +376,7 @@ class BattleView(DocumentView):
         layout.addLayout(pairs)
         layout.addWidget(self.message)
         layout.addLayout(controls)
-        layout.addWidget(self.status)
-        layout.addWidget(self.plan)
+        layout.addWidget(self.status_and_plan)
         layout.addWidget(below, 2)
 
     # -- DocumentView -------------------------------------------------------------
@@ -465,6 +470,7 @@ class BattleView(DocumentView):
                     combo.setCurrentText(chosen)
                 combo.blockSignals(False)
             self.pairings_model.refresh()
+            self.status_and_plan.relax()  # a new set-up: new lines
         for control in (self.pair_a, self.pair_b, self.pair, self.pairings, self.unpair):
             control.setEnabled(not locked)
         self.unpair.setEnabled(not locked and bool(battle.pairings))
@@ -492,9 +498,7 @@ class BattleView(DocumentView):
         """Bring what is kept per turn up to the turns shown: after a turn or an
         undo only the end changes."""
         kept, turns = self._kept, self.turns
-        common = 0
-        while common < min(len(kept), len(turns)) and kept[common] is turns[common]:
-            common += 1
+        common = common_start(kept, turns)
         del kept[common:], self._fought_json[common:], self._counts[common:]
         kept.extend(turns[common:])
         self._fought_json.extend(fought_json(turns[common:]))
@@ -770,7 +774,7 @@ class BattleView(DocumentView):
                                      self.battle.max_turns, self)
             dialog.setWindowModality(Qt.WindowModality.WindowModal)
             dialog.setMinimumDuration(300)
-        fought = 0
+        fought, shown = 0, -PROGRESS_EVERY
         self._fighting, self._stopping, self._quiet = True, False, True
         try:
             while not state.is_over and not self._stopping:
@@ -778,7 +782,9 @@ class BattleView(DocumentView):
                 self.undo_stack.push(_PlayTurn(self, turn))
                 state = turn.state_after
                 fought += 1
-                if dialog is not None:
+                now = time.monotonic()
+                if dialog is not None and now >= shown + PROGRESS_EVERY:
+                    shown = now
                     dialog.setLabelText(f"Fighting {self.battle.name}: turn {state.turn} "
                                         f"of at most {self.battle.max_turns}")
                     dialog.setValue(state.turn)  # a modal dialog's setValue handles events
