@@ -46,6 +46,16 @@ def _rules_turns(battle: Battle, seed: int, count: int) -> list[Any]:
     return turns
 
 
+def _play(view: BattleView, step: str) -> None:
+    """A GM's step: "turn" (Next turn), "end" (Fight to the end), "undo" or "redo"."""
+    if step == "turn":
+        view.play_turn()
+    elif step == "end":
+        view.fight_to_end()
+    else:
+        getattr(view.undo_stack, step)()
+
+
 def _check(view: BattleView, battle: Battle) -> None:
     """What the view shows and would save matches its turns, as a full refresh."""
     assert view.battle.fought == fought_json(view.turns)
@@ -75,12 +85,7 @@ def test_turns_and_undos_keep_file_tables_and_chart_right(qtbot: Any, tmp_path: 
                for m in (view.sides[0].model, view.sides[1].model, view.turns_model)]
     for step in ("turn", "turn", "turn", "undo", "undo", "turn", "redo", "undo", "undo",
                  "undo", "redo", "turn", "end", "undo", "undo", "redo"):
-        if step == "turn":
-            view.play_turn()
-        elif step == "end":
-            view.fight_to_end()
-        else:
-            getattr(view.undo_stack, step)()
+        _play(view, step)
         _check(view, battle)
     assert len(testers) == 3
     # The file holds those turns, as written from them in one go.
@@ -233,18 +238,14 @@ def test_the_chart_drawn_turn_by_turn_is_the_chart_drawn_whole(qtbot: Any) -> No
     chart = view.chart
     for step in ("turn", "turn", "undo", "redo", "turn", "resize", "font", "undo", "undo",
                  "turn", "undo", "undo", "undo", "redo", "end", "undo"):
-        if step == "turn":
-            view.play_turn()
-        elif step == "end":
-            view.fight_to_end()
-        elif step == "resize":
+        if step == "resize":
             view.resize(900, 650)
         elif step == "font":
             font = chart.font()
             font.setPointSize(font.pointSize() + 3)
             chart.setFont(font)
         else:
-            getattr(view.undo_stack, step)()
+            _play(view, step)
         qtbot.wait(1)
         chart.grab()  # painted as the view shows it, after this step
         _check(view, battle)
