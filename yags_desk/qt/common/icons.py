@@ -32,7 +32,10 @@ _THEME_NAMES = {
 }
 
 
+@cache
 def icons_dir() -> Path | None:
+    """The bundled icons' folder (looked for once: the installation does not move
+    while it runs, and the window asks for some 40 icons as it is built)."""
     try:
         return paths.resource_dir() / "icons"
     except paths.ResourceNotFoundError:
