@@ -17,13 +17,17 @@ Shared by every room (like ``common``). May import ``common`` and the Qt-free
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from yags_desk.help.pages import INDEX, page_for_class
 from yags_desk.help.refs import RULES_CITATION, linked
-from yags_desk.qt.help.viewer import HelpWindow
+
+if TYPE_CHECKING:
+    from yags_desk.qt.help.viewer import HelpWindow
 
 __all__ = ["HelpWindow", "install_f1", "link_rules", "open_help", "page_for", "set_rules_text"]
 
@@ -67,8 +71,20 @@ def _owner(near: QWidget | None) -> QWidget | None:
     return near.window() if near is not None else QApplication.activeWindow()
 
 
+def __getattr__(name: str) -> object:
+    """``HelpWindow`` is read with the first help shown, not with the window's menus
+    (its module costs some 13 ms of the start-up; issue 18)."""
+    if name == "HelpWindow":
+        from yags_desk.qt.help.viewer import HelpWindow
+
+        return HelpWindow
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def open_help(target: str, near: QWidget | None = None) -> HelpWindow:
     """Show ``target`` in the help window belonging to what is in front of ``near``."""
+    from yags_desk.qt.help.viewer import HelpWindow
+
     owner = _owner(near)
     while isinstance(owner, HelpWindow):
         owner = owner.parentWidget()
@@ -97,6 +113,8 @@ class _F1Filter(QObject):
                 and event.key() == Qt.Key.Key_F1
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier
                 and isinstance(watched, QWidget)):
+            from yags_desk.qt.help.viewer import HelpWindow
+
             if isinstance(watched.window(), HelpWindow):
                 return False
             modal = QApplication.activeModalWidget()
