@@ -416,22 +416,27 @@ class BattleBoard(DocumentView):
             self._recorded = None
             return
         self.autosaves += 1
-        events = self.log.events
-        self._recorded = (len(events), events[-1] if events else None, len(events))
+        n = self.log.count
+        self._recorded = (n, self.log.event(n - 1) if n else None, n)
 
     def record(self) -> None:
         """Keep the recovery copy up to date after the log changed: new events are
         appended beside the last snapshot (one small write, whatever the fight's
         length: a crash loses at most the event being written, issue 12 item 2);
         an undo, a changed roster or a long journal takes a new snapshot."""
-        events = self.log.events
+        # [decision] The log is asked for its count and the few events it needs, not
+        # for a copy of all of them: a copy at every step made a step's cost grow with
+        # the fight's length (issue 18).
+        log = self.log
+        n = log.count
         done = self._recorded
         if done is not None:
             count, last, snapshot = done
-            appended = len(events) > count and (count == 0 or events[count - 1] is last)
-            if appended and len(events) - snapshot <= COMPACT_AFTER:
+            appended = n > count and (count == 0 or log.event(count - 1) is last)
+            if appended and n - snapshot <= COMPACT_AFTER:
                 try:
-                    self.library.append_recovery_events(self.key, count, events[count:])
+                    self.library.append_recovery_events(
+                        self.key, count, [log.event(i) for i in range(count, n)])
                 except FileNotFoundError:  # the copy was discarded (saved): a new one
                     self.autosave()
                     return
@@ -439,10 +444,10 @@ class BattleBoard(DocumentView):
                     self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
                     self._recorded = None
                     return
-                self._recorded = (len(events), events[-1], snapshot)
+                self._recorded = (n, log.event(n - 1), snapshot)
                 self.autosaves += 1
                 return
-            if len(events) == count and (count == 0 or events[-1] is last):
+            if n == count and (count == 0 or log.event(n - 1) is last):
                 return  # nothing new
         self.autosave()
 
@@ -478,10 +483,16 @@ class BattleBoard(DocumentView):
             for _ in range(pushed):
                 self.log.undo()
             raise
-        show_problem(self.message, "")
+        self._clear_message()
         self.undo_stack.push(EventsCommand(self, events, text or self._describe(events, before),
                                            applied=True))
         return True
+
+    def _clear_message(self) -> None:
+        """No message under the toolbar: show_problem's, skipped when there is none
+        already (every step of Auto-resolve clears it)."""
+        if self.message.text() or not self.message.isHidden():
+            show_problem(self.message, "")
 
     def _describe(self, events: Sequence[Event], state: CombatState) -> str:
         """The undo step's name ("Undo Bandit 3 attacks Aldric"), from the ``state``
