@@ -33,7 +33,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -650,6 +650,15 @@ class BattleBoard(DocumentView):
         want = min(need, total // 3)
         if sizes[1] < want:
             self.splitter.setSizes([total - want, want])
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """The recovery journal kept open for the fight is closed with the board (a
+        closed tab's copies are discarded by the window, which closes it too)."""
+        try:
+            self.library.close_recovery_journal(self.key)
+        except OSError:
+            pass
+        super().closeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
