@@ -41,8 +41,8 @@ if sys.argv[3] == "npcs":  # nobody's dialog: Auto-resolve plays every step itse
 board = BattleBoard(encounter, None, library, ScriptedDialogs(), random.Random(5))
 real_push = board.push_events
 
-def push(events, text=""):
-    done = real_push(events, text)
+def push(events, text="", **more):
+    done = real_push(events, text, **more)
     if len(board.log.events) >= kill_at:
         print(len(board.log.events), flush=True)
         os._exit(9)

@@ -458,21 +458,28 @@ class BattleBoard(DocumentView):
         show_problem(self.message, message)
         self.status_message.emit(for_screen(message), 10_000)
 
-    def push_events(self, events: Sequence[Event], text: str = "") -> bool:
+    def push_events(self, events: Sequence[Event], text: str = "",
+                    states: Sequence[CombatState] = ()) -> bool:
         """Push ``events`` as one undo step; if the rules refuse one, none stays.
 
         They go into the log straight away (the log refuses an event before
         changing anything) and are taken out again on a refusal, instead of being
         applied twice, to a copy first (a big fight's round took twice the rules'
-        time in applying, issue 18)."""
+        time in applying, issue 18). ``states``: the states after the first events,
+        from the state now, as auto_events worked them out (the log takes them
+        instead of applying those events again)."""
         events = list(events)
         if not events:
             return False
         before = self.state
         pushed = 0
+        log = self.log
         try:
             for event in events:
-                self.log.push(event)
+                if pushed < len(states):
+                    log.push(event, (log.state, states[pushed]))
+                else:
+                    log.push(event)
                 pushed += 1
         except RulesError as exc:
             for _ in range(pushed):
@@ -851,8 +858,9 @@ class BattleBoard(DocumentView):
                 if step.kind == "end_round":
                     finished = self.push_events([EndRound()], f"End of round {start}")
                     break
+                states: list[CombatState] = []  # those auto_events worked out
                 if step.kind in ("declare", "initiative") and npcs:
-                    events = auto_events(self.state, Step(step.kind, npcs), self.rng)
+                    events = auto_events(self.state, Step(step.kind, npcs), self.rng, states)
                 elif step.kind not in ("declare", "initiative") and (
                         step.fighter is None or self._is_npc(step.fighter)):
                     events = auto_events(self.state, step, self.rng)
@@ -864,7 +872,7 @@ class BattleBoard(DocumentView):
                     if asked is None:
                         break
                     events = asked
-                if not self.push_events(events):
+                if not self.push_events(events, states=states):
                     break
                 self._show_progress()
         except RulesError as exc:
