@@ -151,3 +151,40 @@ def test_journal_lines_hold_the_events_json_values_and_a_nan_writes_nothing(
         {"i": n, "event": e.model_dump(mode="json")} for n, e in enumerate(EVENTS)]
     assert lines[0] == json.dumps({"i": 0, "event": EVENTS[0].model_dump(mode="json")},
                                   ensure_ascii=False, separators=(",", ":"))
+
+
+def test_the_journal_kept_open_follows_a_new_snapshot_and_a_journal_removed_under_it(
+        home: Path) -> None:
+    """The library keeps a fight's journal open between appends (issue 18): a new
+    snapshot, a discard or a journal removed behind its back must not leave it
+    writing into a file that is no longer the journal."""
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    library.autosave("fight", "encounter", _encounter().model_copy(
+        update={"events": tuple(EVENTS[:1])}))  # an undo, say: a new snapshot
+    library.append_recovery_events("fight", 1, EVENTS[1:2])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:2])
+    journal_path(copy).unlink()  # gone behind the library's back: made again
+    library.append_recovery_events("fight", 1, EVENTS[1:])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS)
+    library.close_recovery_journal("fight")
+    library.append_recovery_events("fight", 3, [SetCondition(id="aldric", condition="x")])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and len(model.events) == 4
+
+
+def test_two_fights_keep_two_journals(home: Path) -> None:
+    library = Library.open()
+    one = library.autosave("one", "encounter", _encounter())
+    two = library.autosave("two", "encounter", _encounter())
+    assert one is not None and two is not None and one != two
+    library.append_recovery_events("one", 0, EVENTS[:1])
+    library.append_recovery_events("two", 0, EVENTS[1:2])
+    library.append_recovery_events("one", 1, EVENTS[2:])
+    first, second = read_with_journal(one).model, read_with_journal(two).model
+    assert isinstance(first, Encounter) and isinstance(second, Encounter)
+    assert first.events == (EVENTS[0], EVENTS[2]) and second.events == (EVENTS[1],)

@@ -35,7 +35,7 @@ from yags_desk.storage.documents import (
     write_document,
 )
 from yags_desk.storage.paths import LibraryError
-from yags_desk.storage.recovery_journal import append_events, discard_journal, journal_path
+from yags_desk.storage.recovery_journal import JournalWriter, discard_journal, journal_path
 
 if TYPE_CHECKING:  # loaded with the first document read, after the window's first paint
     from pydantic import BaseModel
@@ -127,6 +127,10 @@ class Library:
         # Recovery copy -> (device, inode, size, mtime) of the copy this library wrote
         # there last: a copy still so on disk is a document, not read again to know.
         self._autosaved: dict[Path, tuple[int, int, int, int]] = {}
+        # Recovery copy -> its journal, kept open between a fight's appends (closed
+        # when a new snapshot or a discard removes the journal, and by
+        # close_recovery_journal).
+        self._journals: dict[Path, JournalWriter] = {}
 
     # -- folders ------------------------------------------------------------------------
 
@@ -493,6 +497,7 @@ class Library:
                 and validate_file(path)):
             quarantine(path)
         self._autosaved.pop(path, None)
+        self._close_journal(path)
         # Read just now (or moved aside): not decoded a second time (issue 18).
         write_document(path, kind, model, checked=True)
         signature = _signature(path)
@@ -508,7 +513,21 @@ class Library:
         None in a read-only library."""
         if self.read_only:
             return None
-        return append_events(self.autosave_path(key), first, events)
+        path = self.autosave_path(key)
+        writer = self._journals.get(path)
+        if writer is None:
+            writer = self._journals[path] = JournalWriter(path)
+        return writer.append(first, events)
+
+    def close_recovery_journal(self, key: str) -> None:
+        """Close the journal kept open beside the recovery copy of ``key`` (its
+        document closed); the next append opens it again."""
+        self._close_journal(self.autosave_path(key))
+
+    def _close_journal(self, path: Path) -> None:
+        writer = self._journals.pop(path, None)
+        if writer is not None:
+            writer.close()
 
     def pending_recoveries(self) -> list[Path]:
         """Autosaved copies left behind (by a crash), newest first."""
@@ -528,6 +547,7 @@ class Library:
             return
         if path.resolve().parent != self.autosave_dir.resolve():
             raise ValueError(f"{path} is not an autosave file of this library")
+        self._close_journal(path)
         for file in (path, backup_path(path), journal_path(path)):
             try:
                 file.unlink()

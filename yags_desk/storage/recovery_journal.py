@@ -33,7 +33,7 @@ from yags_desk.storage.documents import (
 if TYPE_CHECKING:  # pydantic loads with the first document read
     from pydantic import BaseModel
 
-__all__ = ["COMPACT_AFTER", "append_events", "discard_journal", "journal_path",
+__all__ = ["COMPACT_AFTER", "JournalWriter", "append_events", "discard_journal", "journal_path",
            "read_with_journal"]
 
 COMPACT_AFTER = 2000  # journal lines before the board writes a new snapshot
@@ -52,34 +52,89 @@ def _digest(data: bytes) -> str:
 def append_events(snapshot: Path, first: int, events: Sequence[BaseModel]) -> Path:
     """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
     journal of ``snapshot``; the journal's path. FileNotFoundError when the
-    snapshot is gone (saved and discarded): the caller writes a new one.
-
-    [decision] One ``os.write`` of the lines' bytes, each event written by pydantic
-    (the same values as json.dumps of its model_dump): the board appends after
-    every step, and opening a text file and the standard library's encoder took
-    most of a small append's time (issue 18). The bytes are in the system's hands
-    when it returns, as a flushed file's were."""
-    path = journal_path(snapshot)
-    lines = b"".join(b'{"i":%d,"event":%s}\n' % (first + n, _event_json(e))
-                     for n, e in enumerate(events))  # before the file: errors touch nothing
-    flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
+    snapshot is gone (saved and discarded): the caller writes a new one. The file
+    is opened and closed again (a fight's board keeps a :class:`JournalWriter`)."""
+    writer = JournalWriter(snapshot)
     try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        header = json.dumps({"snapshot": _digest(snapshot.read_bytes())}) + "\n"
-        lines = header.encode() + lines
-        fd = os.open(path, flags | os.O_CREAT, 0o666)
-    else:
-        if not os.path.exists(snapshot):
-            os.close(fd)
-            raise FileNotFoundError(2, "the recovery copy is gone", str(snapshot))
-    try:
-        view = memoryview(lines)
-        while view:
-            view = view[os.write(fd, view):]
+        return writer.append(first, events)
     finally:
-        os.close(fd)
-    return path
+        writer.close()
+
+
+class JournalWriter:
+    """The journal of one recovery copy, kept open from one append to the next.
+
+    [decision] A big round appends some 250 times: opening and closing the file and
+    working its path out again each time cost more than the write (issue 18). Each
+    append is still one ``os.write`` of whole lines, handed to the system at once,
+    so a crash loses at most the event being written. Before it writes, the writer
+    checks that the file it holds is still the journal at its path (not removed or
+    replaced: a new snapshot discards the journal) and that the snapshot is still
+    there, and opens the journal afresh otherwise, as a new append would.
+    """
+
+    def __init__(self, snapshot: Path) -> None:
+        self.snapshot = snapshot
+        self.path = journal_path(snapshot)
+        self._snapshot_name = os.fspath(snapshot)
+        self._name = os.fspath(self.path)
+        self._fd: int | None = None
+        self._file_id: tuple[int, int] | None = None  # (device, inode) of the open file
+
+    @property
+    def is_open(self) -> bool:
+        return self._fd is not None
+
+    def append(self, first: int, events: Sequence[BaseModel]) -> Path:
+        """As :func:`append_events`, through the file kept open."""
+        lines = b"".join(b'{"i":%d,"event":%s}\n' % (first + n, _event_json(e))
+                         for n, e in enumerate(events))  # before the file: errors touch nothing
+        fd = self._fd
+        if fd is not None and not self._still_there():
+            self.close()
+            fd = None
+        if fd is None:
+            fd, lines = self._open(lines)
+        try:
+            view = memoryview(lines)
+            while view:
+                view = view[os.write(fd, view):]
+        except BaseException:
+            self.close()  # the next append looks at the file afresh
+            raise
+        return self.path
+
+    def _still_there(self) -> bool:
+        """The open file is the journal at its path, and the snapshot exists."""
+        try:
+            found = os.stat(self._name)
+        except OSError:
+            return False
+        return ((found.st_dev, found.st_ino) == self._file_id
+                and os.path.exists(self._snapshot_name))
+
+    def _open(self, lines: bytes) -> tuple[int, bytes]:
+        """Open the journal (made, with its header, when there is none); the file and
+        the bytes to write. FileNotFoundError when the snapshot is gone."""
+        flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        try:
+            fd = os.open(self._name, flags)
+        except FileNotFoundError:
+            header = json.dumps({"snapshot": _digest(self.snapshot.read_bytes())}) + "\n"
+            lines = header.encode() + lines
+            fd = os.open(self._name, flags | os.O_CREAT, 0o666)
+        else:
+            if not os.path.exists(self._snapshot_name):
+                os.close(fd)
+                raise FileNotFoundError(2, "the recovery copy is gone", self._snapshot_name)
+        found = os.fstat(fd)
+        self._fd, self._file_id = fd, (found.st_dev, found.st_ino)
+        return fd, lines
+
+    def close(self) -> None:
+        fd, self._fd, self._file_id = self._fd, None, None
+        if fd is not None:
+            os.close(fd)
 
 
 def _event_json(event: BaseModel) -> bytes:

@@ -41,8 +41,8 @@ if sys.argv[3] == "npcs":  # nobody's dialog: Auto-resolve plays every step itse
 board = BattleBoard(encounter, None, library, ScriptedDialogs(), random.Random(5))
 real_push = board.push_events
 
-def push(events, text=""):
-    done = real_push(events, text)
+def push(events, text="", **more):
+    done = real_push(events, text, **more)
     if len(board.log.events) >= kill_at:
         print(len(board.log.events), flush=True)
         os._exit(9)
@@ -105,3 +105,39 @@ def test_events_after_a_save_are_in_a_new_recovery_copy(qtbot: Any, home: Path) 
     (copy,) = library.pending_recoveries()  # the step after the save is recoverable
     model = read_with_journal(copy).model
     assert isinstance(model, Encounter) and model.events == board.log.events
+
+
+def test_the_journal_kept_open_follows_undo_save_and_a_second_board(
+        qtbot: Any, home: Path) -> None:
+    """The board's journal stays open through a fight (issue 18): after an undo (a
+    new snapshot), after a save (the copy discarded), after the board closed and
+    beside a second board's fight, the copy read back is each board's log."""
+    library = Library.open()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    other = make_board(qtbot, sample(library, "sparring.json"), library)
+    copy, other_copy = library.autosave_path(board.key), library.autosave_path(other.key)
+    assert copy != other_copy
+
+    def recovered(path: Path) -> tuple[object, ...]:
+        model = read_with_journal(path).model
+        assert isinstance(model, Encounter)
+        return model.events
+
+    for _ in range(4):
+        board.next_action.trigger()
+        other.next_action.trigger()
+    assert recovered(copy) == board.log.events and recovered(other_copy) == other.log.events
+    board.undo_stack.undo()
+    board.undo_stack.undo()
+    for _ in range(3):
+        board.next_action.trigger()
+    assert recovered(copy) == board.log.events and len(board.log.events) > 4
+    assert board.save()
+    board.next_action.trigger()
+    other.next_action.trigger()
+    assert recovered(copy) == board.log.events and recovered(other_copy) == other.log.events
+    board.close()
+    other.next_action.trigger()
+    assert recovered(other_copy) == other.log.events
+    board.next_action.trigger()  # a closed board that is shown again still records
+    assert recovered(copy) == board.log.events

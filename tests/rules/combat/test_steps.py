@@ -282,3 +282,34 @@ def test_the_08_orc_uses_its_dagger_in_the_auto_declaration() -> None:
     events = auto_events(log.state, step, random.Random(1))
     assert [(e.id, e.target, e.style) for e in events if isinstance(e, Declare)] == [
         ("orc", "brenna", "Brawl: Dagger"), ("brenna", "orc", V08_SWORD)]
+
+
+@pytest.mark.parametrize("make", [classic_melee, v08_melee])
+def test_the_states_auto_events_hands_over_are_the_logs_own(make: object) -> None:
+    """A declare step's states, taken by the log instead of applying the events
+    again (issue 18), are those the reducer works out; a state worked out from
+    another start is not taken."""
+    assert callable(make)
+    log = make(3)
+    rng, again = random.Random(4), random.Random(4)
+    declared = 0
+    for _ in range(40):
+        step = next_step(log.state)
+        states: list[CombatState] = []
+        events = auto_events(log.state, step, rng, states)
+        assert events == auto_events(log.state, step, again)
+        assert len(states) == (len(events) if step.kind == "declare" else 0)
+        declared += len(states)
+        for n, e in enumerate(events):
+            expected = apply(log.state, e)
+            log.push(e, (log.state, states[n]) if n < len(states) else None)
+            assert log.state == expected
+        if step.kind == "end_round":
+            break
+    assert declared
+    fid = next(iter(log.state.fighters))
+    stale = log.state
+    log.push(SetCondition(id=fid, condition="prone"))
+    expected = apply(log.state, SetCondition(id=fid, condition="blinded"))
+    log.push(SetCondition(id=fid, condition="blinded"), (stale, stale))  # not now's
+    assert log.state == expected and log.state.fighter(fid).has("blinded")

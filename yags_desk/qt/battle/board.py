@@ -33,7 +33,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -416,22 +416,27 @@ class BattleBoard(DocumentView):
             self._recorded = None
             return
         self.autosaves += 1
-        events = self.log.events
-        self._recorded = (len(events), events[-1] if events else None, len(events))
+        n = self.log.count
+        self._recorded = (n, self.log.event(n - 1) if n else None, n)
 
     def record(self) -> None:
         """Keep the recovery copy up to date after the log changed: new events are
         appended beside the last snapshot (one small write, whatever the fight's
         length: a crash loses at most the event being written, issue 12 item 2);
         an undo, a changed roster or a long journal takes a new snapshot."""
-        events = self.log.events
+        # [decision] The log is asked for its count and the few events it needs, not
+        # for a copy of all of them: a copy at every step made a step's cost grow with
+        # the fight's length (issue 18).
+        log = self.log
+        n = log.count
         done = self._recorded
         if done is not None:
             count, last, snapshot = done
-            appended = len(events) > count and (count == 0 or events[count - 1] is last)
-            if appended and len(events) - snapshot <= COMPACT_AFTER:
+            appended = n > count and (count == 0 or log.event(count - 1) is last)
+            if appended and n - snapshot <= COMPACT_AFTER:
                 try:
-                    self.library.append_recovery_events(self.key, count, events[count:])
+                    self.library.append_recovery_events(
+                        self.key, count, [log.event(i) for i in range(count, n)])
                 except FileNotFoundError:  # the copy was discarded (saved): a new one
                     self.autosave()
                     return
@@ -439,10 +444,10 @@ class BattleBoard(DocumentView):
                     self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
                     self._recorded = None
                     return
-                self._recorded = (len(events), events[-1], snapshot)
+                self._recorded = (n, log.event(n - 1), snapshot)
                 self.autosaves += 1
                 return
-            if len(events) == count and (count == 0 or events[-1] is last):
+            if n == count and (count == 0 or log.event(n - 1) is last):
                 return  # nothing new
         self.autosave()
 
@@ -453,21 +458,28 @@ class BattleBoard(DocumentView):
         show_problem(self.message, message)
         self.status_message.emit(for_screen(message), 10_000)
 
-    def push_events(self, events: Sequence[Event], text: str = "") -> bool:
+    def push_events(self, events: Sequence[Event], text: str = "",
+                    states: Sequence[CombatState] = ()) -> bool:
         """Push ``events`` as one undo step; if the rules refuse one, none stays.
 
         They go into the log straight away (the log refuses an event before
         changing anything) and are taken out again on a refusal, instead of being
         applied twice, to a copy first (a big fight's round took twice the rules'
-        time in applying, issue 18)."""
+        time in applying, issue 18). ``states``: the states after the first events,
+        from the state now, as auto_events worked them out (the log takes them
+        instead of applying those events again)."""
         events = list(events)
         if not events:
             return False
         before = self.state
         pushed = 0
+        log = self.log
         try:
             for event in events:
-                self.log.push(event)
+                if pushed < len(states):
+                    log.push(event, (log.state, states[pushed]))
+                else:
+                    log.push(event)
                 pushed += 1
         except RulesError as exc:
             for _ in range(pushed):
@@ -478,10 +490,16 @@ class BattleBoard(DocumentView):
             for _ in range(pushed):
                 self.log.undo()
             raise
-        show_problem(self.message, "")
+        self._clear_message()
         self.undo_stack.push(EventsCommand(self, events, text or self._describe(events, before),
                                            applied=True))
         return True
+
+    def _clear_message(self) -> None:
+        """No message under the toolbar: show_problem's, skipped when there is none
+        already (every step of Auto-resolve clears it)."""
+        if self.message.text() or not self.message.isHidden():
+            show_problem(self.message, "")
 
     def _describe(self, events: Sequence[Event], state: CombatState) -> str:
         """The undo step's name ("Undo Bandit 3 attacks Aldric"), from the ``state``
@@ -639,6 +657,15 @@ class BattleBoard(DocumentView):
         want = min(need, total // 3)
         if sizes[1] < want:
             self.splitter.setSizes([total - want, want])
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """The recovery journal kept open for the fight is closed with the board (a
+        closed tab's copies are discarded by the window, which closes it too)."""
+        try:
+            self.library.close_recovery_journal(self.key)
+        except OSError:
+            pass
+        super().closeEvent(event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -831,8 +858,9 @@ class BattleBoard(DocumentView):
                 if step.kind == "end_round":
                     finished = self.push_events([EndRound()], f"End of round {start}")
                     break
+                states: list[CombatState] = []  # those auto_events worked out
                 if step.kind in ("declare", "initiative") and npcs:
-                    events = auto_events(self.state, Step(step.kind, npcs), self.rng)
+                    events = auto_events(self.state, Step(step.kind, npcs), self.rng, states)
                 elif step.kind not in ("declare", "initiative") and (
                         step.fighter is None or self._is_npc(step.fighter)):
                     events = auto_events(self.state, step, self.rng)
@@ -844,7 +872,7 @@ class BattleBoard(DocumentView):
                     if asked is None:
                         break
                     events = asked
-                if not self.push_events(events):
+                if not self.push_events(events, states=states):
                     break
                 self._show_progress()
         except RulesError as exc:

@@ -109,8 +109,10 @@ class CombatLog:
             self._segment = (first, states)
         return states[index - first]
 
-    def _append(self, event: Event) -> CombatState:
-        new = apply(self.state, event)
+    def _append(self, event: Event, known: tuple[CombatState, CombatState] | None = None
+                ) -> CombatState:
+        before = self.state
+        new = known[1] if known is not None and known[0] is before else apply(before, event)
         self._events.append(event)
         self._states.append(new)
         old = len(self._states) - 1 - RECENT
@@ -118,9 +120,15 @@ class CombatLog:
             self._states[old] = None  # worked out again if asked (state_before)
         return new
 
-    def push(self, event: Event) -> CombatState:
-        """Apply and record ``event``; if the rules refuse it, nothing changes."""
-        new = self._append(event)
+    def push(self, event: Event,
+             known: tuple[CombatState, CombatState] | None = None) -> CombatState:
+        """Apply and record ``event``; if the rules refuse it, nothing changes.
+
+        ``known``: (a state, ``event`` applied to it) worked out already (steps.auto_events
+        applies a declare step's declarations one after the other): the second is
+        taken instead of applying the event again when the first is the log's state
+        now; otherwise it is ignored (the reducer is pure, so it is the same state)."""
+        new = self._append(event, known)
         self._redo.clear()
         return new
 

@@ -328,13 +328,19 @@ def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
     return checks_classic.resolve_check(state, p, roll_2d10x(rng))
 
 
-def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Event]:
+def auto_events(state: CombatState, step: Step, rng: random.Random,
+                states: list[CombatState] | None = None) -> list[Event]:
     """Resolve ``step`` as the automatic rounds do, rolling with ``rng``.
 
     A declare step declares for every fighter it names; an initiative step
     rolls for all of them; a classic attack on a target that cannot act turns
     to the nearest standing enemy first (a new declaration, then the attack is
     the next step). Raises RulesError if the engine refuses.
+
+    ``states``: the states after the first events, one per event, are added to it
+    where they were worked out here (a declare step applies each declaration
+    before the next fighter declares), for the log to take (CombatLog.push's
+    ``known``) instead of applying them again.
     """
     if step.kind in ("check", "end_check"):
         assert step.pending is not None
@@ -351,10 +357,14 @@ def auto_events(state: CombatState, step: Step, rng: random.Random) -> list[Even
             if decl is not None:
                 state = apply(state, decl)
                 out.append(decl)
+                if states is not None:
+                    states.append(state)
                 move = declared_move(state, fid)  # closing in (RULES 3.1 rows)
                 if move is not None:
                     state = apply(state, move)
                     out.append(move)
+                    if states is not None:
+                        states.append(state)
         return out
     if step.kind == "initiative":
         for fid in step.fighters:
