@@ -24,8 +24,6 @@ and careful shots, reach, firing into melee) get their numbers from
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from yags_desk.rules.combat.armour_v08 import armour_effect, worse_kind
 from yags_desk.rules.combat.attack_roll_v08 import (
     AttackDiceV08,
@@ -52,7 +50,7 @@ from yags_desk.rules.combat.round_v08 import (
     stance_of,
     take_defence,
 )
-from yags_desk.rules.combat.state import CombatState, FighterState
+from yags_desk.rules.combat.state import CombatState, FighterState, replace
 from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.wounds import split_mixed
@@ -130,7 +128,9 @@ def attack_modifiers_v08(state: CombatState, attacker_id: str, defender_id: str,
     m = _against_armour(state, m)
     m = _with_optional(state, m)
     m = _sized(state, m)
-    m = replace(m, nonlethal=nonlethal_kind(state, m.attacker, m.defender) or "")
+    nonlethal = nonlethal_kind(state, m.attacker, m.defender) or ""
+    if nonlethal != m.nonlethal:
+        m = replace(m, nonlethal=nonlethal)
     if situational is None:
         return m
     label, amount = situational
@@ -181,6 +181,9 @@ def _against_armour(state: CombatState, m: AttackMods) -> AttackMods:
     kind, ineffective = eff.damage_kind, False
     if kind == "ineffective":
         kind, ineffective = "stuns", True
+    if (not eff.soak_change and kind == m.damage_kind and ineffective == m.ineffective
+            and eff.crushing == m.crushing and not eff.modifiers and not eff.notes):
+        return m  # no armour that meets this blow: nothing to change (issue 18)
     return replace(m, soak=m.soak + eff.soak_change, damage_kind=kind,
                    ineffective=ineffective, crushing=eff.crushing,
                    modifiers=(*m.modifiers, *eff.modifiers), notes=(*m.notes, *eff.notes))

@@ -182,8 +182,9 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     round_defence = None if mods.missile else t.defence
     # RULES 3: what the optional rules in force add to this attack.
     opt = optional_mods(state, a.id, t.id, AttackKind(missile=mods.missile, style=s.label))
-    mods = replace(mods, attack=mods.attack + opt.attack, damage=mods.damage + opt.damage,
-                   soak=mods.soak + opt.soak)
+    if opt.attack or opt.damage or opt.soak:  # most attacks: no optional rule adds any
+        mods = replace(mods, attack=mods.attack + opt.attack, damage=mods.damage + opt.damage,
+                       soak=mods.soak + opt.soak)
     extra = opt.total("defence")
     if value is not None:
         value += extra

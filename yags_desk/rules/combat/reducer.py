@@ -203,12 +203,14 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     state = state._with(a)
     state = replace(state, last_attack=None if e.counter else (a.id, t.id),
                     last_reaction=None)
-    t = state.fighter(t.id)
+    # The target's changes in one copy (each replace() copies the whole fighter).
+    t_changes: dict[str, object] = {}
     if e.defence_rolled:
-        t = replace(t, defence=e.defence_total if e.round_defence is None else e.round_defence)
+        t_changes["defence"] = e.defence_total if e.round_defence is None else e.round_defence
     if e.defence_dice:
-        t = replace(t, defended=True)
-    state = state._with(t)
+        t_changes["defended"] = True
+    if t_changes:
+        state = state._with(replace(state.fighter(t.id), **t_changes))
     if state.edition == "0.8":
         state = after_attack_v08(state, e)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
@@ -243,15 +245,14 @@ def _check(state: CombatState, e: Check) -> CombatState:
     pending = [p for p in state.pending if p.id == f.id and p.kind == e.kind]
     if pending:
         state = replace(state, pending=tuple(p for p in state.pending if p is not pending[0]))
+    changes: dict[str, object] = {"checks_done": (*f.checks_done, e.kind)}  # one copy
     if e.kind == "fatigue":
-        f = replace(f, fatigue_checks=f.fatigue_checks + 1)
+        changes["fatigue_checks"] = f.fatigue_checks + 1
     if e.kind in ("fatal", "beaten", "fatal_round") and state.edition == "0.8":
         # RULES 2: a good success on the Fatal check fights on; passing the Beaten
         # check or the end-of-round check keeps the fighter on its feet.
-        fights_on = e.passed and (e.kind != "fatal" or "good success" in e.outcome)
-        f = replace(f, good_success=fights_on)
-    f = replace(f, checks_done=(*f.checks_done, e.kind))
-    return apply_effects(state._with(f), e.effects)
+        changes["good_success"] = e.passed and (e.kind != "fatal" or "good success" in e.outcome)
+    return apply_effects(state._with(replace(f, **changes)), e.effects)
 
 
 def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
