@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from tests.qt.battle.helpers import engine_fight, make_board, sample
 from tests.qt.battle.scripted import ScriptedDialogs
 from tests.rules.builders import LONG_SWORD, classic
 from yags_desk.qt.battle.board import BattleBoard, fight_result
+from yags_desk.qt.battle.roster_model import RosterModel
 from yags_desk.rules.combat.events import AddCombatant, EndRound, SetCondition, Wound
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.rules.combat.sentences import describe
@@ -311,3 +314,69 @@ def test_first_aid_is_offered_on_a_wounded_or_stunned_08_card(
     assert not aid_enabled()  # unhurt
     assert board.push_events([Wound(id=fid, levels=2)])
     assert aid_enabled()
+
+
+def _shown(board: BattleBoard) -> tuple[object, ...]:
+    """What the GM sees of a board: labels, cards, list and its columns, log lines."""
+    header = board.table.horizontalHeader()
+    return (board.round_label.text(), board.step_label.text(), board.model.summaries(),
+            [board.proxy.index(r, 1).data() for r in range(board.proxy.rowCount())],
+            [header.sectionSize(c) for c in range(board.proxy.columnCount())],
+            [board.card_text(f) for f in board.state.fighters],
+            board.log_panel.shown_lines(), board.canvas.selected)
+
+
+def test_mid_round_redraws_leave_the_round_s_end_as_without_them(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: Auto-resolve's redraws midway through a long round show the cards and
+    the round's line but leave the log's new lines and the list's widths to the end
+    of the round; after it the board shows exactly what it shows without them (every
+    log line, current cards), and what a board opened on the saved fight shows."""
+    raider = classic("Raider", kind="npc", strength=12, dexterity=12,
+                     skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
+    adds = numbered_copies(raider, 12, "Raiders", row=1)
+    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 12, "Town", row=0,
+                            existing=adds, base_name="Guard")
+    encounter = new_encounter("Long fight", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
+        for a in adds))
+    import yags_desk.qt.battle.board as board_module
+
+    def play(seconds_a_look: float) -> tuple[BattleBoard, list[tuple[bool, int, bool]]]:
+        board = make_board(qtbot, encounter, library)
+        board.show()
+        qtbot.waitExposed(board)
+        clock = iter(x * seconds_a_look for x in range(1_000_000))
+        monkeypatch.setattr(board_module, "time", SimpleNamespace(
+            monotonic=lambda: next(clock)))  # the board's clock only
+        redraws: list[tuple[bool, int, bool]] = []
+        real_refresh = board.refresh
+
+        def refresh(progress: bool = False) -> None:
+            real_refresh(progress)
+            fresh = RosterModel()
+            fresh.show(board.state)  # the cards as they should be now
+            redraws.append((progress, board.log.count,
+                            board.model.summaries() == fresh.summaries()))
+        monkeypatch.setattr(board, "refresh", refresh)
+        for _ in range(2):
+            board.auto_action.trigger()
+            QApplication.processEvents()
+        return board, redraws
+
+    quiet, quiet_redraws = play(0.0)  # never FIRST_PAINT seconds into a round
+    busy, busy_redraws = play(10.0)  # every step past the time between redraws
+    assert [p for p, *_ in quiet_redraws] == [False, False]
+    progress = [r for r in busy_redraws if r[0]]
+    assert len(progress) > 10  # a long round shows its progress...
+    assert all(current for *_, current in busy_redraws)  # with the cards current
+    assert len({count for _, count, _ in progress}) == len(progress)
+    assert busy.log.events == quiet.log.events and busy.state.round == 3
+    assert _shown(busy) == _shown(quiet)
+    assert len(busy.log_panel.shown_lines()) == len(quiet.log.events) + 2  # two headings
+    reopened = make_board(qtbot, busy.current_encounter(), library)
+    reopened.show()
+    qtbot.waitExposed(reopened)
+    QApplication.processEvents()
+    assert _shown(reopened)[2:] == _shown(busy)[2:]
+    assert _shown(reopened)[:2] == _shown(busy)[:2]

@@ -494,8 +494,8 @@ def test_auto_resolve_spends_at_most_a_fifth_of_its_time_redrawing(
     real_refresh, real_push = board.refresh, board.push_events
     redraws: list[float] = []
 
-    def refresh() -> None:
-        real_refresh()
+    def refresh(progress: bool = False) -> None:
+        real_refresh(progress)
         if board.busy():
             redraws.append(clock[0])
             clock[0] += 0.05  # a redraw costs 50 ms of this clock

@@ -552,10 +552,18 @@ class BattleBoard(DocumentView):
 
     # -- showing ------------------------------------------------------------------------
 
-    def refresh(self) -> None:
+    def refresh(self, progress: bool = False) -> None:
+        """Show the fight as it stands. ``progress``: Auto-resolve's redraw midway
+        through a long round, which shows the cards, the list and the round and step
+        lines but leaves the log's new lines and the list's column widths to the
+        full refresh at the end of the batch. [decision] Laying out a big round's
+        log lines and measuring the list's new texts were most of a mid-round
+        redraw's cost and were all done again at the round's end (issue 18); the
+        lines are worked out as the events come (log_changed) either way."""
         state = self.state
         self.model.show(state)
-        self.log_panel.follow(self.log)
+        if not progress:
+            self.log_panel.follow(self.log)
         step = next_step(state)
         self.current_step = step
         phase = _PHASES[step.kind]
@@ -579,9 +587,10 @@ class BattleBoard(DocumentView):
         self.anyway_action.setVisible(bool(result))
         self.anyway_action.setEnabled(bool(result))
         self.canvas.set_current(step.fighter, step.target)
-        widths = self._size_columns()
-        if not self._batch:  # measuring every row is slow; Auto-resolve does it at the end
-            self._fit_list(widths)
+        if not progress:
+            widths = self._size_columns()
+            if not self._batch:  # measuring every row is slow; Auto-resolve: at the end
+                self._fit_list(widths)
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
         self.initiative_action.setEnabled(not waiting)
@@ -824,7 +833,7 @@ class BattleBoard(DocumentView):
         step already (log_changed)."""
         now = time.monotonic()
         if force or now - self._painted >= self._paint_gap:
-            self.refresh()
+            self.refresh(progress=not force)  # before a dialog: the log too
             QCoreApplication.processEvents(
                 QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
             self._painted = time.monotonic()
