@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractListModel,
+    QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -115,6 +116,9 @@ class _LineSizes(QStyledItemDelegate):
         # of a line's time when the list lays out lines it has measured (issue 18).
         self._font: QFont | None = None
         self._font_key = ""
+        # (width, font key, heading) -> the option measuring such lines: see measure.
+        self._prepared: dict[tuple[int, str, bool],
+                             tuple[QStyleOptionViewItem, QLocale]] = {}
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
         # Called for every line each time the list lays them out (a big round's 650
@@ -151,16 +155,36 @@ class _LineSizes(QStyledItemDelegate):
         model for each role its initStyleOption reads (seven calls into Python per
         line; a big round adds some 650 lines): a line answers only the text, and a
         heading the bold font (LogModel.data)."""
-        opt = QStyleOptionViewItem(option)
-        if line.heading:
-            opt.font = _heading_font().resolve(option.font)
-            opt.fontMetrics = QFontMetrics(opt.font)
-        opt.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        opt.text = self.displayText(line.text, opt.locale)
-        widget = option.widget
+        opt, locale = self._option_for(option, line.heading)
+        opt.text = self.displayText(line.text, locale)
+        widget = opt.widget  # its style asked each time: a style sheet replaces it
         style = widget.style() if widget is not None else QApplication.style()
-        return style.sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, opt, QSize(),
-                                      widget)
+        return style.sizeFromContents(_ITEM, opt, _NO_SIZE, widget)
+
+    def _option_for(self, option: QStyleOptionViewItem, heading: bool
+                    ) -> tuple[QStyleOptionViewItem, QLocale]:
+        """``option`` as the standard delegate completes it for a line or a heading
+        (all but the text), made once per width and font: copying and completing it
+        for each line was half a line's measuring (issue 18)."""
+        font = option.font
+        font_key = (self._font_key if self._font is not None and font == self._font
+                    else font.key())
+        key = (option.rect.width(), font_key, heading)
+        prepared = self._prepared.get(key)
+        if prepared is None:
+            opt = QStyleOptionViewItem(option)
+            if heading:
+                opt.font = _heading_font().resolve(font)
+                opt.fontMetrics = QFontMetrics(opt.font)
+            opt.features |= QStyleOptionViewItem.ViewItemFeature.HasDisplay
+            if len(self._prepared) >= 8:
+                self._prepared.clear()
+            prepared = self._prepared[key] = (opt, opt.locale)
+        return prepared
+
+
+_ITEM = QStyle.ContentsType.CT_ItemViewItem
+_NO_SIZE = QSize()
 
 
 _HEADING_FONT: QFont | None = None
