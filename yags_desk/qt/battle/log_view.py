@@ -184,6 +184,7 @@ class _LineSizes(QStyledItemDelegate):
 
 
 _ITEM = QStyle.ContentsType.CT_ItemViewItem
+_AS_NEEDED = Qt.ScrollBarPolicy.ScrollBarAsNeeded
 _NO_SIZE = QSize()
 
 
@@ -389,9 +390,27 @@ class LogPanel(QWidget):
         return lines[row] if 0 <= row < len(lines) else None
 
     def _scroll_soon(self, *_args: object) -> None:
+        self._make_room()
         if not self._scroll_due:
             self._scroll_due = True
             QTimer.singleShot(0, self, self._scroll_to_end)
+
+    def _make_room(self) -> None:
+        """Show the scroll bar now when the lines shown can no longer fit, before the
+        list lays them out: otherwise it lays every line out at the full width, finds
+        they overflow, shows the bar and lays them all out again at the narrower width
+        (a big round's first 650 lines, issue 18). Only the bar's showing comes
+        earlier: the layout then sets its range (and hides it again if wrong)."""
+        view = self.view
+        bar = view.verticalScrollBar()
+        if (bar.maximum() > bar.minimum() or not view.isVisible()
+                or view.verticalScrollBarPolicy() != _AS_NEEDED):
+            return
+        # Every line is at least a line of text high.
+        if self.proxy.rowCount() * view.fontMetrics().height() <= view.viewport().height():
+            return
+        bar.setRange(0, 1)
+        view.setVerticalScrollBarPolicy(_AS_NEEDED)  # the bar is shown (or not) now
 
     def _scroll_to_end(self) -> None:
         self._scroll_due = False
