@@ -208,3 +208,87 @@ def test_log_lines_prepared_during_auto_resolve_read_as_freshly_made(
     board._batch = False
     board.refresh()
     assert model.lines() == fresh()
+
+
+def test_each_log_line_is_laid_out_at_the_standard_delegates_size(
+        qtbot: Any, library: Library) -> None:
+    # Issue 18: the log measures its lines its own way (an option completed once per
+    # width and font, its scroll bar shown before a big batch is laid out); every
+    # line shown still takes the size a plain QStyledItemDelegate asking the model
+    # gives, at two widths, in another font, with a filter on, scrolled to the end.
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.resize(1000, 700)
+    board.show()
+    panel = board.log_panel
+    proxy, view = panel.proxy, panel.view
+    standard = QStyledItemDelegate()
+
+    def check() -> set[int]:
+        QApplication.processEvents()
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect.setWidth(view.viewport().width())
+        option.rect.setHeight(100)
+        rows = [proxy.index(r, 0) for r in range(proxy.rowCount())]
+        assert rows
+        for index in rows:
+            expected = standard.sizeHint(option, index)
+            assert panel.sizes.sizeHint(option, index) == expected
+            assert view.visualRect(index).height() == expected.height()
+        bar = view.verticalScrollBar()
+        assert bar.value() == bar.maximum()  # at the end
+        return {view.visualRect(index).height() for index in rows}
+
+    board.auto_resolve()
+    assert view.verticalScrollBar().isVisible()
+    heights = check()
+    for width in (300, 800):
+        board.resize(width, board.height())
+        heights |= check()
+    assert len(heights) > 2  # headings, lines and wrapped lines
+    font = QFont(view.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    view.setFont(font)
+    check()
+    panel.fighter_combo.setCurrentIndex(1)
+    check()
+    panel.filter_edit.setText("attack")
+    check()
+    board.auto_resolve()  # new lines under the filter
+    check()
+
+
+def test_the_log_shows_its_scroll_bar_only_when_its_lines_overflow(
+        qtbot: Any, library: Library) -> None:
+    # The bar shown early for a big batch of lines (issue 18) is hidden again when
+    # the lines fit after all, as the list alone would have left it.
+    from PySide6.QtWidgets import QApplication
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.resize(1000, 700)
+    board.show()
+    panel = board.log_panel
+    view, bar = panel.view, panel.view.verticalScrollBar()
+    panel.filter_edit.setText("no line says this")
+    board.auto_resolve()
+    QApplication.processEvents()
+    assert not bar.isVisible() and bar.maximum() == 0
+    panel.filter_edit.setText("")
+    QApplication.processEvents()
+    assert bar.isVisible() and bar.value() == bar.maximum() > 0
+    # Shown early by a wrong guess (here: as if thousands of lines were shown), the
+    # bar goes again once the lines are laid out.
+    panel.filter_edit.setText("no line says this")
+    QApplication.processEvents()
+    assert not bar.isVisible()
+    panel.proxy.rowCount = lambda *_: 10_000  # type: ignore[method-assign]
+    panel._make_room()
+    del panel.proxy.rowCount
+    assert bar.maximum() == 1  # shown for now
+    view.scheduleDelayedItemsLayout()
+    QApplication.processEvents()
+    QApplication.processEvents()
+    assert not bar.isVisible() and bar.maximum() == 0
