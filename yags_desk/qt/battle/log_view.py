@@ -132,23 +132,26 @@ class _LineSizes(QStyledItemDelegate):
         text, width, font_key = line.text, option.rect.width(), self._font_key
         key = (text, width, font_key)
         size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) > _SIZES_KEPT:
-                self._sizes.clear()
-                self._same.clear()
-            # Lines are broken greedily: a text laid out at one width keeps the same
-            # lines (and size) at any narrower width its widest line still fits in.
-            # The log narrows by a scroll bar's width when it first overflows, and
-            # measured every line a second time for it (issue 18).
-            same = self._same.get((text, font_key))
-            if same is not None and same[0] <= width <= same[1]:
-                size = same[2]
-            else:
-                size = self.measure(option, line)
-                self._same[(text, font_key)] = (size.width(), width, size)
-                self.measured += 1
-            self._sizes[key] = size
-        return QSize(size)
+        if size is not None:
+            # As it is: the list copies it (a new QSize for each line in each pass
+            # was a third of a pass's Python, issue 18); callers never change it.
+            return size
+        if len(self._sizes) > _SIZES_KEPT:
+            self._sizes.clear()
+            self._same.clear()
+        # Lines are broken greedily: a text laid out at one width keeps the same
+        # lines (and size) at any narrower width its widest line still fits in.
+        # The log narrows by a scroll bar's width when it first overflows, and
+        # measured every line a second time for it (issue 18).
+        same = self._same.get((text, font_key))
+        if same is not None and same[0] <= width <= same[1]:
+            size = same[2]
+        else:
+            size = self.measure(option, line)
+            self._same[(text, font_key)] = (size.width(), width, size)
+            self.measured += 1
+        self._sizes[key] = size
+        return size
 
     def measure(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
         """What QStyledItemDelegate.sizeHint answers for ``line``, without asking the
