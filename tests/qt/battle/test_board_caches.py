@@ -292,3 +292,25 @@ def test_the_log_shows_its_scroll_bar_only_when_its_lines_overflow(
     QApplication.processEvents()
     QApplication.processEvents()
     assert not bar.isVisible() and bar.maximum() == 0
+
+
+def test_a_log_longer_than_the_kept_sizes_is_not_measured_again_each_pass(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past the limit, only the sizes of other widths and fonts go: a very long
+    # fight's log (more lines than the limit) measured every line in every pass.
+    from PySide6.QtWidgets import QApplication
+
+    from yags_desk.qt.battle import log_view
+
+    monkeypatch.setattr(log_view, "_SIZES_KEPT", 8)
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    panel = board.log_panel
+    board.show()
+    board.auto_resolve()
+    QApplication.processEvents()
+    assert panel.proxy.rowCount() > 3 * 8
+    before = panel.sizes.measured
+    for _ in range(3):  # the list lays every line out again, as after each new event
+        panel.view.doItemsLayout()
+        QApplication.processEvents()
+    assert panel.sizes.measured == before

@@ -110,6 +110,7 @@ class _LineSizes(QStyledItemDelegate):
         # (text, font) -> (the narrowest and widest widths the text breaks into the
         # same lines at, its size there): see sizeHint.
         self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
+        self._kept = _SIZES_KEPT  # sizes kept before those of other widths go
         self.measured = 0  # lines laid out to measure them (the rest came from the cache)
         self._line_at = line_at
         # The last font asked about and its key: QFont.key() builds a string, a third
@@ -136,9 +137,13 @@ class _LineSizes(QStyledItemDelegate):
             # As it is: the list copies it (a new QSize for each line in each pass
             # was a third of a pass's Python, issue 18); callers never change it.
             return size
-        if len(self._sizes) > _SIZES_KEPT:
-            self._sizes.clear()
-            self._same.clear()
+        if len(self._sizes) > self._kept:
+            # Forget the sizes of other widths and fonts only: a log longer than the
+            # limit would otherwise measure every line again in each layout pass.
+            self._sizes = {k: v for k, v in self._sizes.items()
+                           if k[1] == width and k[2] == font_key}
+            self._same = {k: v for k, v in self._same.items() if k[1] == font_key}
+            self._kept = max(_SIZES_KEPT, 2 * len(self._sizes))
         # Lines are broken greedily: a text laid out at one width keeps the same
         # lines (and size) at any narrower width its widest line still fits in.
         # The log narrows by a scroll bar's width when it first overflows, and
