@@ -11,11 +11,13 @@ the end of rounds r + 12, r + 24, ... until dead or tended.
 
 from __future__ import annotations
 
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.state import V08_BEATEN, V08_FATAL, CombatState, FighterState, Pending
 from yags_desk.rules.wounds import classic_fatal_fumble_chance
 
 __all__ = ["DYING_EVERY", "DYING_FUMBLE_CLASSIC", "DYING_TARGET", "FATIGUE_FIRST_TARGET",
-           "FATIGUE_STEP", "dying_pending", "end_of_round_due", "fatigue_target",
+           "FATIGUE_STEP", "dying_pending", "end_of_round_due", "end_of_round_due_plain",
+           "fatigue_target", "first_end_of_round_due",
            "next_dying_roll"]
 
 FATIGUE_FIRST_TARGET = 15  # RULES 1.7
@@ -74,19 +76,88 @@ def _v08(state: CombatState, f: FighterState) -> list[Pending]:
     return []
 
 
+def _own_due(state: CombatState, f: FighterState) -> bool:
+    """Whether end_of_round_due may list something for ``f`` (a live fighter): a
+    check of its own, or a killing blow (which also asks about its target)."""
+    if _classic(state, f) if state.edition == "classic" else _v08(state, f):
+        return True
+    if next_dying_roll(state, f) == state.round:
+        return True
+    d = f.declaration
+    return (d is not None and d.action == "kill_helpless" and bool(d.target) and f.can_act
+            and "killing_blow" not in f.checks_done)
+
+
+class _Due:
+    """The live fighters end_of_round_due may list something for, kept as fighters
+    change (fighter_map.FighterMap.index): every end-of-round check step asked about
+    every live fighter, a few hundred checks of a big fight's round (issue 18). What
+    a fighter owes reads only the fighter and the state's edition, options and
+    round (and a killing blow its target, asked when listed)."""
+
+    def __init__(self, fm: FighterMap, state: CombatState) -> None:
+        self.ctx = CombatState(edition=state.edition, options=state.options, round=state.round)
+        self.ids = {f.id for f in fm.values()
+                    if not (f.removed or f.dead) and _own_due(self.ctx, f)}
+
+    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if not (new.removed or new.dead) and _own_due(self.ctx, new):
+            self.ids.add(new.id)
+        else:
+            self.ids.discard(new.id)
+
+
+def _due_of(state: CombatState, f: FighterState) -> list[Pending]:
+    """What live fighter ``f`` owes at the end of the round, in order."""
+    out = _classic(state, f) if state.edition == "classic" else _v08(state, f)
+    if next_dying_roll(state, f) == state.round:
+        out.append(dying_pending(state, f))
+    d = f.declaration
+    if (d is not None and d.action == "kill_helpless" and d.target and f.can_act
+            and "killing_blow" not in f.checks_done):
+        target = state.fighters.get(d.target)
+        if target is not None and target.helpless and not target.removed:
+            # RULES 1.6: the helpless die at the end of the round to a fighter
+            # who spent it doing nothing else.
+            out.append(Pending(f.id, "killing_blow", 0, 0))
+    return out
+
+
+def _owing(state: CombatState) -> tuple[FighterMap, list[str]]:
+    """The live fighters who may owe an end-of-round check, in board order (_Due)."""
+    fm = FighterMap.of(state.fighters)
+    index = fm.index("end-of-round-due", lambda m: _Due(m, state))
+    ctx = index.ctx
+    if (ctx.edition != state.edition or ctx.options is not state.options
+            or ctx.round != state.round):
+        index.__init__(fm, state)  # type: ignore[misc]  # another round or options
+    return fm, sorted(index.ids, key=fm.position)
+
+
 def end_of_round_due(state: CombatState) -> list[Pending]:
     """The end-of-round checks not yet made this round, in board order."""
+    fm, ids = _owing(state)
+    out: list[Pending] = []
+    for fid in ids:
+        out.extend(_due_of(state, fm[fid]))
+    return out
+
+
+def first_end_of_round_due(state: CombatState) -> Pending | None:
+    """end_of_round_due(state)[0], or None: without working out the others (a round
+    that rolls fatigue has one check per conscious fighter, each a step)."""
+    fm, ids = _owing(state)
+    for fid in ids:
+        due = _due_of(state, fm[fid])
+        if due:
+            return due[0]
+    return None
+
+
+def end_of_round_due_plain(state: CombatState) -> list[Pending]:
+    """end_of_round_due worked out from every live fighter, without the index (what
+    the tests compare it with)."""
     out: list[Pending] = []
     for f in state.alive():  # the dead and removed roll nothing
-        out.extend(_classic(state, f) if state.edition == "classic" else _v08(state, f))
-        if next_dying_roll(state, f) == state.round:
-            out.append(dying_pending(state, f))
-        d = f.declaration
-        if (d is not None and d.action == "kill_helpless" and d.target and f.can_act
-                and "killing_blow" not in f.checks_done):
-            target = state.fighters.get(d.target)
-            if target is not None and target.helpless and not target.removed:
-                # RULES 1.6: the helpless die at the end of the round to a fighter
-                # who spent it doing nothing else.
-                out.append(Pending(f.id, "killing_blow", 0, 0))
+        out.extend(_due_of(state, f))
     return out

@@ -34,7 +34,7 @@ from typing import Literal
 from yags_desk.rules.combat import checks_classic, checks_v08
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
-from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.due import first_end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
 from yags_desk.rules.combat.fighter_map import FighterMap, where
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
@@ -277,9 +277,9 @@ def next_step(state: CombatState) -> Step:
     step = _classic_step(state) if state.edition == "classic" else _v08_step(state)
     if step is not None:
         return step
-    due = end_of_round_due(state)
-    if due:
-        return Step("end_check", (due[0].id,), due[0])
+    due = first_end_of_round_due(state)  # not the whole list: one step each (issue 18)
+    if due is not None:
+        return Step("end_check", (due.id,), due)
     return Step("end_round")
 
 

@@ -1,0 +1,74 @@
+"""next_step and the end-of-round checks answer from indexes the fighter map keeps
+(issue 18): over whole fights of both editions, each answer equals the one worked
+out from a map without indexes (a scan of every fighter), also for states asked
+again after later ones (undo), so an index gone stale fails here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.rules.combat.test_steps import classic_melee, v08_melee
+from yags_desk.rules.combat.due import (
+    end_of_round_due,
+    end_of_round_due_plain,
+    first_end_of_round_due,
+)
+from yags_desk.rules.combat.fighter_map import FighterMap
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.state import CombatState, replace
+from yags_desk.rules.combat.steps import auto_events, fight_over, next_step
+
+
+def _plain(state: CombatState) -> CombatState:
+    """``state`` with a fresh map of its fighters: every index built from scratch."""
+    return replace(state, fighters=FighterMap().updated(state.fighters.values()))
+
+
+def _same_answers(state: CombatState) -> None:
+    plain = _plain(state)
+    due = end_of_round_due_plain(plain)
+    assert end_of_round_due(state) == due
+    assert first_end_of_round_due(state) == (due[0] if due else None)
+    assert next_step(state) == next_step(plain)
+
+
+def _play(log: CombatLog, seed: int, rounds: int) -> int:
+    rng = random.Random(seed)
+    start, steps = log.state.round, 0
+    while log.state.round < start + rounds and not fight_over(log.state):
+        state = log.state
+        _same_answers(state)
+        for e in auto_events(state, next_step(state), rng):
+            log.push(e)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("edition", ["classic", "0.8"])
+@pytest.mark.parametrize("seed", [1, 7])
+def test_next_step_answers_as_worked_out_from_every_fighter(edition: str, seed: int) -> None:
+    log = classic_melee(4) if edition == "classic" else v08_melee(4)
+    assert _play(log, seed, rounds=40) > 20
+    # Undo: earlier states asked again after the later ones took the indexes on.
+    for i in range(log.count, 0, -max(1, log.count // 25)):
+        _same_answers(log.state_before(i))
+
+
+def test_end_of_round_checks_follow_each_check_made() -> None:
+    """A fatigue round (round 3) owes a check per conscious fighter: each one rolled
+    leaves the list, the next step asks the next in board order."""
+    log = classic_melee(4)
+    rng = random.Random(3)
+    seen: list[str] = []
+    while log.state.round < 4 and not fight_over(log.state):
+        state = log.state
+        _same_answers(state)
+        step = next_step(state)
+        if step.kind == "end_check" and state.round == 3:
+            assert step.pending is not None
+            seen.append(step.pending.kind)
+        for e in auto_events(state, step, rng):
+            log.push(e)
+    assert "fatigue" in seen
