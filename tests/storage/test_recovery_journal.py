@@ -188,3 +188,22 @@ def test_two_fights_keep_two_journals(home: Path) -> None:
     first, second = read_with_journal(one).model, read_with_journal(two).model
     assert isinstance(first, Encounter) and isinstance(second, Encounter)
     assert first.events == (EVENTS[0], EVENTS[2]) and second.events == (EVENTS[1],)
+
+
+def test_a_line_separator_inside_an_event_keeps_the_events_after_it(home: Path) -> None:
+    # U+2028 (text pasted into a note) is kept raw in a journal line: it must not
+    # end the line, or that event and every later one would be dropped as cut short.
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    pasted = "pasted\u2028line\u2029and\x85more"
+    events = [SetCondition(id="aldric", condition="prone", note="before"),
+              SetCondition(id="torvald", condition="berserk", note=pasted),
+              EndRound(note="after")]
+    library.append_recovery_events("fight", 0, events[:1])
+    library.append_recovery_events("fight", 1, events[1:2])
+    library.append_recovery_events("fight", 2, events[2:])
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter)
+    assert model.events == tuple(events)
+    assert model.events[1].note == pasted

@@ -167,7 +167,12 @@ def _journal_events(path: Path, snapshot: bytes, start: int) -> list[Any]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
-    lines = text.splitlines()
+    # Lines end at "\n" only: str.splitlines() also breaks at U+2028, U+2029 and
+    # U+0085, which the lines keep raw inside their strings (text pasted into a
+    # note), and would drop that event and every later one as cut short.
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
     try:
         header = json.loads(lines[0]) if lines else None
     except ValueError:
