@@ -97,3 +97,81 @@ def test_a_full_refresh_before_the_check_makes_the_check_unneeded(
     assert not dock.checking
     qtbot.wait(400)
     assert len(scans) == 2  # the check did not read everything a third time
+
+
+def test_names_the_models_would_trim_are_read_in_full(library: Library) -> None:
+    _rewrite(library.characters_dir / "mira.json",
+             lambda d: d["data"].update(name="  Mira Swiftwater "))
+    quick, full = scan(library, quick=True), scan(library)
+    assert quick.entries == full.entries
+    assert "Mira Swiftwater" in [e.label for e in quick.entries["pc"]]
+
+
+def _start(qtbot: Any) -> Any:
+    from yags_desk.qt.common.settings import Settings
+    from yags_desk.qt.shell.main_window import MainWindow
+
+    window = MainWindow(None, settings=Settings(),
+                        open_library=lambda: Library.open(read_only_ok=True))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.is_ready() and not window.library_dock.checking,
+                    timeout=20_000)
+    qtbot.wait(50)  # the message box is shown from a timer
+    return window
+
+
+@pytest.mark.parametrize("broken_json_too", [False, True])
+def test_unreadable_files_are_told_once_across_starts_through_the_quick_listing(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch,
+        broken_json_too: bool) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    _rewrite(library.characters_dir / "aldric.json", lambda d: d["data"].update(wounds=150))
+    if broken_json_too:
+        (library.characters_dir / "wolf.json").write_text("{ not json", encoding="utf-8")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _p, _t, text, *_a, **_k: shown.append(text))
+    for _ in range(3):
+        window = _start(qtbot)
+        window.close()
+    assert len(shown) == 1  # one message naming every file, the first time only
+    assert "aldric.json" in shown[0]
+    assert ("wolf.json" in shown[0]) == broken_json_too
+
+
+def test_a_change_on_disk_before_the_check_still_reports(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.qt.common.settings import Settings
+    from yags_desk.qt.shell.main_window import MainWindow
+
+    _rewrite(library.characters_dir / "aldric.json", lambda d: d["data"].update(wounds=150))
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _p, _t, text, *_a, **_k: shown.append(text))
+    window = MainWindow(None, settings=Settings(),
+                        open_library=lambda: Library.open(read_only_ok=True))
+    qtbot.addWidget(window)
+    assert window.finish_start() and window.library_dock.checking
+    window._library_changed_outside()  # the watcher, before the check came
+    qtbot.waitUntil(lambda: bool(shown), timeout=5_000)
+    assert "aldric.json" in shown[0]
+
+
+def test_a_window_that_cannot_be_built_says_so_instead_of_hanging(qtbot: Any) -> None:
+    from yags_desk.qt.common.settings import Settings
+    from yags_desk.qt.shell.main_window import MainWindow
+
+    def broken() -> Library:
+        raise RuntimeError("disk on fire")
+
+    window = MainWindow(None, settings=Settings(), open_library=broken)
+    qtbot.addWidget(window)
+    failed: list[str] = []
+    window.start_failed.connect(failed.append)
+    assert window.finish_start() is False
+    assert not window.is_ready()
+    assert failed == [window.start_error] and "disk on fire" in failed[0]

@@ -295,8 +295,11 @@ class LibraryDock(QDockWidget):
         self.model.update(result)
         if first:  # later refreshes keep the groups the GM folded
             self.tree.expandAll()
-        new = [line for line in result.errors if line not in self._reported]
-        self._reported.update(result.errors)
+        # Only a full reading has the last word: the check after a quick listing
+        # names every problem at once (told once per set of files, as before).
+        new = [] if quick else [line for line in result.errors if line not in self._reported]
+        if not quick:
+            self._reported.update(result.errors)
         files = problem_files(result.errors)
         n = len(files)
         self.problems.setVisible(n > 0)

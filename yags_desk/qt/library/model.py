@@ -184,7 +184,8 @@ def _from_model(kind: str, path: Path, m: Any) -> tuple[str, Entry]:
 
 
 def _text(value: object) -> str:
-    if not isinstance(value, str):
+    # The models strip text (str_strip_whitespace): text they would change is theirs.
+    if not isinstance(value, str) or value != value.strip():
         raise _Unexpected
     return value
 

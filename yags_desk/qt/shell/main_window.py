@@ -12,6 +12,7 @@ the window appears before their modules are read.
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -194,12 +195,16 @@ class MainWindow(WindowBase):
 
         try:
             library = opener()
-        except LibraryError as exc:
-            self.start_error = str(exc)
+            self._build(library, list_after_paint=True)
+        except Exception as exc:  # noqa: BLE001 (said, then the program ends)
+            if isinstance(exc, LibraryError):
+                self.start_error = str(exc)
+            else:  # a bug: its traceback for a report, and no half-built window
+                traceback.print_exc()
+                self.start_error = f"{APP_NAME} could not build its window: {exc!r}"
             self._when_ready.clear()
             self.start_failed.emit(self.start_error)
             return False
-        self._build(library, list_after_paint=True)
         self._list_after_paint = False
         self._list_library(shown_or_not=True)
         waiting, self._when_ready = self._when_ready, []
@@ -217,8 +222,10 @@ class MainWindow(WindowBase):
         super().paintEvent(event)
 
     def _start_after_paint(self) -> None:
-        if self.isVisible():  # not closed before it came to this
+        if self.isVisible():
             self.finish_start()
+        elif self._open_library is not None:  # hidden again first: at the next paint
+            self._start_pending = True
 
     def _list_library(self, *, shown_or_not: bool = False) -> None:
         """The first listing of the library, after the first paint (see __init__)."""
@@ -611,7 +618,8 @@ class MainWindow(WindowBase):
         """Another program changed library files: list them again, without a message
         box popping up over the GM's work (the library's Problems line names any
         file that cannot be read)."""
-        self._quiet_refresh = True
+        # In place of the check after the first, quick listing: it reports.
+        self._quiet_refresh = not self.library_dock.checking
         try:
             self.library_dock.refresh()
         finally:
@@ -848,7 +856,8 @@ class MainWindow(WindowBase):
             "These files are not listed; they were left as they are:\n\n" + "\n".join(shown))
 
     def _library_refreshed(self, result: LibraryScan) -> None:
-        if not result.errors and self.settings.reported_problems():
+        if (not result.errors and not self.library_dock.checking
+                and self.settings.reported_problems()):
             self.settings.set_reported_problems([])  # all readable again: tell next time
         n = result.count("pc", "npc", "template")
         text = f"{n} character{'s' if n != 1 else ''}"
