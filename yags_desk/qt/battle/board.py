@@ -477,7 +477,10 @@ class BattleBoard(DocumentView):
         try:
             for event in events:
                 if pushed < len(states):
-                    log.push(event, (log.state, states[pushed]))
+                    # The state that result was worked out from: the log refuses it
+                    # unless the log stands there now.
+                    start = before if pushed == 0 else states[pushed - 1]
+                    log.push(event, (start, states[pushed]))
                 else:
                     log.push(event)
                 pushed += 1
