@@ -11,7 +11,6 @@ with Ctrl+C.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -218,8 +217,8 @@ class LogModel(QStandardItemModel):
 
     [decision] Held by Qt (a QStandardItemModel), not answered from Python: the
     list lays out every line again after each round and asks each its size;
-    each row keeps its text (also its tooltip), a heading's bold font and, with
-    a ``sizer`` (the list's, _LogList.line_size), its size
+    each row keeps its text (also its tooltip), a heading's bold font and, once
+    the list has measured it (size_lines, before it lays the rows out), its size
     (``Qt.ItemDataRole.SizeHintRole``), which Qt's own delegate reads without
     calling Python: a layout pass cost Python for every line of the fight
     (issue 18). ``_lines`` keeps the LogLine of each row (the filters read it).
@@ -232,7 +231,7 @@ class LogModel(QStandardItemModel):
         self._log: CombatLog | None = None
         # Lines prepared for the events after those shown, with each event (prepare).
         self._ready: deque[tuple[Event, list[LogLine]]] = deque()
-        self.sizer: Callable[[LogLine], QSize] | None = None
+        self.unsized = 0  # the first row without a size (those after it have none)
 
     def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
         event = log.event(i)
@@ -272,8 +271,8 @@ class LogModel(QStandardItemModel):
             ready.clear()  # the log changed under them: none of them holds
         return self._lines_for(log, i, log.state_before(i))
 
-    def _items(self, lines: list[LogLine]) -> list[QStandardItem]:
-        sizer = self.sizer
+    @staticmethod
+    def _items(lines: list[LogLine]) -> list[QStandardItem]:
         items = []
         for line in lines:
             item = QStandardItem(line.text)
@@ -281,8 +280,6 @@ class LogModel(QStandardItemModel):
             item.setFlags(_FLAGS)
             if line.heading:
                 item.setFont(_heading_font())
-            if sizer is not None:
-                item.setData(sizer(line), _SIZE_HINT)
             items.append(item)
         return items
 
@@ -299,6 +296,7 @@ class LogModel(QStandardItemModel):
             for i in range(n):
                 self._lines.extend(self._lines_for(log, i, log.state_before(i)))
                 self._ends.append(len(self._lines))
+            self.unsized = 0
             quiet = self.blockSignals(True)  # one reset, not a removal and an insertion
             try:
                 self.setRowCount(0)
@@ -311,6 +309,7 @@ class LogModel(QStandardItemModel):
             self._ready.clear()
             keep = self._ends[n - 1] if n else 0
             self.removeRows(keep, len(self._lines) - keep)
+            self.unsized = min(self.unsized, keep)
             del self._lines[keep:]
             del self._ends[n:]
         elif n > shown:
@@ -324,20 +323,19 @@ class LogModel(QStandardItemModel):
             self._ends.extend(ends)
             root.appendRows(self._items(new))
 
-    def resize_lines(self) -> None:
-        """Each row's size measured again (``sizer``: the list's width, font or
-        style changed). Quietly: the list is about to lay the rows out again
-        (_LogList.doItemsLayout), and the filter keeps no sizes."""
-        sizer = self.sizer
-        if sizer is None:
-            return
+    def size_lines(self, sizes: _LineSizes, option: QStyleOptionViewItem,
+                   start: int = 0) -> None:
+        """The sizes of the rows from ``start`` on, as ``sizes`` measures their lines
+        with ``option`` (the list's). Quietly: the list asks just before it lays the
+        rows out (_LogList.doItemsLayout), and the filter keeps no sizes."""
+        size, item, lines = sizes.size, self.item, self._lines
         quiet = self.blockSignals(True)
         try:
-            item = self.item
-            for row, line in enumerate(self._lines):
-                item(row).setData(sizer(line), _SIZE_HINT)
+            for row in range(start, len(lines)):
+                item(row).setData(size(option, lines[row]), _SIZE_HINT)
         finally:
             self.blockSignals(quiet)
+        self.unsized = len(lines)
 
     def lines(self) -> list[LogLine]:
         return list(self._lines)
@@ -383,10 +381,10 @@ _RESTYLE = frozenset({QEvent.Type.StyleChange, QEvent.Type.DevicePixelRatioChang
 
 class _LogList(QListView):
     """The log's list, with Qt's own delegate: each line's size is kept in its row
-    (LogModel), measured (``sizes``) when the line is added and, for every row,
-    when the list lays its lines out at another width, font or style than they
-    were measured for. A pass laying out the lines asks Python nothing per line
-    (it cost 4-9 ms at 650 lines, 15-36 ms at 2,900, issue 18)."""
+    (LogModel). Before each layout pass the lines not measured yet are (``sizes``),
+    and every row is when the width, font or style changed since: the pass itself
+    asks Python nothing per line (it cost 4-9 ms at 650 lines, 15-36 ms at 2,900,
+    issue 18)."""
 
     def __init__(self, model: LogModel, sizes: _LineSizes,
                  parent: QWidget | None = None) -> None:
@@ -395,7 +393,6 @@ class _LogList(QListView):
         self._restyled = 0  # style changes seen: the same font and width, other sizes
         self._options: tuple[tuple[Any, ...], QStyleOptionViewItem] | None = None
         self._sized: tuple[Any, ...] | None = None  # the options the rows are sized for
-        model.sizer = self.line_size
 
     def _current_options(self) -> tuple[tuple[Any, ...], QStyleOptionViewItem]:
         """The options the list lays its lines out with now (its width: the
@@ -411,19 +408,16 @@ class _LogList(QListView):
             self._options = (key, option)
         return self._options
 
-    def line_size(self, line: LogLine) -> QSize:
-        """``line``'s size as the standard delegate measures a row showing it in
-        this list now."""
-        return self._sizes.size(self._current_options()[1], line)
-
     def doItemsLayout(self) -> None:  # noqa: N802
-        # Once per pass (after lines are added, a resize, a new font or style):
-        # the rows take their sizes for the list's options now, then Qt lays them
-        # out reading those sizes.
-        key = self._current_options()[0]
-        if key != self._sized:
-            self._sized = key
-            self._model.resize_lines()
+        # Once per pass (after lines are added or removed, a resize, a new font or
+        # style), at the width the lines are laid out at: after a big batch shows
+        # the scroll bar (LogPanel._make_room), not before.
+        key, option = self._current_options()
+        model = self._model
+        start = model.unsized if key == self._sized else 0
+        self._sized = key
+        if start < len(model._lines):
+            model.size_lines(self._sizes, option, start)
         super().doItemsLayout()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
