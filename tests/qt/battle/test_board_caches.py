@@ -173,6 +173,8 @@ def test_the_log_rows_keep_each_lines_size_and_text_and_follow_the_font(
             line = model._lines[proxy.mapToSource(index).row()]
             assert index.data() == index.data(Qt.ItemDataRole.ToolTipRole) == line.text
             assert (index.data(Qt.ItemDataRole.FontRole) is not None) == line.heading
+            assert index.flags() == (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+                                     | Qt.ItemFlag.ItemNeverHasChildren)  # never edited
             assert index.data(Qt.ItemDataRole.SizeHintRole) == measured_afresh(option, index)
 
     check()

@@ -232,6 +232,10 @@ class LogModel(QStandardItemModel):
         # Lines prepared for the events after those shown, with each event (prepare).
         self._ready: deque[tuple[Event, list[LogLine]]] = deque()
         self.unsized = 0  # the first row without a size (those after it have none)
+        self._plain = QStandardItem()  # the row of a line, and of a heading (_items)
+        self._plain.setFlags(_FLAGS)
+        self._bold = self._plain.clone()
+        self._bold.setFont(_heading_font())
 
     def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
         event = log.event(i)
@@ -271,15 +275,16 @@ class LogModel(QStandardItemModel):
             ready.clear()  # the log changed under them: none of them holds
         return self._lines_for(log, i, log.state_before(i))
 
-    @staticmethod
-    def _items(lines: list[LogLine]) -> list[QStandardItem]:
+    def _items(self, lines: list[LogLine]) -> list[QStandardItem]:
+        """A row for each line: a copy of the row of a line (or of a heading), its
+        flags and font set once (setting them on each row took as long as the rest
+        of making it)."""
+        plain, bold = self._plain.clone, self._bold.clone
         items = []
         for line in lines:
-            item = QStandardItem(line.text)
+            item = bold() if line.heading else plain()
+            item.setText(line.text)
             item.setToolTip(line.text)
-            item.setFlags(_FLAGS)
-            if line.heading:
-                item.setFont(_heading_font())
             items.append(item)
         return items
 
