@@ -81,28 +81,56 @@ def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
             assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
 
 
+def measured_afresh(option: Any, index: Any) -> Any:
+    """What a plain QStyledItemDelegate measures for the row at ``index`` (its text,
+    font and tooltip), leaving aside the size the row keeps (issue 18: the log's
+    rows keep their sizes, which the standard delegate would answer as they are)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QStyledItemDelegate
+
+    item = QStandardItem()
+    for role, value in index.model().itemData(index).items():
+        if role != Qt.ItemDataRole.SizeHintRole:
+            item.setData(value, role)
+    probe = QStandardItemModel()
+    probe.appendRow(item)
+    return QStyledItemDelegate().sizeHint(option, probe.index(0, 0))
+
+
+def view_option(view: Any) -> Any:
+    """The options the log's list lays its lines out with (its viewport's width)."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect.setWidth(view.viewport().width())
+    option.rect.setHeight(100)  # a valid rectangle: the style wraps text in it
+    return option
+
+
 def test_log_lines_are_measured_as_the_item_delegate_measures_them(
         qtbot: Any, library: Library) -> None:
-    from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
 
-    from yags_desk.qt.battle.log_view import LogLine
-    from yags_desk.qt.common.roles import Role
+    from yags_desk.qt.battle.log_view import LogLine, LogModel
 
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
     panel = board.log_panel
-    delegate, proxy = panel.sizes, panel.proxy
-    real = delegate.measure
+    sizes = panel.sizes
+    real = sizes.measure
     compared: list[tuple[Any, Any, bool]] = []
 
     def measure(option: QStyleOptionViewItem, line: LogLine) -> Any:
         size = real(option, line)
-        row = next(r for r in range(proxy.rowCount())
-                   if proxy.index(r, 0).data(Role.OBJECT) is line)
-        expected = QStyledItemDelegate.sizeHint(delegate, option, proxy.index(row, 0))
+        probe = QStandardItemModel()  # the row the log makes for the line, unsized
+        probe.appendRow(LogModel()._items([line]))
+        expected = measured_afresh(option, probe.index(0, 0))
         compared.append((size, expected, line.heading))
         return size
 
-    delegate.measure = measure  # type: ignore[method-assign]
+    sizes.measure = measure  # type: ignore[method-assign]
     board.show()
     board.auto_resolve()
     QApplication.processEvents()
@@ -110,59 +138,107 @@ def test_log_lines_are_measured_as_the_item_delegate_measures_them(
         board.main_splitter.resize(width, board.main_splitter.height())
         panel.resize(width, panel.height())
         QApplication.processEvents()
+        panel.view.doItemsLayout()  # laid out at once (Qt waits a moment after a resize)
     assert compared and all(size == expected for size, expected, _ in compared)
     heights = {size.height() for size, _, heading in compared if not heading}
     assert len(heights) > 1  # some lines wrapped
     assert any(heading for *_, heading in compared)
 
 
-def test_the_log_delegate_finds_each_line_as_the_model_gives_it_and_follows_the_font(
+def test_the_log_rows_keep_each_lines_size_and_text_and_follow_the_font(
         qtbot: Any, library: Library) -> None:
-    # Issue 18: the delegate finds a line by its row, not through the model, and
-    # keeps the last font's key; with the filters on and off, after an undo and
-    # after a new font, each size is what a fresh delegate asking the model gives.
+    # Issue 18: each row keeps its line's size, read by Qt's own delegate; with the
+    # filters on and off, after an undo and after a new font, each row's size is
+    # what a plain delegate measuring its text and font gives, and the filters read
+    # the lines the rows show.
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont
-    from PySide6.QtWidgets import QApplication, QStyleOptionViewItem
-
-    from yags_desk.qt.battle.log_view import _LineSizes
-    from yags_desk.qt.common.roles import Role
+    from PySide6.QtWidgets import QApplication, QStyledItemDelegate
 
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
     board.show()
     board.auto_resolve()
     QApplication.processEvents()
     panel = board.log_panel
-    proxy, view, delegate = panel.proxy, panel.view, panel.sizes
+    proxy, view, model = panel.proxy, panel.view, panel.model
+    assert type(view.itemDelegate()) is QStyledItemDelegate  # Qt's own, no Python per row
 
     def check() -> None:
-        option = QStyleOptionViewItem()
-        view.initViewItemOption(option)
-        option.rect.setWidth(view.viewport().width())
-        option.rect.setHeight(100)  # a valid rectangle: the style wraps text in it
-        fresh = _LineSizes()  # asks the model for each line, measures every one
+        QApplication.processEvents()
+        view.doItemsLayout()  # a resize is laid out a moment later: at once here
+        option = view_option(view)
         rows = [proxy.index(r, 0) for r in range(proxy.rowCount())]
         assert rows
         for index in rows:
-            assert panel._line_at(index) is index.data(Role.OBJECT)
-            assert delegate.sizeHint(option, index) == fresh.sizeHint(option, index)
+            line = model._lines[proxy.mapToSource(index).row()]
+            assert index.data() == index.data(Qt.ItemDataRole.ToolTipRole) == line.text
+            assert (index.data(Qt.ItemDataRole.FontRole) is not None) == line.heading
+            assert index.flags() == (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+                                     | Qt.ItemFlag.ItemNeverHasChildren)  # never edited
+            assert index.data(Qt.ItemDataRole.SizeHintRole) == measured_afresh(option, index)
 
     check()
     fighter = panel.fighter_combo.itemData(1)
     panel.fighter_combo.setCurrentIndex(1)  # one fighter's lines: rows map elsewhere
     assert not proxy.shows_all and fighter
     check()
+    assert all(fighter in model._lines[proxy.mapToSource(proxy.index(r, 0)).row()].fighters
+               or model._lines[proxy.mapToSource(proxy.index(r, 0)).row()].heading
+               for r in range(proxy.rowCount()))
     panel.filter_edit.setText("attack")  # and a text: no round headings
     check()
+    assert all("attack" in line.casefold() for line in panel.shown_lines())
     panel.filter_edit.setText("")
     panel.fighter_combo.setCurrentIndex(0)
     assert proxy.shows_all
+    count = model.rowCount()
     board.undo_stack.undo()
+    assert len(model.lines()) == model.rowCount() < count  # the undone lines went
     check()
     font = QFont(view.font())
     font.setPointSizeF(font.pointSizeF() * 2)
     view.setFont(font)  # the same texts and widths in a bigger font
-    QApplication.processEvents()
     check()
+
+
+def test_the_log_rows_are_measured_again_after_a_width_or_font_change(
+        qtbot: Any, library: Library) -> None:
+    # Issue 18: the sizes the rows keep are those of the list's width and font
+    # now: after a resize and a new font (once Qt lays the lines out again, as it
+    # does a moment later), every row's is what a plain delegate measures.
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.resize(1000, 700)
+    board.show()
+    qtbot.waitExposed(board)
+    board.auto_resolve()
+    panel = board.log_panel
+    proxy, view = panel.proxy, panel.view
+
+    def stored() -> list[Any]:
+        return [proxy.index(r, 0).data(Qt.ItemDataRole.SizeHintRole)
+                for r in range(proxy.rowCount())]
+
+    def fresh() -> list[Any]:
+        option = view_option(view)
+        return [measured_afresh(option, proxy.index(r, 0)) for r in range(proxy.rowCount())]
+
+    qtbot.waitUntil(lambda: stored() == fresh())
+    before = stored()
+    board.resize(420, board.height())  # narrower: long lines wrap
+    qtbot.waitUntil(lambda: stored() == fresh())
+    narrow = stored()
+    assert narrow != before
+    assert [s.height() for s in narrow] != [s.height() for s in before]
+    font = QFont(view.font())
+    font.setPointSizeF(font.pointSizeF() * 1.5)
+    view.setFont(font)
+    qtbot.waitUntil(lambda: stored() == fresh())
+    assert stored() != narrow
+    bar = view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())  # still at the end
 
 
 def test_log_lines_prepared_during_auto_resolve_read_as_freshly_made(
@@ -213,30 +289,28 @@ def test_log_lines_prepared_during_auto_resolve_read_as_freshly_made(
 def test_each_log_line_is_laid_out_at_the_standard_delegates_size(
         qtbot: Any, library: Library) -> None:
     # Issue 18: the log measures its lines its own way (an option completed once per
-    # width and font, its scroll bar shown before a big batch is laid out); every
-    # line shown still takes the size a plain QStyledItemDelegate asking the model
-    # gives, at two widths, in another font, with a filter on, scrolled to the end.
+    # width and font, the size kept in each row, its scroll bar shown before a big
+    # batch is laid out); every line shown still takes the size a plain
+    # QStyledItemDelegate measuring the row's text and font gives, at two widths,
+    # in another font, with a filter on, scrolled to the end.
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont
-    from PySide6.QtWidgets import QApplication, QStyledItemDelegate, QStyleOptionViewItem
+    from PySide6.QtWidgets import QApplication
 
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
     board.resize(1000, 700)
     board.show()
     panel = board.log_panel
     proxy, view = panel.proxy, panel.view
-    standard = QStyledItemDelegate()
 
     def check() -> set[int]:
         QApplication.processEvents()
-        option = QStyleOptionViewItem()
-        view.initViewItemOption(option)
-        option.rect.setWidth(view.viewport().width())
-        option.rect.setHeight(100)
+        option = view_option(view)
         rows = [proxy.index(r, 0) for r in range(proxy.rowCount())]
         assert rows
         for index in rows:
-            expected = standard.sizeHint(option, index)
-            assert panel.sizes.sizeHint(option, index) == expected
+            expected = measured_afresh(option, index)
+            assert index.data(Qt.ItemDataRole.SizeHintRole) == expected
             assert view.visualRect(index).height() == expected.height()
         bar = view.verticalScrollBar()
         assert bar.value() == bar.maximum()  # at the end

@@ -560,34 +560,30 @@ def test_a_narrower_log_measures_only_the_lines_that_might_wrap_differently(
     # what measuring the line afresh at that width gives.
     from PySide6.QtWidgets import QStyleOptionViewItem
 
-    from yags_desk.qt.battle.log_view import _LineSizes
+    from yags_desk.qt.battle.log_view import LogLine, _LineSizes
 
     board.show()
     qtbot.waitExposed(board)
     board.auto_resolve()
     panel = board.log_panel
-    texts = [line.text for line in panel.model.lines()]
-    texts += ["A very long line " * n for n in range(1, 30)]
-    panel.model.beginResetModel()
-    panel.model._lines = [type(panel.model._lines[0])(t) for t in texts]
-    panel.model.endResetModel()
-    index = [panel.proxy.index(r, 0) for r in range(panel.proxy.rowCount())]
+    lines = panel.model.lines()
+    lines += [LogLine("A very long line " * n) for n in range(1, 30)]
     cached = _LineSizes()
     option = QStyleOptionViewItem()
     panel.view.initViewItemOption(option)
     for wide, narrow in ((1050, 1036), (400, 386), (250, 120)):
         fresh = _LineSizes()  # nothing measured before
         option.rect.setWidth(wide)
-        for i in index:
-            cached.sizeHint(option, i)
+        for line in lines:
+            cached.size(option, line)
         before = cached.measured
         option.rect.setWidth(narrow)
-        sizes = [cached.sizeHint(option, i) for i in index]
-        assert sizes == [fresh.sizeHint(option, i) for i in index], (wide, narrow)
-        fit = sum(1 for i in index if fresh.sizeHint(option, i).width() <= narrow)
+        sizes = [cached.size(option, line) for line in lines]
+        assert sizes == [fresh.size(option, line) for line in lines], (wide, narrow)
+        fit = sum(1 for line in lines if fresh.size(option, line).width() <= narrow)
         if wide - narrow == 14:
             assert fit > 0
-        assert cached.measured - before <= len(index) - fit  # the lines that fit: none
+        assert cached.measured - before <= len(lines) - fit  # the lines that fit: none
 
 
 def test_the_list_columns_are_as_qt_sizes_them_without_measuring_every_row(

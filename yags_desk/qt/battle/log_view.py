@@ -2,29 +2,39 @@
 
 :class:`LogModel` follows a :class:`CombatLog` (rows are appended after new
 events and removed after undo; the whole list is rebuilt only when the log is
-replaced). :class:`LogPanel` filters by text and by fighter and copies the
-selected lines (all shown lines when none is selected) with Ctrl+C.
+replaced); each row keeps its line's size, which Qt's own delegate reads when
+the list lays the lines out (issue 18). :class:`LogPanel` filters by text and by
+fighter and copies the selected lines (all shown lines when none is selected)
+with Ctrl+C.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractListModel,
+    QEvent,
     QLocale,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
+    QRect,
     QSize,
     QSortFilterProxyModel,
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QKeySequence, QShortcut
+from PySide6.QtGui import (
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QShortcut,
+    QStandardItem,
+    QStandardItemModel,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -39,7 +49,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from yags_desk.qt.common.roles import Role
 from yags_desk.rules.combat.events import EndRound, Event
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe
@@ -49,7 +58,6 @@ from yags_desk.rules.errors import RulesError
 __all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
 
 Index = QModelIndex | QPersistentModelIndex
-_OBJECT = int(Role.OBJECT)
 
 
 @dataclass(frozen=True)
@@ -90,43 +98,44 @@ def _heading(round_: int) -> LogLine:
 
 # A line's height depends only on its text, the font and the width it wraps in.
 _SIZES_KEPT = 20_000
+_SIZE_HINT = Qt.ItemDataRole.SizeHintRole
+# A log line's flags, as a QAbstractListModel gave them (it is never edited or dragged).
+_FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+          | Qt.ItemFlag.ItemNeverHasChildren)
 
 
 class _LineSizes(QStyledItemDelegate):
-    """The usual drawing, with each line's size measured once per width.
-
-    The list lays out every line again whenever lines are added (its lines have
-    different heights: long ones wrap); measuring a line asks the model for
-    several roles and lays its text out, which made each refresh of a long
-    fight's log cost a few milliseconds per hundred lines.
+    """Each line's size as the standard delegate measures it, measured once per
+    width and font. Not the list's delegate (it keeps Qt's own): the list reads
+    each line's size from its row (LogModel), where it is stored when the line
+    is added and again when the list's width, font or style change (_LogList).
     """
 
-    def __init__(self, parent: QObject | None = None,
-                 line_at: Callable[[Index], LogLine | None] | None = None) -> None:
-        """``line_at``: the line an index of the view shows, found without asking the
-        model (LogPanel's); without it, the model is asked for Role.OBJECT."""
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._sizes: dict[tuple[str, int, str], QSize] = {}
         # (text, font) -> (the narrowest and widest widths the text breaks into the
-        # same lines at, its size there): see sizeHint.
+        # same lines at, its size there): see size.
         self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
         self._kept = _SIZES_KEPT  # sizes kept before those of other widths go
         self.measured = 0  # lines laid out to measure them (the rest came from the cache)
-        self._line_at = line_at
-        # The last font asked about and its key: QFont.key() builds a string, a third
-        # of a line's time when the list lays out lines it has measured (issue 18).
+        # The last font asked about and its key: QFont.key() builds a string.
         self._font: QFont | None = None
         self._font_key = ""
         # (width, font key, heading) -> the option measuring such lines: see measure.
         self._prepared: dict[tuple[int, str, bool],
                              tuple[QStyleOptionViewItem, QLocale]] = {}
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:  # noqa: N802
-        # Called for every line each time the list lays them out (a big round's 650
-        # lines, twice when the scroll bar first appears): kept short (issue 18).
-        line = self._line_at(index) if self._line_at is not None else index.data(_OBJECT)
-        if not isinstance(line, LogLine):
-            return super().sizeHint(option, index)
+    def forget(self) -> None:
+        """Drop every size kept (a style sheet: the same fonts and widths, other sizes)."""
+        self._sizes.clear()
+        self._same.clear()
+        self._prepared.clear()
+        self._kept = _SIZES_KEPT
+
+    def size(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
+        """``line``'s size in a list laying its lines out with ``option`` (its width:
+        ``option.rect``'s)."""
         font = option.font
         if self._font is None or font != self._font:
             self._font, self._font_key = QFont(font), font.key()
@@ -134,12 +143,10 @@ class _LineSizes(QStyledItemDelegate):
         key = (text, width, font_key)
         size = self._sizes.get(key)
         if size is not None:
-            # As it is: the list copies it (a new QSize for each line in each pass
-            # was a third of a pass's Python, issue 18); callers never change it.
             return size
         if len(self._sizes) > self._kept:
             # Forget the sizes of other widths and fonts only: a log longer than the
-            # limit would otherwise measure every line again in each layout pass.
+            # limit would otherwise measure every line again each time it is sized.
             self._sizes = {k: v for k, v in self._sizes.items()
                            if k[1] == width and k[2] == font_key}
             self._same = {k: v for k, v in self._same.items() if k[1] == font_key}
@@ -159,10 +166,8 @@ class _LineSizes(QStyledItemDelegate):
         return size
 
     def measure(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
-        """What QStyledItemDelegate.sizeHint answers for ``line``, without asking the
-        model for each role its initStyleOption reads (seven calls into Python per
-        line; a big round adds some 650 lines): a line answers only the text, and a
-        heading the bold font (LogModel.data)."""
+        """What QStyledItemDelegate.sizeHint answers for a row showing ``line``
+        (its text, and a heading's bold font: LogModel), without a row to ask."""
         opt, locale = self._option_for(option, line.heading)
         opt.text = self.displayText(line.text, locale)
         widget = opt.widget  # its style asked each time: a style sheet replaces it
@@ -207,7 +212,18 @@ def _heading_font() -> QFont:
     return QFont(_HEADING_FONT)
 
 
-class LogModel(QAbstractListModel):
+class LogModel(QStandardItemModel):
+    """The log's lines, one row each.
+
+    [decision] Held by Qt (a QStandardItemModel), not answered from Python: the
+    list lays out every line again after each round and asks each its size;
+    each row keeps its text (also its tooltip), a heading's bold font and, once
+    the list has measured it (size_lines, before it lays the rows out), its size
+    (``Qt.ItemDataRole.SizeHintRole``), which Qt's own delegate reads without
+    calling Python: a layout pass cost Python for every line of the fight
+    (issue 18). ``_lines`` keeps the LogLine of each row (the filters read it).
+    """
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._lines: list[LogLine] = []
@@ -215,6 +231,11 @@ class LogModel(QAbstractListModel):
         self._log: CombatLog | None = None
         # Lines prepared for the events after those shown, with each event (prepare).
         self._ready: deque[tuple[Event, list[LogLine]]] = deque()
+        self.unsized = 0  # the first row without a size (those after it have none)
+        self._plain = QStandardItem()  # the row of a line, and of a heading (_items)
+        self._plain.setFlags(_FLAGS)
+        self._bold = self._plain.clone()
+        self._bold.setFont(_heading_font())
 
     def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
         event = log.event(i)
@@ -254,11 +275,25 @@ class LogModel(QAbstractListModel):
             ready.clear()  # the log changed under them: none of them holds
         return self._lines_for(log, i, log.state_before(i))
 
+    def _items(self, lines: list[LogLine]) -> list[QStandardItem]:
+        """A row for each line: a copy of the row of a line (or of a heading), its
+        flags and font set once (setting them on each row took as long as the rest
+        of making it)."""
+        plain, bold = self._plain.clone, self._bold.clone
+        items = []
+        for line in lines:
+            item = bold() if line.heading else plain()
+            item.setText(line.text)
+            item.setToolTip(line.text)
+            items.append(item)
+        return items
+
     def follow(self, log: CombatLog) -> None:
         """Show ``log``: append or drop lines at the end when it only grew or shrank."""
         n = log.count
         same = self._log is log
         shown = len(self._ends)
+        root = self.invisibleRootItem()
         if not same:
             self.beginResetModel()
             self._log, self._lines, self._ends = log, [], []
@@ -266,15 +301,22 @@ class LogModel(QAbstractListModel):
             for i in range(n):
                 self._lines.extend(self._lines_for(log, i, log.state_before(i)))
                 self._ends.append(len(self._lines))
+            self.unsized = 0
+            quiet = self.blockSignals(True)  # one reset, not a removal and an insertion
+            try:
+                self.setRowCount(0)
+                root.appendRows(self._items(self._lines))
+            finally:
+                self.blockSignals(quiet)
             self.endResetModel()
             return
         if n < shown:
             self._ready.clear()
             keep = self._ends[n - 1] if n else 0
-            self.beginRemoveRows(QModelIndex(), keep, len(self._lines) - 1)
+            self.removeRows(keep, len(self._lines) - keep)
+            self.unsized = min(self.unsized, keep)
             del self._lines[keep:]
             del self._ends[n:]
-            self.endRemoveRows()
         elif n > shown:
             new: list[LogLine] = []
             ends: list[int] = []
@@ -282,37 +324,35 @@ class LogModel(QAbstractListModel):
                 new.extend(self._new_lines(log, i))
                 ends.append(len(self._lines) + len(new))
             self._ready.clear()  # every event is shown now
-            self.beginInsertRows(QModelIndex(), len(self._lines), len(self._lines) + len(new) - 1)
-            self._lines.extend(new)
+            self._lines.extend(new)  # first: the filter reads them as the rows come
             self._ends.extend(ends)
-            self.endInsertRows()
+            root.appendRows(self._items(new))
+
+    def size_lines(self, sizes: _LineSizes, option: QStyleOptionViewItem,
+                   start: int = 0) -> None:
+        """The sizes of the rows from ``start`` on, as ``sizes`` measures their lines
+        with ``option`` (the list's). Quietly: the list asks just before it lays the
+        rows out (_LogList.doItemsLayout), and the filter keeps no sizes."""
+        size, item, lines = sizes.size, self.item, self._lines
+        quiet = self.blockSignals(True)
+        try:
+            for row in range(start, len(lines)):
+                item(row).setData(size(option, lines[row]), _SIZE_HINT)
+        finally:
+            self.blockSignals(quiet)
+        self.unsized = len(lines)
 
     def lines(self) -> list[LogLine]:
         return list(self._lines)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._lines)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._lines):
-            return None
-        line = self._lines[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return line.text
-        if role == Role.SEARCH_TEXT:
-            return line.text.casefold()
-        if role == Role.OBJECT:
-            return line
-        if role == Qt.ItemDataRole.FontRole and line.heading:
-            return _heading_font()
-        return None
-
 
 class _LogFilter(QSortFilterProxyModel):
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, model: LogModel, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.text = ""
         self.fighter = ""
+        self._model = model
+        self.setSourceModel(model)
 
     def set_filter(self, text: str, fighter: str) -> None:
         self.beginFilterChange()
@@ -325,17 +365,72 @@ class _LogFilter(QSortFilterProxyModel):
         return not self.text and not self.fighter
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        # Asked for the lines added and when a filter changes, not when the list
+        # lays its lines out.
         if not self.text and not self.fighter:
             return True  # every line (a big round inserts some 650 at once, issue 18)
-        index = self.sourceModel().index(source_row, 0, source_parent)
-        line = index.data(Role.OBJECT)
-        if not isinstance(line, LogLine):
+        lines = self._model._lines
+        if source_parent.isValid() or not 0 <= source_row < len(lines):
             return True
+        line = lines[source_row]
         if line.heading:
             return not self.text  # [decision] round headings stay unless text is searched
         if self.fighter and self.fighter not in line.fighters:
             return False
         return not self.text or self.text in line.text.casefold()
+
+
+# What changes a line's size besides the width and the font.
+_RESTYLE = frozenset({QEvent.Type.StyleChange, QEvent.Type.DevicePixelRatioChange})
+
+
+class _LogList(QListView):
+    """The log's list, with Qt's own delegate: each line's size is kept in its row
+    (LogModel). Before each layout pass the lines not measured yet are (``sizes``),
+    and every row is when the width, font or style changed since: the pass itself
+    asks Python nothing per line (it cost 4-9 ms at 650 lines, 15-36 ms at 2,900,
+    issue 18)."""
+
+    def __init__(self, model: LogModel, sizes: _LineSizes,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._model, self._sizes = model, sizes
+        self._restyled = 0  # style changes seen: the same font and width, other sizes
+        self._options: tuple[tuple[Any, ...], QStyleOptionViewItem] | None = None
+        self._sized: tuple[Any, ...] | None = None  # the options the rows are sized for
+
+    def _current_options(self) -> tuple[tuple[Any, ...], QStyleOptionViewItem]:
+        """The options the list lays its lines out with now (its width: the
+        viewport's), made again only when they change."""
+        viewport = self.viewport()
+        width = viewport.width()
+        key = (width, self.font().key(), self.devicePixelRatio(), self._restyled)
+        if self._options is None or self._options[0] != key:
+            option = QStyleOptionViewItem()
+            self.initViewItemOption(option)
+            # A valid rectangle: the style wraps text only in one.
+            option.rect = QRect(0, 0, width, max(1, viewport.height()))
+            self._options = (key, option)
+        return self._options
+
+    def doItemsLayout(self) -> None:  # noqa: N802
+        # Once per pass (after lines are added or removed, a resize, a new font or
+        # style), at the width the lines are laid out at: after a big batch shows
+        # the scroll bar (LogPanel._make_room), not before.
+        key, option = self._current_options()
+        model = self._model
+        start = model.unsized if key == self._sized else 0
+        self._sized = key
+        if start < len(model._lines):
+            model.size_lines(self._sizes, option, start)
+        super().doItemsLayout()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() in _RESTYLE:
+            self._restyled += 1
+            self._sizes.forget()
+            self.scheduleDelayedItemsLayout()  # measured again then
+        super().changeEvent(event)
 
 
 class LogPanel(QWidget):
@@ -344,8 +439,7 @@ class LogPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = LogModel(self)
-        self.proxy = _LogFilter(self)
-        self.proxy.setSourceModel(self.model)
+        self.proxy = _LogFilter(self.model, self)
         self.filter_edit = QLineEdit()
         self.filter_edit.setObjectName("log_filter")
         self.filter_edit.setPlaceholderText("Filter the log…")
@@ -354,7 +448,8 @@ class LogPanel(QWidget):
         self.fighter_combo.setObjectName("log_fighter")
         self.fighter_combo.addItem("Everyone", "")
         self.fighter_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.view = QListView()
+        self.sizes = _LineSizes(self)
+        self.view = _LogList(self.model, self.sizes)
         self.view.setObjectName("combat_log")
         self.view.setModel(self.proxy)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -367,8 +462,6 @@ class LogPanel(QWidget):
         copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), self.view)
         copy.setContext(Qt.ShortcutContext.WidgetShortcut)
         copy.activated.connect(self.copy)
-        self.sizes = _LineSizes(self.view, self._line_at)
-        self.view.setItemDelegate(self.sizes)
         # New lines scroll the log to its end once per pass of the event loop,
         # however many were added (each scroll lays out every line).
         self._scroll_due = False
@@ -388,14 +481,6 @@ class LogPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
-
-    def _line_at(self, index: Index) -> LogLine | None:
-        """The line shown at ``index`` of the view (the delegate asks for each line
-        whenever the list lays them out: without a call into the model, issue 18)."""
-        proxy = self.proxy
-        row = index.row() if proxy.shows_all else proxy.mapToSource(index).row()
-        lines = self.model._lines
-        return lines[row] if 0 <= row < len(lines) else None
 
     def _scroll_soon(self, *_args: object) -> None:
         self._make_room()
