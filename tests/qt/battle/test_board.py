@@ -149,19 +149,24 @@ def test_a_cancelled_dialog_changes_nothing(qtbot: Any, library: Library) -> Non
     assert board.log.events == () and board.undo_stack.count() == 0
 
 
-def test_two_hundred_combatants_open_and_auto_resolve_a_round(
-        qtbot: Any, library: Library) -> None:
+def _raiders_and_guards(name: str, per_side: int) -> Any:
+    """A classic encounter of ``per_side`` NPC raiders (row 1) against as many guards."""
     raider = classic("Raider", kind="npc", strength=12, dexterity=12,
                      skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
-    adds = numbered_copies(raider, 100, "Raiders", row=1)
-    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 100, "Town", row=0,
-                            existing=adds, base_name="Guard")
-    encounter = new_encounter("Big fight", "classic", tuple(
+    adds = numbered_copies(raider, per_side, "Raiders", row=1)
+    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), per_side, "Town",
+                            row=0, existing=adds, base_name="Guard")
+    return new_encounter(name, "classic", tuple(
         Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
         for a in adds))
+
+
+def test_two_hundred_combatants_open_and_auto_resolve_a_round(
+        qtbot: Any, library: Library) -> None:
+    encounter = _raiders_and_guards("Big fight", 100)
     board = make_board(qtbot, encounter, library)
     assert board.model.rowCount() == 200 and board.proxy.rowCount() == 200
-    assert all(board.canvas.card_rect(a.id) is not None for a in adds)
+    assert all(board.canvas.card_rect(c.id) is not None for c in encounter.combatants)
     board.auto_action.trigger()
     assert board.state.round == 2 and board.last_message == ""
     assert any(s.hurt for s in board.model.summaries())
@@ -172,14 +177,7 @@ def test_a_short_auto_resolved_round_is_drawn_once_at_its_end(
         qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 18: a round finished within FIRST_PAINT is not redrawn midway; the board
     still shows its end (the second round's declarations, the wounds)."""
-    raider = classic("Raider", kind="npc", strength=12, dexterity=12,
-                     skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
-    adds = numbered_copies(raider, 4, "Raiders", row=1)
-    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 4, "Town", row=0,
-                            existing=adds, base_name="Guard")
-    encounter = new_encounter("Small fight", "classic", tuple(
-        Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
-        for a in adds))
+    encounter = _raiders_and_guards("Small fight", 4)
     board = make_board(qtbot, encounter, library)
     clock = iter(x * 0.02 for x in range(1_000_000))  # 20 ms a look at the clock
     monkeypatch.setattr("yags_desk.qt.battle.board.time.monotonic", lambda: next(clock))
@@ -332,14 +330,7 @@ def test_mid_round_redraws_leave_the_round_s_end_as_without_them(
     the round's line but leave the log's new lines and the list's widths to the end
     of the round; after it the board shows exactly what it shows without them (every
     log line, current cards), and what a board opened on the saved fight shows."""
-    raider = classic("Raider", kind="npc", strength=12, dexterity=12,
-                     skills={"Single weapon": 100}, weapons=(LONG_SWORD,))
-    adds = numbered_copies(raider, 12, "Raiders", row=1)
-    adds += numbered_copies(raider.model_copy(update={"name": "Guard"}), 12, "Town", row=0,
-                            existing=adds, base_name="Guard")
-    encounter = new_encounter("Long fight", "classic", tuple(
-        Combatant(id=a.id, name=a.name, side=a.side, row=a.row, character=a.character)
-        for a in adds))
+    encounter = _raiders_and_guards("Long fight", 12)
     import yags_desk.qt.battle.board as board_module
 
     def play(seconds_a_look: float) -> tuple[BattleBoard, list[tuple[bool, int, bool]]]:
