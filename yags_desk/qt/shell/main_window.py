@@ -61,11 +61,9 @@ class MainWindow(WindowBase):
     start_failed = Signal(str)
 
     def __init__(self, library: Library | None, parent: QWidget | None = None, *,
-                 settings: Settings | None = None, list_after_paint: bool = False,
+                 settings: Settings | None = None,
                  open_library: Callable[[], Library] | None = None) -> None:
-        """``list_after_paint``: read the library (and start watching it) once the
-        window has painted, so the window appears before the documents are read;
-        else the library is listed before this returns.
+        """The window over ``library``, listed before this returns.
 
         The start-up path (:func:`~yags_desk.qt.shell.app.create`) gives no
         ``library`` but ``open_library``: the window is then only its frame (title
@@ -75,7 +73,6 @@ class MainWindow(WindowBase):
         window would (issue 18). :meth:`when_ready` runs what needs the whole window.
         """
         # Set before anything can send an event to paintEvent() below.
-        self._list_after_paint = False
         self._start_pending = False
         super().__init__(parent)
         self.setObjectName("main_window")
@@ -98,9 +95,13 @@ class MainWindow(WindowBase):
             self.setCentralWidget(opening)
             self._start_pending = True
             return
-        self._build(library, list_after_paint=list_after_paint)
+        self._build(library)
+        self.library_dock.refresh()
+        # Files changed by other programs show up without Refresh (F5); watching
+        # starts once the window is up, so it costs the first paint nothing.
+        QTimer.singleShot(0, self, self._watch_library)
 
-    def _build(self, library: Library, *, list_after_paint: bool) -> None:
+    def _build(self, library: Library) -> None:
         """Everything but the frame: tabs, start page, docks, menus, autosave."""
         from yags_desk.qt.common.icons import APP_ICON, icon
         from yags_desk.qt.dice.dock import DiceDock
@@ -142,11 +143,7 @@ class MainWindow(WindowBase):
         self.library_dock.problems_found.connect(self._problems_found)
         self.library_dock.problems_details.connect(self.show_problems)
         self.library_dock.refreshed.connect(self._library_refreshed)
-        # Files changed by other programs show up without Refresh (F5); watching
-        # starts once the window is up, so it costs the first paint nothing.
-        self.library_watcher: LibraryWatcher | None = None
-        if not list_after_paint:
-            QTimer.singleShot(0, self, self._watch_library)
+        self.library_watcher: LibraryWatcher | None = None  # see _watch_library
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
         self.history_dock = HistoryDock(self.undo_group, self)
@@ -163,9 +160,6 @@ class MainWindow(WindowBase):
         QGuiApplication.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
 
         self._ready = True
-        self._list_after_paint = list_after_paint
-        if not list_after_paint:
-            self.library_dock.refresh()
         self._update_title()
 
     def is_ready(self) -> bool:
@@ -195,7 +189,7 @@ class MainWindow(WindowBase):
 
         try:
             library = opener()
-            self._build(library, list_after_paint=True)
+            self._build(library)
         except Exception as exc:  # noqa: BLE001 (said, then the program ends)
             if isinstance(exc, LibraryError):
                 self.start_error = str(exc)
@@ -205,8 +199,7 @@ class MainWindow(WindowBase):
             self._when_ready.clear()
             self.start_failed.emit(self.start_error)
             return False
-        self._list_after_paint = False
-        self._list_library(shown_or_not=True)
+        self._list_library()
         waiting, self._when_ready = self._when_ready, []
         for action in waiting:
             action()
@@ -216,9 +209,6 @@ class MainWindow(WindowBase):
         if self._start_pending:  # the first paint of the frame: the rest is built next
             self._start_pending = False
             QTimer.singleShot(0, self, self._start_after_paint)
-        elif self._list_after_paint:  # the first paint: the library is read next
-            self._list_after_paint = False
-            QTimer.singleShot(0, self, self._list_library)
         super().paintEvent(event)
 
     def _start_after_paint(self) -> None:
@@ -227,10 +217,8 @@ class MainWindow(WindowBase):
         elif self._open_library is not None:  # hidden again first: at the next paint
             self._start_pending = True
 
-    def _list_library(self, *, shown_or_not: bool = False) -> None:
-        """The first listing of the library, after the first paint (see __init__)."""
-        if not shown_or_not and not self.isVisible():  # closed before it came to this
-            return
+    def _list_library(self) -> None:
+        """The start-up path's first listing of the library (see finish_start)."""
         self.library_dock.refresh(quick=True)  # then every file is checked in full
         # Watching (one system watch per file) starts once the rows are drawn, before
         # that check: a file changed in between is read by the check.
