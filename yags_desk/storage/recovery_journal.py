@@ -33,7 +33,7 @@ from yags_desk.storage.documents import (
 if TYPE_CHECKING:  # pydantic loads with the first document read
     from pydantic import BaseModel
 
-__all__ = ["COMPACT_AFTER", "JournalWriter", "append_events", "discard_journal", "journal_path",
+__all__ = ["COMPACT_AFTER", "JournalWriter", "discard_journal", "journal_path",
            "read_with_journal"]
 
 COMPACT_AFTER = 2000  # journal lines before the board writes a new snapshot
@@ -47,18 +47,6 @@ def _digest(data: bytes) -> str:
     import hashlib  # here: OpenSSL loads with the first journal, not at start-up
 
     return hashlib.sha256(data).hexdigest()
-
-
-def append_events(snapshot: Path, first: int, events: Sequence[BaseModel]) -> Path:
-    """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
-    journal of ``snapshot``; the journal's path. FileNotFoundError when the
-    snapshot is gone (saved and discarded): the caller writes a new one. The file
-    is opened and closed again (a fight's board keeps a :class:`JournalWriter`)."""
-    writer = JournalWriter(snapshot)
-    try:
-        return writer.append(first, events)
-    finally:
-        writer.close()
 
 
 class JournalWriter:
@@ -81,12 +69,10 @@ class JournalWriter:
         self._fd: int | None = None
         self._file_id: tuple[int, int] | None = None  # (device, inode) of the open file
 
-    @property
-    def is_open(self) -> bool:
-        return self._fd is not None
-
     def append(self, first: int, events: Sequence[BaseModel]) -> Path:
-        """As :func:`append_events`, through the file kept open."""
+        """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
+        journal of the snapshot; the journal's path. FileNotFoundError when the
+        snapshot is gone (saved and discarded): the caller writes a new one."""
         lines = b"".join(b'{"i":%d,"event":%s}\n' % (first + n, _event_json(e))
                          for n, e in enumerate(events))  # before the file: errors touch nothing
         fd = self._fd
