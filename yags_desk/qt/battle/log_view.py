@@ -367,7 +367,7 @@ class _LogFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         # Asked for the lines added and when a filter changes, not when the list
         # lays its lines out.
-        if not self.text and not self.fighter:
+        if self.shows_all:
             return True  # every line (a big round inserts some 650 at once, issue 18)
         lines = self._model._lines
         if source_parent.isValid() or not 0 <= source_row < len(lines):
