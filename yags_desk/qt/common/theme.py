@@ -3,23 +3,56 @@
 ``system`` reads ``QStyleHints.colorScheme()`` and follows its changes; ``light``
 and ``dark`` are the View menu's overrides. Fusion with an explicit palette
 looks the same on every platform, which keeps screenshots and tests honest.
+
+Before the window's first paint nothing here touches Qt's ``Qt`` namespace or a
+``QStyle`` (PySide builds each whole, as Python enums, on first use: some 30 and
+15 ms of a start, issue 18): the start-up path asks for Fusion when it makes
+the application (:data:`FUSION_ARGS`), the light palette is Fusion's own written
+out (a test compares it with Qt's), and under ``system`` the desktop's scheme is
+first read from the palette it gives Qt, then checked against
+``QStyleHints.colorScheme()`` right after the first paint (:func:`settle_scheme`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication
 
-__all__ = ["apply_scheme", "dark_palette", "effective_scheme", "light_palette"]
+__all__ = ["FUSION_ARGS", "apply_scheme", "dark_palette", "effective_scheme",
+           "light_palette", "palette_look", "settle_scheme"]
 
 _R = QPalette.ColorRole
 _G = QPalette.ColorGroup
 
+# Qt's command-line option for the style, given to a new QApplication: Fusion
+# without making a QStyle wrapper in Python.
+FUSION_ARGS = ("-style", "fusion")
+
+# Fusion's standard palette (Qt 6): role -> (active and inactive, disabled).
+_FUSION = {
+    "WindowText": ("#000000", "#bebebe"), "Button": ("#efefef", "#efefef"),
+    "Light": ("#ffffff", "#ffffff"), "Midlight": ("#cacaca", "#cacaca"),
+    "Dark": ("#9f9f9f", "#bebebe"), "Mid": ("#b8b8b8", "#b8b8b8"),
+    "Text": ("#000000", "#bebebe"), "BrightText": ("#ffffff", "#ffffff"),
+    "ButtonText": ("#000000", "#bebebe"), "Base": ("#ffffff", "#efefef"),
+    "Window": ("#efefef", "#efefef"), "Shadow": ("#767676", "#b1b1b1"),
+    "Highlight": ("#308cc6", "#919191"), "HighlightedText": ("#ffffff", "#ffffff"),
+    "Link": ("#0000ff", "#0000ff"), "LinkVisited": ("#ff00ff", "#ff00ff"),
+    "AlternateBase": ("#f7f7f7", "#f7f7f7"), "ToolTipBase": ("#ffffdc", "#ffffdc"),
+    "ToolTipText": ("#000000", "#000000"), "PlaceholderText": ("#80000000", "#80000000"),
+    "Accent": ("#308cc6", "#919191"),
+}
+
 
 def light_palette() -> QPalette:
-    style = QStyleFactory.create("Fusion")
-    palette = style.standardPalette() if style is not None else QPalette()
+    """Fusion's standard palette with our highlight and link blues."""
+    palette = QPalette()
+    for name, (active, disabled) in _FUSION.items():
+        role = _R[name]
+        colour = QColor(active)
+        palette.setColor(_G.Active, role, colour)
+        palette.setColor(_G.Inactive, role, colour)
+        palette.setColor(_G.Disabled, role, QColor(disabled))
     palette.setColor(_R.Highlight, QColor("#2f6fb0"))
     palette.setColor(_R.Link, QColor("#1f5f9f"))
     return palette
@@ -59,15 +92,41 @@ def effective_scheme(scheme: str) -> str:
     """``light`` or ``dark``: the override, or what the desktop asks for under ``system``."""
     if scheme in ("light", "dark"):
         return scheme
+    from PySide6.QtCore import Qt  # built on first use: after the first paint
+
     hints = QGuiApplication.styleHints()
     return "dark" if hints.colorScheme() == Qt.ColorScheme.Dark else "light"
 
 
-def apply_scheme(app: QApplication, scheme: str) -> str:
-    """Fusion with the palette for ``scheme``; returns the look applied."""
-    if app.style().name().lower() != "fusion":
+def palette_look(palette: QPalette) -> str:
+    """``dark`` when ``palette`` writes light text on a darker window, else ``light``."""
+    text = palette.color(_G.Active, _R.WindowText).lightness()
+    return "dark" if text > palette.color(_G.Active, _R.Window).lightness() else "light"
+
+
+def apply_scheme(app: QApplication, scheme: str, *, starting: bool = False) -> str:
+    """Fusion with the palette for ``scheme``; returns the look applied.
+
+    ``starting``: the start-up path, before the first paint. The application was
+    made with :data:`FUSION_ARGS`, and under ``system`` the look follows the
+    palette the desktop gives Qt, before any of ours; :func:`settle_scheme` then
+    checks it against the desktop's colour scheme.
+    """
+    if not starting and app.style().name().lower() != "fusion":
         app.setStyle("Fusion")
-    look = effective_scheme(scheme)
+    if starting and scheme not in ("light", "dark"):
+        look = palette_look(QGuiApplication.palette())
+    else:
+        look = effective_scheme(scheme)
     app.setPalette(dark_palette() if look == "dark" else light_palette())
     app.setStyleSheet(_DARK_SHEET if look == "dark" else "")
+    return look
+
+
+def settle_scheme(app: QApplication, scheme: str) -> str:
+    """After the first paint: the look ``scheme`` asks for, applied again if the
+    start-up path's reading of the desktop (see :func:`apply_scheme`) was wrong."""
+    look = effective_scheme(scheme)
+    if look != palette_look(app.palette()):
+        apply_scheme(app, scheme)
     return look

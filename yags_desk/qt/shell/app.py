@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from yags_desk import APP_NAME, __version__
 from yags_desk.qt.common.settings import Settings
-from yags_desk.qt.common.theme import apply_scheme
+from yags_desk.qt.common.theme import FUSION_ARGS, apply_scheme
 from yags_desk.qt.shell.main_window import MainWindow
 
 if TYPE_CHECKING:
@@ -31,11 +31,11 @@ __all__ = ["create", "run"]
 
 
 def application(argv: Sequence[str] | None = None) -> QApplication:
-    """The QApplication (made if there is none yet)."""
+    """The QApplication (made if there is none yet, on the Fusion style)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
-    return QApplication(list(argv) if argv is not None else sys.argv[:1])
+    return QApplication([*(argv if argv is not None else sys.argv[:1]), *FUSION_ARGS])
 
 
 def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]:
@@ -47,6 +47,7 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     when it can be read; when it cannot be used at all, the window's
     ``start_error`` says why and its ``start_failed`` signal is emitted.
     """
+    made_here = not isinstance(QApplication.instance(), QApplication)
     app = application(argv)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
@@ -54,7 +55,9 @@ def create(argv: Sequence[str] | None = None) -> tuple[QApplication, MainWindow]
     app.setOrganizationName("yags-desk")
     app.setDesktopFileName("yags-desk")
     settings = Settings()
-    apply_scheme(app, settings.scheme())
+    # A new application is on Fusion already; under "system" the desktop's scheme is
+    # read from its palette now and checked after the first paint (theme.settle_scheme).
+    apply_scheme(app, settings.scheme(), starting=made_here)
     window: MainWindow
 
     def open_library() -> Library:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLockFile, Qt, QTimer, Signal
+from PySide6.QtCore import QLockFile, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QUndoGroup
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from yags_desk import APP_NAME
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
-from yags_desk.qt.common.theme import apply_scheme
+from yags_desk.qt.common.theme import apply_scheme, settle_scheme
 from yags_desk.qt.shell.window_base import WindowBase
 
 if TYPE_CHECKING:
@@ -89,8 +89,9 @@ class MainWindow(WindowBase):
             if open_library is None:
                 raise TypeError("MainWindow needs a library or open_library")
             self.setWindowTitle(APP_NAME)
-            opening = QLabel("Opening the library…")
-            opening.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            # Centred by rich text and QLabel's default vertical centring: Qt's
+            # alignment enums would cost the first paint (see theme).
+            opening = QLabel('<div align="center">Opening the library…</div>')
             opening.setEnabled(False)  # greyed: a word while the rest is built
             self.setCentralWidget(opening)
             self._start_pending = True
@@ -185,6 +186,9 @@ class MainWindow(WindowBase):
         self._start_pending = False
         if opener is None:
             return False
+        app = QApplication.instance()
+        if isinstance(app, QApplication):  # the desktop's scheme, read exactly now
+            settle_scheme(app, self.settings.scheme())
         from yags_desk.storage.paths import LibraryError
 
         try:
@@ -772,6 +776,8 @@ class MainWindow(WindowBase):
             self.undo_group.setActiveStack(view.undo_stack)
             if self.library_dock.tree.hasFocus():
                 # The tab brought to the front is what File ▸ Print acts on next.
+                from PySide6.QtCore import Qt
+
                 view.setFocus(Qt.FocusReason.OtherFocusReason)
         else:  # no tab: Undo and Redo have nothing to act on
             self.undo_group.setActiveStack(None)  # type: ignore[arg-type]
