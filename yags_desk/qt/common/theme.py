@@ -48,7 +48,7 @@ def light_palette() -> QPalette:
     """Fusion's standard palette with our highlight and link blues."""
     palette = QPalette()
     for name, (active, disabled) in _FUSION.items():
-        role = _R[name]
+        role: QPalette.ColorRole = getattr(_R, name)
         colour = QColor(active)
         palette.setColor(_G.Active, role, colour)
         palette.setColor(_G.Inactive, role, colour)
