@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from tests.qt.shell.app_helpers import sample_window
 from yags_desk.help.pages import HELP_PAGES, help_dir
@@ -22,6 +22,25 @@ def _viewer(owner: Any) -> HelpWindow:
     viewer = owner.findChild(HelpWindow, "help_window")
     assert isinstance(viewer, HelpWindow)
     return viewer
+
+
+def _press_f1(qtbot: Any, widget: QWidget) -> None:
+    """F1 as a GM presses it: in the active window, with ``widget`` holding the focus
+    (key presses go to the focused widget)."""
+    window = widget.window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    widget.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is widget)
+    qtbot.keyClick(widget, Qt.Key.Key_F1)
+
+
+def _key_target(qtbot: Any, dialog: QWidget) -> QWidget:
+    """Where a key pressed in running ``dialog`` goes, once it is the active window:
+    its focused widget, else the dialog itself."""
+    qtbot.waitUntil(dialog.isActiveWindow)
+    target = QApplication.focusWidget()
+    return target if target is not None and dialog.isAncestorOf(target) else dialog
 
 
 def test_every_help_id_names_a_shipped_page() -> None:
@@ -74,17 +93,17 @@ def test_f1_in_the_main_window_opens_the_page_of_the_tab_in_front(
         qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     window = sample_window(qtbot, monkeypatch)
     window.show()
-    qtbot.keyClick(window.start_page, Qt.Key.Key_F1)
+    _press_f1(qtbot, window.start_page)
     assert _viewer(window).current_page() == "start.html"
     board = window.open_encounter(window.library.encounters_dir / "ford-ambush.json")
     assert board is not None
-    qtbot.keyClick(board, Qt.Key.Key_F1)
+    _press_f1(qtbot, board)
     assert _viewer(window).current_page() == "battle.html"
-    qtbot.keyClick(window.library_dock.widget(), Qt.Key.Key_F1)
+    _press_f1(qtbot, window.library_dock.widget())
     assert _viewer(window).current_page() == "library.html"
     window.new_character("classic")
     assert page_for(window.current_document()) == "character.html"
-    qtbot.keyClick(window.tabs.tabBar(), Qt.Key.Key_F1)
+    _press_f1(qtbot, window.tabs.tabBar())
     assert _viewer(window).current_page() == "character.html"
 
 
@@ -100,13 +119,14 @@ def test_f1_in_a_modal_dialog_opens_its_page_in_a_window_it_does_not_block(
     def press_f1() -> None:
         modal = QApplication.activeModalWidget()
         seen["modal"] = modal
-        target = QApplication.focusWidget() or modal
-        qtbot.keyClick(target, Qt.Key.Key_F1)
-        viewer = _viewer(modal)
-        seen["page"] = viewer.current_page()
-        seen["visible"] = viewer.isVisible()
-        seen["blocked"] = QApplication.activeModalWidget() is not modal
-        modal.reject()
+        try:
+            qtbot.keyClick(_key_target(qtbot, modal), Qt.Key.Key_F1)
+            viewer = _viewer(modal)
+            seen["page"] = viewer.current_page()
+            seen["visible"] = viewer.isVisible()
+            seen["blocked"] = QApplication.activeModalWidget() is not modal
+        finally:
+            modal.reject()
     QTimer.singleShot(0, press_f1)
     assert dialog.exec() == QDialog.DialogCode.Rejected
     assert seen["modal"] is dialog
@@ -121,10 +141,7 @@ def _f1_in(qtbot: Any, dialog: QDialog) -> str:
         try:
             modal = QApplication.activeModalWidget()
             seen["modal"] = type(modal).__name__
-            target = QApplication.focusWidget()
-            if target is None or not dialog.isAncestorOf(target):
-                target = dialog
-            qtbot.keyClick(target, Qt.Key.Key_F1)
+            qtbot.keyClick(_key_target(qtbot, dialog), Qt.Key.Key_F1)
             viewer = dialog.findChild(HelpWindow, "help_window")
             seen["page"] = viewer.current_page() if viewer is not None else "none"
         finally:

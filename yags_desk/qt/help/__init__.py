@@ -106,7 +106,37 @@ def link_rules(label: QLabel) -> QLabel:
 
 
 class _F1Filter(QObject):
-    """Application-wide: F1 opens the page of the focused view or dialog."""
+    """F1 opens the page of the focused view or dialog.
+
+    It watches only the widget that has the keyboard focus (key presses go there
+    first) and the active window (for a window where nothing has the focus, and
+    keys a child passes up), never the whole application: an application-wide
+    filter would call Python for every event of every object, which cost the
+    window some 70 ms before its library showed and taxes every paint (issue 18).
+    """
+
+    def __init__(self, app: QApplication) -> None:
+        super().__init__(app)
+        app.focusChanged.connect(self._focus_changed)
+        app.focusWindowChanged.connect(self._window_changed)
+        self._window_changed()
+        self._focus_changed(None, QApplication.focusWidget())
+
+    def _focus_changed(self, old: QWidget | None, now: QWidget | None) -> None:
+        if old is not None and old is not now:
+            try:
+                if not old.isWindow():  # a window keeps its filter (see _window_changed)
+                    old.removeEventFilter(self)
+            except RuntimeError:  # already deleted: its filters went with it
+                pass
+        if now is not None:
+            now.installEventFilter(self)
+
+    def _window_changed(self, *_args: object) -> None:
+        window = QApplication.activeWindow()
+        if window is not None and not window.property(_F1_WATCHED):
+            window.installEventFilter(self)
+            window.setProperty(_F1_WATCHED, True)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
@@ -124,13 +154,15 @@ class _F1Filter(QObject):
         return False
 
 
+_F1_WATCHED = "yags_help_f1_window"
+
+
 def install_f1(app: QApplication | None = None) -> None:
     """Make F1 open the help of what is in front (once per application)."""
     app = app or QApplication.instance()  # type: ignore[assignment]
     if not isinstance(app, QApplication) or app.property("yags_help_f1"):
         return
-    f1 = _F1Filter(app)
-    app.installEventFilter(f1)
+    _F1Filter(app)
     app.setProperty("yags_help_f1", True)
 
 
