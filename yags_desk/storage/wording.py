@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 
 __all__ = ["FIELD_LABELS", "PHRASES", "field_label", "gm_line", "gm_lines", "gm_text",
            "plain_phrase"]
@@ -97,8 +98,15 @@ PHRASES: dict[str, tuple[str, str]] = {
     "literal_error": (r"Input should be (?P<choices>.+)", "must be {choices}"),
     "enum": (r"Input should be (?P<choices>.+)", "must be {choices}"),
 }
-_COMPILED = [(re.compile(f"^{pattern}$", re.DOTALL), phrase)
-             for pattern, phrase in PHRASES.values()]
+
+
+@cache
+def _compiled() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """:data:`PHRASES` compiled, at the first message (not while the window starts)."""
+    return tuple((re.compile(f"^{pattern}$", re.DOTALL), phrase)
+                 for pattern, phrase in PHRASES.values())
+
+
 # A phrase that reads on from the label ("Initiative must ..."); others get a colon.
 _READS_ON = re.compile(r"^(must|is|are|may|needs|takes|has|have|cannot|should)\b")
 _ROW = re.compile(r"^(?P<row>row \d+), (?P<rest>.*)$", re.DOTALL)
@@ -107,7 +115,7 @@ _LINE = re.compile(r"^(?P<where>[A-Za-z_][^:\n]*?): (?P<message>.*)$", re.DOTALL
 
 def plain_phrase(message: str) -> str:
     """pydantic's message in plain words; anything else as it is."""
-    for pattern, phrase in _COMPILED:
+    for pattern, phrase in _compiled():
         match = pattern.match(message)
         if match:
             return phrase.format(**match.groupdict())
