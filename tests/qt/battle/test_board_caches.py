@@ -4,6 +4,7 @@ value: after every event, undo and redo the rows and cards read as freshly made.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -388,3 +389,75 @@ def test_a_log_longer_than_the_kept_sizes_is_not_measured_again_each_pass(
         panel.view.doItemsLayout()
         QApplication.processEvents()
     assert panel.sizes.measured == before
+
+
+def test_lines_sized_from_their_width_alone_take_the_size_the_style_measures(
+        qtbot: Any) -> None:
+    # Issue 18: a line that surely fits on one line is sized from its text's width
+    # (not laid out); every line, sized so or measured, takes the size the style
+    # measures for it: at widths around each line's own, in a bigger font, headings
+    # too, and lines the font does not draw alone, with controls, separators, soft
+    # hyphens or trailing spaces are measured.
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QListView, QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import _SAMPLE, LogLine, _LineSizes
+
+    view = QListView()
+    view.setWordWrap(True)
+    qtbot.addWidget(view)
+    words = "Bandit 3 attacks Aldric → hits for 7 — Light (-2) “ok” é"
+    lines = [LogLine(" ".join([words] * n)[:k]) for n in (1, 2, 4) for k in (9, 40, 200)]
+    lines += [LogLine(t) for t in ("Wide WWWWW MMMMM", "iiiii lllll", "中文 fighter",
+                                   "a\ttab", "two\nlines", "soft\u00adhyphen",
+                                   "sep\u2028arated", "ends in a space ", "x", "")]
+    lines += [LogLine("— Round 12 —", heading=True), LogLine("W" * 60, heading=True)]
+    pool = "abcdefghijklmnopqrstuvwxyzLTWVAfjy0123456789 .,:;!?()-—→“”'é"
+    pick = random.Random(18)
+    lines += [LogLine("".join(pick.choice(pool) for _ in range(pick.randint(1, 90))))
+              for _ in range(60)]
+    for size in (None, 1.37, 2.0):
+        if size is not None:
+            font = QFont(view.font())
+            font.setPointSizeF(font.pointSizeF() * size)
+            view.setFont(font)
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect.setHeight(100)
+        sizes = _LineSizes()
+        measured: list[str] = []
+        real = sizes.measure
+
+        def measure(opt: QStyleOptionViewItem, line: LogLine, real: Any = real,
+                    measured: list[str] = measured) -> Any:
+            measured.append(line.text)
+            return real(opt, line)
+
+        sizes.measure = measure  # type: ignore[method-assign]
+        probe = _LineSizes()  # what the style measures
+        widths = {40, 100, 1200}
+        for line in lines:
+            option.rect.setWidth(2000)
+            natural = probe.measure(option, line).width()
+            widths |= {natural + d for d in (-3, -1, 0, 1, 2, 5, 12, 30)}
+        for width in sorted(w for w in widths if w > 0):
+            option.rect.setWidth(width)
+            for line in lines:
+                assert sizes.size(option, line) == probe.measure(option, line), (
+                    width, line)
+        # In a wide log, only the unusual lines, those close to the width or wider
+        # (and a sample of the font) were measured.
+        unusual = {"中文 fighter", "a\ttab", "two\nlines", "soft\u00adhyphen",
+                   "sep\u2028arated", "ends in a space ", "Bandit 3 ", ""}
+        option.rect.setWidth(2000)
+        close = {line.text for line in lines
+                 if probe.measure(option, line).width() > 1200 - 2 * option.fontMetrics.height()}
+        option.rect.setWidth(1200)
+        sizes = _LineSizes()
+        sizes.measure = measure  # type: ignore[method-assign]
+        del measured[:]
+        for line in lines:
+            assert sizes.size(option, line) == probe.measure(option, line)
+        assert unusual <= set(measured) - {_SAMPLE} <= unusual | close
+        if size is None:  # in the usual font most lines were sized from their width
+            assert len(close) < len(lines) // 4

@@ -10,6 +10,7 @@ with Ctrl+C.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QFont,
     QFontMetrics,
+    QFontMetricsF,
     QGuiApplication,
     QKeySequence,
     QShortcut,
@@ -118,19 +120,27 @@ class _LineSizes(QStyledItemDelegate):
         # same lines at, its size there): see size.
         self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
         self._kept = _SIZES_KEPT  # sizes kept before those of other widths go
-        self.measured = 0  # lines laid out to measure them (the rest came from the cache)
+        self.measured = 0  # lines sized (measured or _one_line; the rest came from the cache)
         # The last font asked about and its key: QFont.key() builds a string.
         self._font: QFont | None = None
         self._font_key = ""
         # (width, font key, heading) -> the option measuring such lines: see measure.
         self._prepared: dict[tuple[int, str, bool],
                              tuple[QStyleOptionViewItem, QLocale]] = {}
+        # (width, font key, heading) -> what sizes one-line text (see _one_line).
+        self._fits: dict[tuple[int, str, bool], _Fit | None] = {}
+        # (font key, heading) -> (character -> how far its glyph reaches past its
+        # width, None when the font does not draw it alone or a layout treats it
+        # apart; the characters it draws alone): see _one_line.
+        self._drawn: dict[tuple[str, bool], tuple[dict[str, float | None], set[str]]] = {}
 
     def forget(self) -> None:
         """Drop every size kept (a style sheet: the same fonts and widths, other sizes)."""
         self._sizes.clear()
         self._same.clear()
         self._prepared.clear()
+        self._fits.clear()
+        self._drawn.clear()
         self._kept = _SIZES_KEPT
 
     def size(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
@@ -159,11 +169,46 @@ class _LineSizes(QStyledItemDelegate):
         if same is not None and same[0] <= width <= same[1]:
             size = same[2]
         else:
-            size = self.measure(option, line)
-            self._same[(text, font_key)] = (size.width(), width, size)
+            fit = self._fits.get((width, font_key, line.heading), _UNKNOWN)
+            if fit is _UNKNOWN:
+                fit = self._fit_for(option, line.heading)
+            size = None if fit is None else _one_line(fit, line.text)
+            if size is None:
+                size = self.measure(option, line)
             self.measured += 1
+            self._same[(text, font_key)] = (size.width(), width, size)
         self._sizes[key] = size
         return size
+
+    def _fit_for(self, option: QStyleOptionViewItem, heading: bool
+                 ) -> _Fit | None:
+        """For lines (or headings) laid out with ``option``: (the widest text width
+        surely laid out on one line, the height of one line, what the style adds to
+        the text's width, the font's metrics, which characters it draws); None when
+        the style does not size a line of one-line text as its text's width plus its
+        margins (then every line is measured)."""
+        opt, _locale = self._option_for(option, heading)
+        key = (opt.rect.width(), self._font_key if self._font is not None
+               and option.font == self._font else option.font.key(), heading)
+        fit: _Fit | None = None
+        if opt.features & _WRAP and not opt.features & _NOT_TEXT_ONLY and opt.rect.isValid():
+            widget = opt.widget
+            style = widget.style() if widget is not None else QApplication.style()
+            margin = style.pixelMetric(_FOCUS_MARGIN, opt, widget) + 1
+            metrics = QFontMetricsF(opt.font)
+            sample = self.measure(option, LogLine(_SAMPLE, heading=heading))
+            overhang = max(0.0, -metrics.rightBearing(_SAMPLE[-1]))
+            margins = sample.width() - math.ceil(metrics.horizontalAdvance(_SAMPLE) + overhang)
+            em = metrics.height()
+            limit = opt.rect.width() - 2 * margin - em / 4 - 2
+            if (margins == 2 * margin and limit > 0
+                    and all(metrics.inFontUcs4(ord(ch)) for ch in _SAMPLE)):
+                drawn, plain = self._drawn.setdefault((opt.font.key(), heading), ({}, set()))
+                fit = (limit, sample.height(), margins, metrics, drawn, plain)
+        if len(self._fits) >= 16:
+            self._fits.clear()
+        self._fits[key] = fit
+        return fit
 
     def measure(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
         """What QStyledItemDelegate.sizeHint answers for a row showing ``line``
@@ -197,8 +242,53 @@ class _LineSizes(QStyledItemDelegate):
 
 
 _ITEM = QStyle.ContentsType.CT_ItemViewItem
+_FOCUS_MARGIN = QStyle.PixelMetric.PM_FocusFrameHMargin
+_WRAP = QStyleOptionViewItem.ViewItemFeature.WrapText
+_NOT_TEXT_ONLY = (QStyleOptionViewItem.ViewItemFeature.HasDecoration
+                  | QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator)
+# Characters a text layout treats otherwise than their width says (besides the
+# controls): line and paragraph separators, the soft hyphen.
+_SPECIAL = frozenset({0xAD, 0x2028, 0x2029})
+# The text whose measured size shows how the style sizes a line (_LineSizes._fit_for).
+_SAMPLE = "Sample 0123456789: sizes a line."
+_UNKNOWN: Any = object()
+# How _LineSizes sizes one-line text at a width and font: see _fit_for.
+_Fit = tuple[float, int, int, QFontMetricsF, dict[str, float | None], set[str]]
 _AS_NEEDED = Qt.ScrollBarPolicy.ScrollBarAsNeeded
 _NO_SIZE = QSize()
+
+
+def _one_line(fit: _Fit, text: str) -> QSize | None:
+    """The size of a line of ``text`` when it surely takes one line (laid out with
+    ``fit``, see _LineSizes._fit_for), worked out from the text's width (None:
+    measure it). [decision] Laying a line out to measure it cost
+    twice as much as its width alone, and almost every log line fits on one line
+    (issue 18); the size is the same: the height of one line of its font (the
+    style measured once, see _fit_for) and the width the style gives a line of
+    that text width. Only text the font itself draws (a fallback font may be
+    taller) and that ends in no space (the style leaves trailing spaces out)
+    is sized so, with room to spare (the last glyph's overhang)."""
+    limit, height, margins, metrics, drawn, plain = fit
+    if not plain.issuperset(text):  # characters not seen yet, or unusual ones
+        for ch in set(text).difference(drawn):
+            code = ord(ch)
+            if (code >= 0x20 and not 0x7F <= code <= 0x9F and code not in _SPECIAL
+                    and metrics.inFontUcs4(code)):
+                drawn[ch] = max(0.0, -metrics.rightBearing(ch))
+                plain.add(ch)
+            else:
+                drawn[ch] = None
+        if not plain.issuperset(text):
+            return None
+    if not text or text[-1].isspace():
+        return None
+    overhang = drawn[text[-1]]
+    assert overhang is not None
+    # A line is as wide as its text, and the last glyph's overhang past it.
+    width = metrics.horizontalAdvance(text) + overhang
+    if width > limit:
+        return None
+    return QSize(math.ceil(width) + margins, height)
 
 
 _HEADING_FONT: QFont | None = None
