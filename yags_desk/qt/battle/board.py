@@ -126,7 +126,10 @@ PAINT_SHARE = 4  # Auto-resolve waits this many times a redraw's time before the
 # [decision] A round that Auto-resolve finishes within this time (seconds) is shown
 # only at its end: a mid-round redraw of a big board would cost more than the
 # round's own steps (issue 18), and the GM would not see it before the end anyway.
-FIRST_PAINT = 0.25
+# Half a second: a wait under a second needs no progress to keep the GM's train of
+# thought (the usual response-time limits: 0.1 s feels instant, 1 s keeps the flow);
+# at 0.25 s a 200-fighter round on a slow machine paid a redraw just before its end.
+FIRST_PAINT = 0.5
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
