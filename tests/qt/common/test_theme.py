@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
+from yags_desk.qt.common import theme
 from yags_desk.qt.common.theme import (
     apply_scheme,
     dark_palette,
@@ -23,8 +24,10 @@ ROLES = [role for role in R if role not in (R.NoRole, R.NColorRoles)]
 
 
 @pytest.fixture
-def app(qapp: QApplication) -> Iterator[QApplication]:
-    """The test application, its palette put back afterwards."""
+def app(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[QApplication]:
+    """The test application, its palette put back afterwards (and no desktop palette
+    read by an earlier start-up)."""
+    monkeypatch.setattr(theme, "_desktop_look", None)
     palette = QPalette(qapp.palette())
     yield qapp
     qapp.setPalette(palette)
@@ -33,7 +36,10 @@ def app(qapp: QApplication) -> Iterator[QApplication]:
 
 def test_the_light_look_is_fusions_own_palette_with_our_blues() -> None:
     # The start-up path writes Fusion's palette out instead of asking a QStyle for it;
-    # it must stay what Qt's Fusion gives, whatever Qt version is installed.
+    # it must stay what Qt's Fusion gives, whatever Qt version is installed. (Fusion's
+    # own follows a desktop that reports a dark scheme: the comparison needs light.)
+    if effective_scheme("system") == "dark":
+        pytest.skip("Fusion's standard palette is dark on this desktop")
     style = QStyleFactory.create("Fusion")
     assert style is not None
     expected = style.standardPalette()
@@ -67,12 +73,28 @@ def test_the_start_up_path_follows_the_desktops_palette_under_system(
     assert palette_look(app.palette()) == "light"
 
 
-def test_settling_after_the_first_paint_corrects_a_wrong_reading(app: QApplication) -> None:
-    desktop = effective_scheme("system")  # what Qt's style hints say here
-    wrong = "light" if desktop == "dark" else "dark"
-    app.setPalette(dark_palette() if wrong == "dark" else light_palette())
-    assert settle_scheme(app, "system") == desktop
-    assert palette_look(app.palette()) == desktop
+def test_settling_keeps_the_start_up_reading_of_a_desktop_that_reports_no_scheme(
+        app: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A desktop that themes Qt dark (its palette) without reporting a scheme stays dark
+    # after the first paint: no flip to light.
+    monkeypatch.setattr(theme, "_reported_scheme", lambda: None)
+    app.setPalette(dark_palette())
+    assert apply_scheme(app, "system", starting=True) == "dark"
+    assert settle_scheme(app, "system") == "dark"
+    assert palette_look(app.palette()) == "dark"
+    assert effective_scheme("system") == "dark"  # View > System later: the same
+
+
+def test_settling_after_the_first_paint_follows_the_scheme_the_desktop_reports(
+        app: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The palette said light, the desktop reports dark: the window turns dark right
+    # after its first paint; and the other way round.
+    for palette, reported in ((light_palette(), "dark"), (dark_palette(), "light")):
+        monkeypatch.setattr(theme, "_reported_scheme", lambda r=reported: r)
+        app.setPalette(palette)
+        assert apply_scheme(app, "system", starting=True) == palette_look(palette)
+        assert settle_scheme(app, "system") == reported
+        assert palette_look(app.palette()) == reported
     # An override is kept as it is.
     app.setPalette(dark_palette())
     assert settle_scheme(app, "dark") == "dark"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from tests.qt.shell.app_helpers import sample_window
@@ -24,14 +25,19 @@ def _viewer(owner: Any) -> HelpWindow:
     return viewer
 
 
-def _press_f1(qtbot: Any, widget: QWidget) -> None:
-    """F1 as a GM presses it: in the active window, with ``widget`` holding the focus
-    (key presses go to the focused widget)."""
+def _focus(qtbot: Any, widget: QWidget) -> None:
+    """``widget``'s window active, ``widget`` holding the keyboard focus."""
     window = widget.window()
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     widget.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is widget)
+
+
+def _press_f1(qtbot: Any, widget: QWidget) -> None:
+    """F1 as a GM presses it: in the active window, with ``widget`` holding the focus
+    (key presses go to the focused widget)."""
+    _focus(qtbot, widget)
     qtbot.keyClick(widget, Qt.Key.Key_F1)
 
 
@@ -105,6 +111,34 @@ def test_f1_in_the_main_window_opens_the_page_of_the_tab_in_front(
     assert page_for(window.current_document()) == "character.html"
     _press_f1(qtbot, window.tabs.tabBar())
     assert _viewer(window).current_page() == "character.html"
+
+
+def test_f1_in_an_open_menu_opens_the_page_of_the_view_behind_it(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    window.show()
+    _focus(qtbot, window.start_page)
+    menu = window.menus[0]
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is menu)
+    assert window.findChild(HelpWindow, "help_window") is None
+    # The key as the system delivers it: to the window, which hands it to the menu.
+    QTest.keyClick(window.windowHandle(), Qt.Key.Key_F1)
+    assert _viewer(window).isVisible() and _viewer(window).current_page() == "start.html"
+
+
+def test_f1_in_the_players_window_opens_its_page(qtbot: Any,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    window = sample_window(qtbot, monkeypatch)
+    board = window.open_encounter(window.library.encounters_dir / "ford-ambush.json")
+    assert board is not None
+    screen = window.players_screen.open()
+    qtbot.waitUntil(screen.isVisible)
+    screen.activateWindow()
+    qtbot.waitUntil(screen.isActiveWindow)
+    # A window where nothing has the focus: the key goes to the window itself.
+    QTest.keyClick(screen.windowHandle(), Qt.Key.Key_F1)
+    assert _viewer(screen).current_page() == "players.html"
 
 
 def test_f1_in_a_modal_dialog_opens_its_page_in_a_window_it_does_not_block(

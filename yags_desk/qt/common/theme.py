@@ -88,14 +88,28 @@ QCheckBox::indicator:unchecked, QAbstractItemView::indicator:unchecked {
 """
 
 
-def effective_scheme(scheme: str) -> str:
-    """``light`` or ``dark``: the override, or what the desktop asks for under ``system``."""
-    if scheme in ("light", "dark"):
-        return scheme
+# The look of the palette the desktop gave Qt, read by the start-up path before any
+# of ours replaced it (see apply_scheme); None until then.
+_desktop_look: str | None = None
+
+
+def _reported_scheme() -> str | None:
+    """``light`` or ``dark`` as the desktop reports it to Qt; None when it does not."""
     from PySide6.QtCore import Qt  # built on first use: after the first paint
 
-    hints = QGuiApplication.styleHints()
-    return "dark" if hints.colorScheme() == Qt.ColorScheme.Dark else "light"
+    scheme = QGuiApplication.styleHints().colorScheme()
+    if scheme == Qt.ColorScheme.Dark:
+        return "dark"
+    return "light" if scheme == Qt.ColorScheme.Light else None
+
+
+def effective_scheme(scheme: str) -> str:
+    """``light`` or ``dark``: the override, or what the desktop asks for under
+    ``system``: the scheme it reports, else the look of the palette it gave Qt at
+    start-up (a desktop that themes Qt without reporting a scheme), else light."""
+    if scheme in ("light", "dark"):
+        return scheme
+    return _reported_scheme() or _desktop_look or "light"
 
 
 def palette_look(palette: QPalette) -> str:
@@ -112,10 +126,12 @@ def apply_scheme(app: QApplication, scheme: str, *, starting: bool = False) -> s
     palette the desktop gives Qt, before any of ours; :func:`settle_scheme` then
     checks it against the desktop's colour scheme.
     """
+    global _desktop_look
     if not starting and app.style().name().lower() != "fusion":
         app.setStyle("Fusion")
-    if starting and scheme not in ("light", "dark"):
-        look = palette_look(QGuiApplication.palette())
+    if starting:  # the desktop's own palette, before ours replaces it
+        _desktop_look = desktop = palette_look(QGuiApplication.palette())
+        look = effective_scheme(scheme) if scheme in ("light", "dark") else desktop
     else:
         look = effective_scheme(scheme)
     app.setPalette(dark_palette() if look == "dark" else light_palette())
@@ -125,7 +141,8 @@ def apply_scheme(app: QApplication, scheme: str, *, starting: bool = False) -> s
 
 def settle_scheme(app: QApplication, scheme: str) -> str:
     """After the first paint: the look ``scheme`` asks for, applied again if the
-    start-up path's reading of the desktop (see :func:`apply_scheme`) was wrong."""
+    start-up path's reading of the desktop (see :func:`apply_scheme`) was wrong,
+    which can only be when the desktop reports a scheme its palette does not show."""
     look = effective_scheme(scheme)
     if look != palette_look(app.palette()):
         apply_scheme(app, scheme)

@@ -109,8 +109,9 @@ class _F1Filter(QObject):
     """F1 opens the page of the focused view or dialog.
 
     It watches only the widget that has the keyboard focus (key presses go there
-    first) and the active window (for a window where nothing has the focus, and
-    keys a child passes up), never the whole application: an application-wide
+    first), the active window (for a window where nothing has the focus, and keys
+    a child passes up) and a menu popped up over them, never the whole
+    application: an application-wide
     filter would call Python for every event of every object, which cost the
     window some 70 ms before its library showed and taxes every paint (issue 18).
     """
@@ -139,7 +140,15 @@ class _F1Filter(QObject):
             window.setProperty(_F1_WATCHED, True)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if (event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+        kind = event.type()
+        if kind == QEvent.Type.FocusOut:
+            # A menu opening takes the keys from the focused widget (which is told so
+            # first) without becoming the focus widget or the active window: watch it.
+            popup = QApplication.activePopupWidget()
+            if popup is not None:
+                popup.installEventFilter(self)
+            return False
+        if (kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
                 and event.key() == Qt.Key.Key_F1
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier
                 and isinstance(watched, QWidget)):
