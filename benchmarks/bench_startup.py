@@ -62,11 +62,19 @@ app, window = create(["yags-desk"])
 while not window.is_ready() or not window.library_dock.last_scan.entries:
     app.processEvents()
 print("listed", _time.process_time(), flush=True)
-_Painted.seen = False
-window.library_dock.tree.viewport().installEventFilter(_probe)
-while not _Painted.seen:
+class _ListPainted(QObject):
+    seen = False
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            _ListPainted.seen = True
+        return False
+_list_probe = _ListPainted()
+window.library_dock.tree.viewport().installEventFilter(_list_probe)
+_deadline = _time.monotonic() + 30
+while not _ListPainted.seen and _time.monotonic() < _deadline:
     app.processEvents()
-print("drawn", _time.process_time(), flush=True)
+if _ListPainted.seen:
+    print("drawn", _time.process_time(), flush=True)
 """
 
 
@@ -113,7 +121,10 @@ def bench() -> list[tuple[str, float, str]]:
             bare.append(_times(BARE, env, seen)[0])
             cpu_bare.append(seen[0])
             seen = []
-            first, last, whole = _times(YAGS, env, seen)[:3]
+            stamps = _times(YAGS, env, seen)
+            if len(stamps) < 3:
+                raise RuntimeError("the library's list was never painted")
+            first, last, whole = stamps[:3]
             painted.append(first)
             listed.append(last)
             drawn.append(whole)

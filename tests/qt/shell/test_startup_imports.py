@@ -106,8 +106,10 @@ def _first_paint_and_after(
     then the style's name)."""
     script = _START + ("print(json.dumps(sorted(m for m in sys.modules "
                        "if m.startswith('yags_desk'))))\n")
+    # Another style asked for by the environment: the window must still be on Fusion
+    # (offscreen's own default is Fusion, which would hide a lost "-style fusion").
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", YAGS_DESK_HOME=str(home),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), QT_STYLE_OVERRIDE="windows")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=120, check=False)
     assert done.returncode == 0, done.stderr
