@@ -501,7 +501,7 @@ def test_auto_resolve_spends_at_most_a_fifth_of_its_time_redrawing(
             clock[0] += 0.05  # a redraw costs 50 ms of this clock
 
     def push_events(*args: Any, **kwargs: Any) -> bool:
-        clock[0] += 0.05  # and a step as much
+        clock[0] += 0.1  # and a step twice that: a round long past FIRST_PAINT
         return real_push(*args, **kwargs)
 
     monkeypatch.setattr(board, "refresh", refresh)
