@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
@@ -125,7 +125,23 @@ else:
             return value
 
 
-_FIELDS: dict[type, tuple[frozenset[str], dict[str, object]]] = {}
+class _Known:
+    """What replace() needs to know of a class, worked out on first use."""
+
+    __slots__ = ("cached", "defaults", "inputs", "kept", "names")
+
+    def __init__(self, cls: type) -> None:
+        self.names = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+        self.defaults = {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
+                         if f.default is not MISSING}
+        declared: Mapping[str, frozenset[str]] = getattr(cls, "_CACHE_INPUTS", {})
+        # Each cached value with the fields it is worked out from (by default, all).
+        self.cached = tuple((n, declared.get(n, self.names)) for n in _CACHED.get(cls, ()))
+        self.inputs = frozenset().union(*(i for _, i in self.cached))
+        self.kept = self.names | {n for n, _ in self.cached}
+
+
+_FIELDS: dict[type, _Known] = {}
 _PRUNE_AT = 16
 
 
@@ -133,26 +149,30 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     """dataclasses.replace for the frozen state classes here, without its per-field
     loop (a FighterState has some 30 fields and a big fight replaces thousands of
     them: issue 18). None of them has __post_init__ or init=False fields, so copying
-    the field values and setting the changed ones gives the same object. Values
-    cached from the old one (cached_property) are left behind, and a field at its
-    default is left out of the instance's __dict__ (the class attribute dataclass
-    leaves answers for it), which keeps a long log's many fighter versions small."""
+    the field values and setting the changed ones gives the same object. A value
+    cached from the old one (cached_property) is kept only when none of the fields
+    it is worked out from changes (the class's _CACHE_INPUTS), so a flag such as
+    ``can_act`` is not worked out again for each new version of a fighter. A field
+    at its default is left out of the instance's __dict__ (the class attribute
+    dataclass leaves answers for it), which keeps a long log's many fighter
+    versions small."""
     cls = type(obj)
     known = _FIELDS.get(cls)
     if known is None:
-        known = _FIELDS[cls] = (frozenset(f.name for f in fields(cls)),  # type: ignore[arg-type]
-                                {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
-                                 if f.default is not MISSING})
-    names, defaults = known
+        known = _FIELDS[cls] = _Known(cls)
+    names, defaults = known.names, known.defaults
     if not names.issuperset(changes):
         raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     values = obj.__dict__.copy()
-    for k in _CACHED.get(cls, ()):
-        values.pop(k, None)
-    if not names.issuperset(values):  # something else cached in the instance
-        for k in values.keys() - names:
+    if not known.kept.issuperset(values):  # something else cached in the instance
+        for k in values.keys() - known.kept:
             del values[k]
-    if len(values) > _PRUNE_AT:  # made by __init__ (every field is there): trimmed once
+    if not known.inputs.isdisjoint(changes):
+        for k, inputs in known.cached:
+            if not inputs.isdisjoint(changes):
+                values.pop(k, None)  # worked out afresh when next asked for
+    if len(values) > _PRUNE_AT + len(known.cached):
+        # made by __init__ (every field is there): trimmed once
         values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
     for k, v in changes.items():
         d = defaults.get(k, MISSING)
@@ -243,7 +263,17 @@ class FighterState:
     strikes: int = 0
 
     # The flags below are asked for hundreds of thousands of times in a big fight;
-    # a FighterState never changes, so each is worked out once (issue 18).
+    # a FighterState never changes, so each is worked out once (issue 18), and
+    # replace() hands it on to the new version of the fighter unless one of the
+    # fields it is worked out from changes: keep this in step with the flags.
+    _CACHE_INPUTS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "dead": frozenset({"conditions"}),
+        "can_act": frozenset({"removed", "conditions", "thing"}),
+        "acts": frozenset({"removed", "conditions", "thing"}),
+        "dying": frozenset({"removed", "conditions", "tended", "character", "wounds"}),
+        "_body_capacity": frozenset({"character", "berserk_total"}),
+    }
+
     def has(self, condition: str) -> bool:
         if not self.conditions:
             return False
