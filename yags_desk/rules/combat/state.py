@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from yags_desk.rules.cached import CACHED, cached_property
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.fighter_map import _CHUNK, FighterMap
@@ -100,29 +101,6 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
 
 
 _T = TypeVar("_T")
-_CACHED: dict[type, list[str]] = {}  # the cached_property names of each class
-
-if TYPE_CHECKING:
-    from functools import cached_property
-else:
-    class cached_property:  # noqa: N801
-        """functools.cached_property without its lock (Python 3.11 takes one on every
-        read, which costs more than the flags it caches): the value goes into the
-        instance's __dict__, where later reads find it without calling this."""
-
-        def __init__(self, fn):
-            self.fn = fn
-            self.name = fn.__name__
-
-        def __set_name__(self, owner, name):
-            self.name = name
-            _CACHED.setdefault(owner, []).append(name)  # replace() leaves them behind
-
-        def __get__(self, obj, cls=None):
-            if obj is None:
-                return self
-            value = obj.__dict__[self.name] = self.fn(obj)
-            return value
 
 
 class _Known:
@@ -131,12 +109,12 @@ class _Known:
     __slots__ = ("cached", "defaults", "inputs", "kept", "names")
 
     def __init__(self, cls: type) -> None:
-        self.names = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
-        self.defaults = {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
+        self.names = frozenset(f.name for f in fields(cls))
+        self.defaults = {f.name: f.default for f in fields(cls)
                          if f.default is not MISSING}
         declared: Mapping[str, frozenset[str]] = getattr(cls, "_CACHE_INPUTS", {})
         # Each cached value with the fields it is worked out from (by default, all).
-        self.cached = tuple((n, declared.get(n, self.names)) for n in _CACHED.get(cls, ()))
+        self.cached = tuple((n, declared.get(n, self.names)) for n in CACHED.get(cls, ()))
         self.inputs = frozenset().union(*(i for _, i in self.cached))
         self.kept = self.names | {n for n, _ in self.cached}
 
