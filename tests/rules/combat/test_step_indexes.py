@@ -1,7 +1,8 @@
 """next_step and the end-of-round checks answer from indexes the fighter map keeps
 (issue 18): over whole fights of both editions, each answer equals the one worked
 out from a map without indexes (a scan of every fighter), also for states asked
-again after later ones (undo), so an index gone stale fails here."""
+again after later ones (undo), so an index gone stale fails here. So does whom each
+fighter would attack (targets.spread_target's index against its scan)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,12 @@ from yags_desk.rules.combat.due import (
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.procedure_classic import _least_hurt, nearest_enemy
+from yags_desk.rules.combat.procedure_v08 import _first_to_act
+from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
 from yags_desk.rules.combat.state import CombatState, replace
 from yags_desk.rules.combat.steps import auto_events, fight_over, next_step
+from yags_desk.rules.combat.targets import spread_target
 
 
 def _plain(state: CombatState) -> CombatState:
@@ -32,6 +37,12 @@ def _same_answers(state: CombatState) -> None:
     assert end_of_round_due(state) == due
     assert first_end_of_round_due(state) == (due[0] if due else None)
     assert next_step(state) == next_step(plain)
+    # Whom each fighter would attack, from the index (targets._Spread) and by a scan.
+    for f in state.active():
+        if state.edition == "classic":
+            assert nearest_enemy(state, f) == spread_target(state, f, _least_hurt)
+        else:
+            assert nearest_enemy_v08(state, f.id) == spread_target(state, f, _first_to_act)
 
 
 def _play(log: CombatLog, seed: int, rounds: int) -> int:
