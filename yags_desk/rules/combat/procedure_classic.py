@@ -31,7 +31,7 @@ from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
     NO_ATTACK,
-    attack_modifiers,
+    initiative_modifiers,
     loses_initiative,
 )
 from yags_desk.rules.combat.optional.delay import is_delayed
@@ -75,7 +75,7 @@ def initiative_value(state: CombatState, f: FighterState) -> Value:
     value = s.initiative if s is not None and s.initiative is not None else Value.of(
         "Agility", f.character.attributes["agility"])
     if s is not None:
-        for label, amount in attack_modifiers(state, f.id, style=s).initiative:
+        for label, amount in initiative_modifiers(state, f.id, s):
             value = value.plus(label, amount)
     return value
 
