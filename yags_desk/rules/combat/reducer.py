@@ -177,7 +177,7 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
                          "(RULES 1.6)")
     reacted = reaction_attack(state, e)  # RULES 3.1: a reaction strikes out of turn
     if reacted is not None:
-        return reacted
+        return _struck(reacted, e)
     if state.edition == "0.8":
         if a.surprised:
             raise RulesError(f"{a.name} is surprised and does not act this round (RULES 2)")
@@ -188,6 +188,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(why)
     if e.hamper is not None:
         check_hamper(state, e)  # RULES 3.1 hamper
+    # RULES 3.3 strike recovery: the strike is counted in the same copy (_struck).
+    strikes = a.strikes if e.missile else a.strikes + 1
     if e.counter:
         if a.countered and state.edition == "classic":
             raise RulesError(f"{a.name} has already struck back this round (RULES 1.5)")
@@ -195,11 +197,12 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(f"{a.name} has already attacked this round; striking back is "
                              "its attack (RULES 1.5)")
         # Classic: the initiative loser's strike back is its attack for the round.
-        a = replace(a, countered=True, attacked=a.attacked or state.edition == "classic")
+        a = replace(a, countered=True, attacked=a.attacked or state.edition == "classic",
+                    strikes=strikes)
     else:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
-        a = replace(a, attacked=True)
+        a = replace(a, attacked=True, strikes=strikes)
     state = state._with(a)
     state = replace(state, last_attack=None if e.counter else (a.id, t.id),
                     last_reaction=None)
@@ -219,7 +222,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
 
 def _struck(state: CombatState, e: Attack) -> CombatState:
     """Count a melee strike the attacker made this round (RULES 3.3 strike recovery);
-    [decision] a missile shot is no strike."""
+    [decision] a missile shot is no strike. _attack counts its own; this is for a
+    reaction strike."""
     if e.missile:
         return state
     a = state.fighter(e.attacker)
@@ -295,8 +299,8 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return _add(state, event)
     if isinstance(event, Attack):
         if event.free:
-            return _struck(free_attack(state, event, _attack), event)  # RULES 3.2 flee
-        return _struck(_attack(state, event), event)
+            return free_attack(state, event, _attack)  # RULES 3.2 flee
+        return _attack(state, event)  # which counts the strike (RULES 3.3)
     if isinstance(event, Check):
         return _check(state, event)
     if isinstance(event, EndRound):

@@ -14,6 +14,7 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
@@ -165,6 +166,27 @@ def replace(obj: _T, /, **changes: Any) -> _T:
 
 _DERIVED_CACHE_SIZE = 4096
 _DERIVED_CACHE: dict[tuple[object, ...], tuple[Character, Derived]] = {}
+# Equal options share a number in the derive() cache's keys: hashing a pydantic
+# model hashes each of its fields in Python, and a fight asks for thousands of
+# derived values (issue 18). By id first (the options object is kept alongside,
+# so the id cannot be reused), then by value.
+_OPTIONS_BY_ID: dict[int, tuple[RulesOptions, int]] = {}
+_OPTIONS_BY_VALUE: dict[RulesOptions, int] = {}
+_OPTIONS_COUNT = itertools.count()  # never reused: a key never meets other options
+
+
+def _options_token(options: RulesOptions) -> int:
+    known = _OPTIONS_BY_ID.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    if len(_OPTIONS_BY_ID) >= _DERIVED_CACHE_SIZE:
+        _OPTIONS_BY_ID.clear()
+        _OPTIONS_BY_VALUE.clear()  # equal options then get a new number: a cache miss
+    token = _OPTIONS_BY_VALUE.get(options)
+    if token is None:
+        token = _OPTIONS_BY_VALUE[options] = next(_OPTIONS_COUNT)
+    _OPTIONS_BY_ID[id(options)] = (options, token)
+    return token
 
 
 @dataclass(frozen=True)
@@ -367,7 +389,7 @@ class FighterState:
         """derive() of the current character, cached: replaying a long log asks
         for the same fighter's numbers many times."""
         key = (id(self.character), self.wounds, self.stuns, self.fatigue_short,
-               self.fatigue_long, self.berserk_total, options)
+               self.fatigue_long, self.berserk_total, _options_token(options))
         hit = _DERIVED_CACHE.get(key)
         if hit is not None and hit[0] is self.character:
             return hit[1]
