@@ -372,6 +372,8 @@ class FighterState:
         return classic_level(self.body_boxes(), self.wounds)[0]
 
     def weapon_state(self, weapon: str) -> str:
+        if not self.weapons_state:
+            return ""  # every weapon whole and in hand (the usual case: no dict to build)
         return dict(self.weapons_state).get(weapon, "")
 
     def current_character(self) -> Character:
