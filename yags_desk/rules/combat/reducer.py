@@ -203,9 +203,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
         a = replace(a, attacked=True, strikes=strikes)
-    state = state._with(a)
-    state = replace(state, last_attack=None if e.counter else (a.id, t.id),
-                    last_reaction=None)
+    state = state._with(a, last_attack=None if e.counter else (a.id, t.id),
+                        last_reaction=None)
     # The target's changes in one copy (each replace() copies the whole fighter).
     t_changes: dict[str, object] = {}
     if e.defence_rolled:
@@ -329,7 +328,7 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         if not f.can_act:
             raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 1.6)")
         if state.edition == "0.8":
-            return state._with(replace(initiative_v08(state, f, event), tiebreak=event.tiebreak))
+            return state._with(initiative_v08(state, f, event))  # with its tiebreak
         if f.surprised:
             raise RulesError(f"{f.name} is surprised and takes no part in this round "
                              "(RULES 1.5)")

@@ -482,10 +482,14 @@ class CombatState:
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
-    def _with(self, f: FighterState) -> CombatState:
+    def _with(self, f: FighterState, **changes: Any) -> CombatState:
+        """This state with ``f`` in place of the fighter of its id, and ``changes``
+        to its other fields (replace() in one copy)."""
         fighters = self.fighters
         fm = fighters if type(fighters) is FighterMap else FighterMap.of(fighters)
         after = fm.with_fighter(f)
+        if changes:
+            return replace(self, fighters=after, **changes)
         if after is fm:
             return self  # unchanged (a reducer step that had nothing to do)
         values = self.__dict__.copy()  # replace(), for the one field that changes
