@@ -190,7 +190,7 @@ class FighterMap(Mapping[str, _Fighter]):
         if p is None or p >= self._len:
             return self.updated((f,))
         # One fighter replaced (most events): the short way through updated().
-        c, i = divmod(p, _CHUNK)
+        c, i = p // _CHUNK, p % _CHUNK
         chunks = list(self._chunks)
         chunk = list(chunks[c])
         old = chunk[i]
