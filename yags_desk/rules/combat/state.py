@@ -105,23 +105,31 @@ _T = TypeVar("_T")
 
 
 class _Known:
-    """What replace() needs to know of a class, worked out on first use."""
+    """What replace() needs to know of a class, worked out on first use: for each
+    field, its default (MISSING: none) and the cached values worked out from it."""
 
-    __slots__ = ("cached", "defaults", "inputs", "kept", "names")
+    __slots__ = ("defaults", "kept", "names", "plan", "prune_at")
 
     def __init__(self, cls: type) -> None:
         self.names = frozenset(f.name for f in fields(cls))
         self.defaults = {f.name: f.default for f in fields(cls)
                          if f.default is not MISSING}
         declared: Mapping[str, frozenset[str]] = getattr(cls, "_CACHE_INPUTS", {})
-        # Each cached value with the fields it is worked out from (by default, all).
-        self.cached = tuple((n, declared.get(n, self.names)) for n in CACHED.get(cls, ()))
-        self.inputs = frozenset().union(*(i for _, i in self.cached))
-        self.kept = self.names | {n for n, _ in self.cached}
+        cached = CACHED.get(cls, [])
+        # A cached value is worked out from its declared fields (by default, all).
+        drops = {name: tuple(n for n in cached if name in declared.get(n, self.names))
+                 for name in self.names}
+        self.plan = {name: (self.defaults.get(name, MISSING), drops[name])
+                     for name in self.names}
+        self.kept = self.names | set(cached)
+        # Made by __init__, an instance holds every field: trimmed once (see replace).
+        self.prune_at = _PRUNE_AT + len(cached)
 
 
 _FIELDS: dict[type, _Known] = {}
 _PRUNE_AT = 16
+_new = object.__new__
+_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
@@ -139,28 +147,28 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     known = _FIELDS.get(cls)
     if known is None:
         known = _FIELDS[cls] = _Known(cls)
-    names, defaults = known.names, known.defaults
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
     values = obj.__dict__.copy()
     if not known.kept.issuperset(values):  # something else cached in the instance
         for k in values.keys() - known.kept:
             del values[k]
-    if not known.inputs.isdisjoint(changes):
-        for k, inputs in known.cached:
-            if not inputs.isdisjoint(changes):
-                values.pop(k, None)  # worked out afresh when next asked for
-    if len(values) > _PRUNE_AT + len(known.cached):
-        # made by __init__ (every field is there): trimmed once
+    if len(values) > known.prune_at:
+        defaults = known.defaults
         values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
+    plan = known.plan
     for k, v in changes.items():
-        d = defaults.get(k, MISSING)
+        try:
+            d, drops = plan[k]
+        except KeyError:
+            raise TypeError(f"{cls.__name__} has no field "
+                            f"{sorted(set(changes) - known.names)[0]!r}") from None
+        for name in drops:
+            values.pop(name, None)  # worked out afresh when next asked for
         if d is not MISSING and type(v) is type(d) and v == d:
             values.pop(k, None)
         else:
             values[k] = v
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
 
