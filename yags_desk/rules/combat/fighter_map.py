@@ -230,6 +230,28 @@ class FighterMap(Mapping[str, _Fighter]):
             return self._changed
         return None
 
+    def replaced_since(self, before: Mapping[str, _Fighter]) -> list[_Fighter]:
+        """The fighters of this map that are not those of ``before`` (new ids too),
+        in the order of ``changed_since`` (board order when it is not known), each
+        once: what a step after each event looks at (the dying clock, issue 18)."""
+        changed = self.changed_since(before)
+        ids: Iterable[str]
+        if changed is None:
+            ids = islice(self._ids, self._len)
+        elif not changed:
+            return []
+        else:
+            ids = changed if len(changed) == 1 else dict.fromkeys(changed)
+        pos, n, chunks = self._pos, self._len, self._chunks
+        get = before.get
+        out = []
+        for fid in ids:
+            p = pos[fid]
+            f = chunks[p // _CHUNK][p % _CHUNK] if p < n else None
+            if f is not None and f is not get(fid):
+                out.append(f)
+        return out
+
     # -- indexes --------------------------------------------------------------------
 
     def _own(self) -> _Indexes:

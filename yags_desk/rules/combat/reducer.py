@@ -267,14 +267,9 @@ def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
     """
     changed: list[FighterState] = []
     fighters = FighterMap.of(after.fighters)
-    ids = fighters.changed_since(before.fighters)  # the map knows which it replaced
-    if not ids and ids is not None:
-        return after  # no fighter changed (a declaration refused nothing, an option…)
-    was = before.fighters
-    for fid in fighters if ids is None else dict.fromkeys(ids):
-        f = fighters[fid]
-        if f is was.get(fid):
-            continue
+    # The map knows which fighters it replaced (none: a declaration refused nothing,
+    # an option...).
+    for f in fighters.replaced_since(before.fighters):
         dying = f.dying
         if dying and f.dying_since is None:
             changed.append(replace(f, dying_since=before.round))
