@@ -75,6 +75,11 @@ def range_band(style: StyleValues, range_m: int) -> str:
                      f"{style.ranges[3]} m for {style.label} (RULES 1.8)")
 
 
+# Modifiers.as_pairs: each list's name in an Attack event's record, in this order.
+_PAIR_NAMES = (("attack", "attack"), ("damage", "damage"), ("soak", "soak"),
+               ("fumble", "fumble chance"), ("defence", "own defence"))
+
+
 @dataclass(frozen=True)
 class Modifiers:
     """What applies to one fighter's attack now; each list holds (source, amount).
@@ -108,9 +113,7 @@ class Modifiers:
 
     def as_pairs(self) -> tuple[Mod, ...]:
         """Every modifier as ("what: source", amount), as an Attack event records them."""
-        names = {"attack": "attack", "damage": "damage", "soak": "soak",
-                 "fumble": "fumble chance", "defence": "own defence"}
-        return tuple((f"{names[part]}: {label}", n) for part in names
+        return tuple((f"{name}: {label}", n) for part, name in _PAIR_NAMES
                      for label, n in getattr(self, part))
 
 
@@ -121,16 +124,20 @@ def _style(state: CombatState, f: FighterState, label: str) -> StyleValues:
         raise RulesError(f"style: {f.name} has no style {label!r}") from None
 
 
+# RULES 1.9: what a declared special does to the fighter's own defence this round.
+_OWN_DEFENCE: dict[str | None, Mod] = {
+    "all_out": ("All-out attack", -10), "piercing": ("Piercing strike", -5),
+    "defensive": ("Defensive fighting", 5)}
+
+
 def defence_modifiers(state: CombatState, fid: str, *, missile: bool = False) -> tuple[Mod, ...]:
     """What changes ``fid``'s defence this round: its declared special, berserk,
     and in melee only the mounted bonus (RULES 1.9, 1.11)."""
     f = state.fighter(fid)
     out: list[Mod] = []
     special = f.declaration.special if f.declaration else None
-    own = {"all_out": ("All-out attack", -10), "piercing": ("Piercing strike", -5),
-           "defensive": ("Defensive fighting", 5)}
-    if special in own:
-        out.append(own[special])
+    if special in _OWN_DEFENCE:
+        out.append(_OWN_DEFENCE[special])
     if f.berserk_total:
         out.append(("Berserk", berserk_result(f.berserk_total).defence))
     bonus = mounted_bonus(f)
