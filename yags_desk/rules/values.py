@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from yags_desk.rules.cached import cached_property
+
 __all__ = ["Value", "pct", "signed"]
 
 
@@ -25,7 +27,7 @@ class Value:
 
     parts: tuple[tuple[str, int], ...]
 
-    @property
+    @cached_property  # read over and over from a fighter's cached derive() (issue 18)
     def total(self) -> int:
         return sum(v for _, v in self.parts)
 

@@ -107,9 +107,11 @@ def test_classic_flee_gives_each_enemy_in_reach_one_free_attack_at_plus_four() -
         resolve_free_attack(log.state, "ann", "bo", DICE)
     # Ann's own declared attack is still hers to make this round.
     assert not log.state.fighter("ann").attacked
+    assert log.state.fighter("ann").strikes == 1  # RULES 3.3 strike recovery counts it
     log.push(resolve_attack(log.state, "ann", "bo", SWORD,
                             AttackDice(typed((5, 5)), None, typed((1, 1)))))
     assert log.state.fighter("ann").attacked
+    assert log.state.fighter("ann").strikes == 2
 
 
 def test_classic_flee_is_refused_and_gives_nothing_while_the_option_is_off() -> None:

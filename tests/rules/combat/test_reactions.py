@@ -71,6 +71,7 @@ def test_counterattack_strikes_out_of_turn_at_plus_5_per_extra_and_delays() -> N
     log.push(e)
     ann = log.state.fighter("ann")
     assert not ann.attacked  # her own attack is still to come
+    assert ann.strikes == 1  # a strike all the same (RULES 3.3 strike recovery)
     assert ann.has("delayed: reaction, round 2")
     # It never earns a strike back: Bo, declared on Ann, is not offered one.
     log.push(Declare(id="bo", action="attack", target="ann", style=LONG))

@@ -1,6 +1,6 @@
 """The state's own replace() (issue 18: faster than dataclasses.replace) gives the
-same fighter as dataclasses.replace, and never carries over a flag worked out
-for the fighter it copies."""
+same fighter as dataclasses.replace, and carries over a flag worked out for the
+fighter it copies only when the new fighter would work out the same."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import dataclasses
 
 import pytest
 
-from tests.rules.builders import LONG_SWORD, classic
+from tests.rules.builders import LONG_SWORD, classic, v08
 from yags_desk.rules.combat.state import FighterState, replace
+from yags_desk.rules.combat.things import Thing
 
 
 def _fighter() -> FighterState:
@@ -37,3 +38,45 @@ def test_same_fighter_as_dataclasses_replace_and_defaults_read_back() -> None:
 def test_an_unknown_field_is_refused() -> None:
     with pytest.raises(TypeError, match="wuonds"):
         replace(_fighter(), wuonds=1)
+
+
+_FLAGS = tuple(FighterState._CACHE_INPUTS)
+
+
+def _variants() -> list[FighterState]:
+    """Fighters of both editions in the states the flags tell apart."""
+    out: list[FighterState] = []
+    for c in (classic("Ann", weapons=(LONG_SWORD,)), v08("Bea")):
+        f = FighterState("x", c.name, "party", 1, c)
+        out += [f, replace(f, conditions=(("dying", None),), wounds=9),
+                replace(f, conditions=(("unconscious", None),), wounds=6),
+                replace(f, conditions=(("surprised", 1), ("prone", None))),
+                replace(f, berserk_total=25, wounds=3)]
+    return out
+
+
+_CHANGES: list[dict[str, object]] = [
+    {"conditions": ()}, {"conditions": (("dead", None),)},
+    {"conditions": (("unconscious", None),)}, {"conditions": (("surprised", 1),)},
+    {"conditions": (("dying", None),)}, {"removed": True}, {"tended": True},
+    {"wounds": 0}, {"wounds": 6}, {"wounds": 12}, {"berserk_total": 0},
+    {"berserk_total": 30}, {"character": v08("Cid")},
+    {"character": classic("Dee", stamina=20)},
+    {"thing": Thing(kind="other", soak_blunt=5, soak_edge=5, damage_points=10)},
+    # fields no flag reads: every flag is handed on
+    {"initiative": 12}, {"attacked": True}, {"row": 3}, {"stuns": 4},
+    {"fatigue_short": 2}, {"declaration": None}, {"checks_done": ("fatigue",)},
+]
+
+
+@pytest.mark.parametrize("changes", _CHANGES, ids=lambda c: "-".join(c))
+def test_flags_handed_on_by_replace_are_those_a_new_fighter_works_out(
+        changes: dict[str, object]) -> None:
+    """replace() keeps a cached flag when none of its _CACHE_INPUTS changes: the
+    flag must then be the one the new fighter would work out afresh."""
+    for f in _variants():
+        for name in _FLAGS:
+            getattr(f, name)  # worked out and cached on f
+        mine, fresh = replace(f, **changes), dataclasses.replace(f, **changes)
+        for name in _FLAGS:
+            assert getattr(mine, name) == getattr(fresh, name), (name, f, changes)

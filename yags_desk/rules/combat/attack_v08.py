@@ -142,6 +142,8 @@ def _with_optional(state: CombatState, m: AttackMods) -> AttackMods:
     """What the optional rules in force add to this attack (RULES 3, optional/):
     the defence change goes to a rolled defence, or when positive to the passive
     difficulty (a defence never counts under the passive 15)."""
+    if not state.options.optional:
+        return m  # no optional rule in force (optional_mods would give NONE; issue 18)
     opt = optional_mods(state, m.attacker, m.defender,
                         AttackKind(missile=m.missile, counter=m.counter, style=m.style.label))
     if opt == NONE:

@@ -99,12 +99,23 @@ class _Due:
         self.ctx = CombatState(edition=state.edition, options=state.options, round=state.round)
         self.ids = {f.id for f in fm.values()
                     if not (f.removed or f.dead) and _own_due(self.ctx, f)}
+        # Fighters changed since the last question, looked at again when it comes: a
+        # fighter changes many times in a round and is asked about at its end.
+        self.changed: set[str] = set()
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if not (new.removed or new.dead) and _own_due(self.ctx, new):
-            self.ids.add(new.id)
-        else:
-            self.ids.discard(new.id)
+        self.changed.add(new.id)
+
+    def owing(self, fm: FighterMap) -> set[str]:
+        """The ids of the live fighters that may owe something (see the class)."""
+        for fid in self.changed:
+            f = fm[fid]
+            if not (f.removed or f.dead) and _own_due(self.ctx, f):
+                self.ids.add(fid)
+            else:
+                self.ids.discard(fid)
+        self.changed.clear()
+        return self.ids
 
 
 def _due_of(state: CombatState, f: FighterState) -> list[Pending]:
@@ -131,7 +142,7 @@ def _owing(state: CombatState) -> tuple[FighterMap, list[str]]:
     if (ctx.edition != state.edition or ctx.options is not state.options
             or ctx.round != state.round):
         index.__init__(fm, state)  # type: ignore[misc]  # another round or options
-    return fm, sorted(index.ids, key=fm.position)
+    return fm, sorted(index.owing(fm), key=fm.position)
 
 
 def end_of_round_due(state: CombatState) -> list[Pending]:

@@ -40,8 +40,9 @@ def drop_pending(state: CombatState, fid: str, kinds: tuple[str, ...] = ()) -> C
 def _add_pending(state: CombatState, p: Pending) -> CombatState:
     if state.fighter(p.id).dead:
         return state  # the dead roll nothing (a GM's wound to a corpse calls for no check)
-    state = drop_pending(state, p.id, (p.kind,))
-    return replace(state, pending=(*state.pending, p))
+    # drop_pending(state, p.id, (p.kind,)) and the new check, in one copy
+    keep = tuple(q for q in state.pending if q.id != p.id or q.kind != p.kind)
+    return replace(state, pending=(*keep, p))
 
 
 def _wound_classic(state: CombatState, f: FighterState, levels: int) -> CombatState:

@@ -28,6 +28,7 @@ __all__ = [
     "Modifiers",
     "attack_modifiers",
     "defence_modifiers",
+    "initiative_modifiers",
     "loses_initiative",
     "mounted_bonus",
     "range_band",
@@ -74,6 +75,11 @@ def range_band(style: StyleValues, range_m: int) -> str:
                      f"{style.ranges[3]} m for {style.label} (RULES 1.8)")
 
 
+# Modifiers.as_pairs: each list's name in an Attack event's record, in this order.
+_PAIR_NAMES = (("attack", "attack"), ("damage", "damage"), ("soak", "soak"),
+               ("fumble", "fumble chance"), ("defence", "own defence"))
+
+
 @dataclass(frozen=True)
 class Modifiers:
     """What applies to one fighter's attack now; each list holds (source, amount).
@@ -107,9 +113,7 @@ class Modifiers:
 
     def as_pairs(self) -> tuple[Mod, ...]:
         """Every modifier as ("what: source", amount), as an Attack event records them."""
-        names = {"attack": "attack", "damage": "damage", "soak": "soak",
-                 "fumble": "fumble chance", "defence": "own defence"}
-        return tuple((f"{names[part]}: {label}", n) for part in names
+        return tuple((f"{name}: {label}", n) for part, name in _PAIR_NAMES
                      for label, n in getattr(self, part))
 
 
@@ -120,16 +124,20 @@ def _style(state: CombatState, f: FighterState, label: str) -> StyleValues:
         raise RulesError(f"style: {f.name} has no style {label!r}") from None
 
 
+# RULES 1.9: what a declared special does to the fighter's own defence this round.
+_OWN_DEFENCE: dict[str | None, Mod] = {
+    "all_out": ("All-out attack", -10), "piercing": ("Piercing strike", -5),
+    "defensive": ("Defensive fighting", 5)}
+
+
 def defence_modifiers(state: CombatState, fid: str, *, missile: bool = False) -> tuple[Mod, ...]:
     """What changes ``fid``'s defence this round: its declared special, berserk,
     and in melee only the mounted bonus (RULES 1.9, 1.11)."""
     f = state.fighter(fid)
     out: list[Mod] = []
     special = f.declaration.special if f.declaration else None
-    own = {"all_out": ("All-out attack", -10), "piercing": ("Piercing strike", -5),
-           "defensive": ("Defensive fighting", 5)}
-    if special in own:
-        out.append(own[special])
+    if special in _OWN_DEFENCE:
+        out.append(_OWN_DEFENCE[special])
     if f.berserk_total:
         out.append(("Berserk", berserk_result(f.berserk_total).defence))
     bonus = mounted_bonus(f)
@@ -170,6 +178,36 @@ def _special_mods(special: str, style: StyleValues | None) -> dict[str, list[Mod
     return table.get(special, {})
 
 
+def _initiative(f: FighterState, special: str | None, s: StyleValues | None,
+                missile: bool) -> tuple[Mod, ...]:
+    """The initiative part of attack_modifiers: the special attack's (RULES 1.9),
+    berserk's bonus (RULES 1.9), and in melee preparing (RULES 1.9) and a mount's
+    bonus (RULES 1.11); amounts of 0 left out."""
+    out = list(_special_mods(special, s).get("initiative", ())) if special else []
+    if f.berserk_total:
+        out.append((f"Berserk (roll {f.berserk_total})", berserk_result(f.berserk_total).bonus))
+    if not missile:
+        if f.has("prepared"):
+            out.append(("Prepared last round", 5))
+        bonus = mounted_bonus(f)
+        if bonus:
+            out.append(("Mounted: ¼ × Agility × Riding%", bonus))
+    return tuple(m for m in out if m[1])
+
+
+def initiative_modifiers(state: CombatState, attacker_id: str,
+                         style: StyleValues) -> tuple[Mod, ...]:
+    """``attack_modifiers(state, attacker_id, style=style).initiative`` without
+    working out the rest of the attack (each fighter's initiative asks for it,
+    issue 18). A missile style goes the whole way, as its range band may refuse
+    the shot (RULES 1.8)."""
+    if style.style == "missile":
+        return attack_modifiers(state, attacker_id, style=style).initiative
+    f = state.fighter(attacker_id)
+    d = f.declaration
+    return _initiative(f, d.special if d is not None else None, style, False)
+
+
 def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | None = None, *,
                      style: str | StyleValues | None = None, close: int = 0,
                      wrestled: bool = False, situational: Mod | None = None) -> Modifiers:
@@ -200,14 +238,15 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     parts: dict[str, list[Mod]] = {k: [] for k in
                                    ("attack", "damage", "initiative", "soak", "fumble")}
     for part, mods in (_special_mods(special, s) if special else {}).items():
-        parts[part].extend(mods)
+        if part != "initiative":  # _initiative: the special's, berserk, prepared, mounted
+            parts[part].extend(mods)
     if subdue and s is not None:
         dmg = _weapon_damage(s)
         if dmg > 0:  # [decision] a Dmg bonus of 0 or less is not changed
             parts["damage"].append(("Subdue: weapon Dmg halved", -(dmg - dmg // 2)))
     if f.berserk_total:
         bonus = berserk_result(f.berserk_total).bonus
-        for part in ("attack", "damage", "initiative"):
+        for part in ("attack", "damage"):
             parts[part].append((f"Berserk (roll {f.berserk_total})", bonus))
     if missile:
         if f.has("aimed"):
@@ -217,11 +256,9 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     else:
         if f.has("prepared"):
             parts["attack"].append(("Prepared last round", 5))
-            parts["initiative"].append(("Prepared last round", 5))
         bonus = mounted_bonus(f)
         if bonus:
             parts["attack"].append(("Mounted: ¼ × Agility × Riding%", bonus))
-            parts["initiative"].append(("Mounted: ¼ × Agility × Riding%", bonus))
     if situational is not None:
         parts["attack"].append(situational)
     band = None
@@ -252,7 +289,7 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     return Modifiers(
         special=special, subdue=subdue, missile=missile, range_band=band,
         attack=kept(parts["attack"]), defence=defence_modifiers(state, attacker_id),
-        damage=kept(parts["damage"]), initiative=kept(parts["initiative"]),
+        damage=kept(parts["damage"]), initiative=_initiative(f, special, s, missile),
         soak=kept(list(soak)), fumble=kept(parts["fumble"]),
         loses_initiative=loses_initiative(d), attacks=special not in NO_ATTACK,
         can_defend=not (d is not None and d.special == "ambush"),

@@ -22,6 +22,7 @@ from yags_desk.rules.combat.modifiers_classic import (
     defence_modifiers,
 )
 from yags_desk.rules.combat.optional import AttackKind, optional_mods
+from yags_desk.rules.combat.optional.base import NONE
 from yags_desk.rules.combat.optional.harn import nonlethal_kind
 from yags_desk.rules.combat.optional.harn_state import size_tenths
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -181,7 +182,8 @@ def plan_attack(state: CombatState, attacker_id: str, defender_id: str, style: s
     name, value, dfumble, own = _defence(state, t, mods, td, defence_style)
     round_defence = None if mods.missile else t.defence
     # RULES 3: what the optional rules in force add to this attack.
-    opt = optional_mods(state, a.id, t.id, AttackKind(missile=mods.missile, style=s.label))
+    opt = (optional_mods(state, a.id, t.id, AttackKind(missile=mods.missile, style=s.label))
+           if state.options.optional else NONE)  # none in force: nothing to ask (issue 18)
     if opt.attack or opt.damage or opt.soak:  # most attacks: no optional rule adds any
         mods = replace(mods, attack=mods.attack + opt.attack, damage=mods.damage + opt.damage,
                        soak=mods.soak + opt.soak)

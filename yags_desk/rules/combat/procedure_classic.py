@@ -31,7 +31,7 @@ from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.modifiers_classic import (
     LOSE_INITIATIVE,
     NO_ATTACK,
-    attack_modifiers,
+    initiative_modifiers,
     loses_initiative,
 )
 from yags_desk.rules.combat.optional.delay import is_delayed
@@ -75,7 +75,7 @@ def initiative_value(state: CombatState, f: FighterState) -> Value:
     value = s.initiative if s is not None and s.initiative is not None else Value.of(
         "Agility", f.character.attributes["agility"])
     if s is not None:
-        for label, amount in attack_modifiers(state, f.id, style=s).initiative:
+        for label, amount in initiative_modifiers(state, f.id, s):
             value = value.plus(label, amount)
     return value
 
@@ -206,7 +206,12 @@ def _due_key(ctx: CombatState, f: FighterState) -> tuple[int, int, int, int] | N
 
 class _Queue:
     """Fighters with an action still to take, in action order (board order last):
-    a heap whose entries are dropped when they no longer match their fighter."""
+    a heap whose entries are dropped when they no longer match their fighter.
+
+    A changed fighter is only noted (its version before the first change since
+    the last question) and looked at when the next action is asked for: a fighter
+    changes several times per action, and the queue starts afresh each round
+    after the declarations and initiative have changed everyone."""
 
     def __init__(self, fm: FighterMap, state: CombatState) -> None:
         # The order reads only the options and the round (RULES 3.1 delayed).
@@ -214,8 +219,13 @@ class _Queue:
         self.heap = [(k, i, f.id) for i, f in enumerate(fm.values())
                      if (k := _due_key(self.ctx, f)) is not None]
         heapq.heapify(self.heap)
+        self.changed: dict[str, FighterState | None] = {}  # id -> its version before
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if new.id not in self.changed:
+            self.changed[new.id] = old
+
+    def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
         if (old is not None and old.declaration is new.declaration
                 and old.attacked == new.attacked and old.initiative == new.initiative
                 and old.tiebreak == new.tiebreak and old.conditions is new.conditions
@@ -224,10 +234,14 @@ class _Queue:
         k = _due_key(self.ctx, new)
         if k is not None and (old is None or _due_key(self.ctx, old) != k):
             heapq.heappush(self.heap, (k, fm.position(new.id), new.id))
-            if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm, self.ctx)  # type: ignore[misc]  # too many stale entries
 
     def first(self, fm: FighterMap) -> FighterState | None:
+        if self.changed:
+            changed, self.changed = self.changed, {}
+            for fid, old in changed.items():
+                self._take(fm, old, fm[fid])
+            if len(self.heap) > 4 * len(fm) + 64:
+                self.__init__(fm, self.ctx)  # type: ignore[misc]  # too many stale entries
         heap = self.heap
         while heap:
             k, _, fid = heap[0]

@@ -70,18 +70,17 @@ def action_order(state: CombatState) -> list[tuple[str, str]]:
 
     A fighter that rests, or declared nothing, does not appear.
     """
-    ranked = list(reversed(declaration_order(state)))
-    out: list[tuple[str, str]] = []
-    for phase in PHASES:
-        for fid in ranked:
-            f = state.fighter(fid)
-            d = f.declaration
-            if d is None or d.action == "rest" or f.surprised:
-                continue
-            mine = "wait" if d.action == "wait" else speed(state, f)
-            if mine == phase:
-                out.append((phase, fid))
-    return out
+    # Each fighter's phase worked out once, not once per phase (issue 18).
+    by_phase: dict[str, list[tuple[str, str]]] = {phase: [] for phase in PHASES}
+    for fid in reversed(declaration_order(state)):
+        f = state.fighter(fid)
+        d = f.declaration
+        if d is None or d.action == "rest" or f.surprised:
+            continue
+        mine = "wait" if d.action == "wait" else speed(state, f)
+        if mine in by_phase:
+            by_phase[mine].append((mine, fid))
+    return [entry for phase in PHASES for entry in by_phase[phase]]
 
 
 def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:

@@ -102,21 +102,22 @@ def take_defence(t: FighterState, other: str) -> FighterState:
 
 def initiative_v08(state: CombatState, f: FighterState, e: Initiative) -> FighterState:
     """The reducer's rule for a 0.8 Initiative event: rolled once per combat; a
-    natural 1 gives 0; a second roll only after declaring a re-roll, once (RULES 2)."""
+    natural 1 gives 0; a second roll only after declaring a re-roll, once (RULES 2).
+    The fighter with the new initiative and its roll-off die."""
     if e.natural_one and e.total != 0:
         raise RulesError(f"total: a natural 1 sets {f.name}'s initiative to 0, not "
                          f"{e.total} (RULES 2)")
     if e.total < 0:
         raise RulesError(f"total: initiative is never below 0 (RULES 2), not {e.total}")
     if f.initiative is None:
-        return replace(f, initiative=e.total)
+        return replace(f, initiative=e.total, tiebreak=e.tiebreak)
     d = f.declaration
     if d is None or d.action != "reroll_initiative":
         raise RulesError(f"{f.name} already has initiative {f.initiative}: it is rolled once "
                          "per combat; declare a re-roll to roll again (RULES 2)")
     if f.rerolled:
         raise RulesError(f"{f.name} has already re-rolled initiative this round (RULES 2)")
-    return replace(f, initiative=e.total, rerolled=True)
+    return replace(f, initiative=e.total, rerolled=True, tiebreak=e.tiebreak)
 
 
 def fatigue_v08(state: CombatState, f: FighterState, e: Fatigue) -> FighterState:

@@ -14,13 +14,15 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
+from yags_desk.rules.cached import CACHED, cached_property
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat.events import Declare
-from yags_desk.rules.combat.fighter_map import FighterMap
+from yags_desk.rules.combat.fighter_map import _CHUNK, FighterMap
 from yags_desk.rules.combat.things import Thing
 from yags_desk.rules.derived import Derived, derive
 from yags_desk.rules.editions import Edition
@@ -100,73 +102,99 @@ def _extra_filled(boxes: tuple[int, ...], extra: Mapping[str, int], filled: int)
 
 
 _T = TypeVar("_T")
-_CACHED: dict[type, list[str]] = {}  # the cached_property names of each class
-
-if TYPE_CHECKING:
-    from functools import cached_property
-else:
-    class cached_property:  # noqa: N801
-        """functools.cached_property without its lock (Python 3.11 takes one on every
-        read, which costs more than the flags it caches): the value goes into the
-        instance's __dict__, where later reads find it without calling this."""
-
-        def __init__(self, fn):
-            self.fn = fn
-            self.name = fn.__name__
-
-        def __set_name__(self, owner, name):
-            self.name = name
-            _CACHED.setdefault(owner, []).append(name)  # replace() leaves them behind
-
-        def __get__(self, obj, cls=None):
-            if obj is None:
-                return self
-            value = obj.__dict__[self.name] = self.fn(obj)
-            return value
 
 
-_FIELDS: dict[type, tuple[frozenset[str], dict[str, object]]] = {}
+class _Known:
+    """What replace() needs to know of a class, worked out on first use: for each
+    field, its default (MISSING: none) and the cached values worked out from it."""
+
+    __slots__ = ("defaults", "kept", "names", "plan", "prune_at")
+
+    def __init__(self, cls: type) -> None:
+        self.names = frozenset(f.name for f in fields(cls))
+        self.defaults = {f.name: f.default for f in fields(cls)
+                         if f.default is not MISSING}
+        declared: Mapping[str, frozenset[str]] = getattr(cls, "_CACHE_INPUTS", {})
+        cached = CACHED.get(cls, [])
+        # A cached value is worked out from its declared fields (by default, all).
+        drops = {name: tuple(n for n in cached if name in declared.get(n, self.names))
+                 for name in self.names}
+        self.plan = {name: (self.defaults.get(name, MISSING), drops[name])
+                     for name in self.names}
+        self.kept = self.names | set(cached)
+        # Made by __init__, an instance holds every field: trimmed once (see replace).
+        self.prune_at = _PRUNE_AT + len(cached)
+
+
+_FIELDS: dict[type, _Known] = {}
 _PRUNE_AT = 16
+_new = object.__new__
+_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
     """dataclasses.replace for the frozen state classes here, without its per-field
     loop (a FighterState has some 30 fields and a big fight replaces thousands of
     them: issue 18). None of them has __post_init__ or init=False fields, so copying
-    the field values and setting the changed ones gives the same object. Values
-    cached from the old one (cached_property) are left behind, and a field at its
-    default is left out of the instance's __dict__ (the class attribute dataclass
-    leaves answers for it), which keeps a long log's many fighter versions small."""
+    the field values and setting the changed ones gives the same object. A value
+    cached from the old one (cached_property) is kept only when none of the fields
+    it is worked out from changes (the class's _CACHE_INPUTS), so a flag such as
+    ``can_act`` is not worked out again for each new version of a fighter. A field
+    at its default is left out of the instance's __dict__ (the class attribute
+    dataclass leaves answers for it), which keeps a long log's many fighter
+    versions small."""
     cls = type(obj)
     known = _FIELDS.get(cls)
     if known is None:
-        known = _FIELDS[cls] = (frozenset(f.name for f in fields(cls)),  # type: ignore[arg-type]
-                                {f.name: f.default for f in fields(cls)  # type: ignore[arg-type]
-                                 if f.default is not MISSING})
-    names, defaults = known
-    if not names.issuperset(changes):
-        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+        known = _FIELDS[cls] = _Known(cls)
     values = obj.__dict__.copy()
-    for k in _CACHED.get(cls, ()):
-        values.pop(k, None)
-    if not names.issuperset(values):  # something else cached in the instance
-        for k in values.keys() - names:
+    if not known.kept.issuperset(values):  # something else cached in the instance
+        for k in values.keys() - known.kept:
             del values[k]
-    if len(values) > _PRUNE_AT:  # made by __init__ (every field is there): trimmed once
+    if len(values) > known.prune_at:
+        defaults = known.defaults
         values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
+    plan = known.plan
     for k, v in changes.items():
-        d = defaults.get(k, MISSING)
+        try:
+            d, drops = plan[k]
+        except KeyError:
+            raise TypeError(f"{cls.__name__} has no field "
+                            f"{sorted(set(changes) - known.names)[0]!r}") from None
+        for name in drops:
+            values.pop(name, None)  # worked out afresh when next asked for
         if d is not MISSING and type(v) is type(d) and v == d:
             values.pop(k, None)
         else:
             values[k] = v
-    new = object.__new__(cls)
-    object.__setattr__(new, "__dict__", values)
+    new = _new(cls)
+    _set(new, "__dict__", values)
     return new
 
 
 _DERIVED_CACHE_SIZE = 4096
 _DERIVED_CACHE: dict[tuple[object, ...], tuple[Character, Derived]] = {}
+# Equal options share a number in the derive() cache's keys: hashing a pydantic
+# model hashes each of its fields in Python, and a fight asks for thousands of
+# derived values (issue 18). By id first (the options object is kept alongside,
+# so the id cannot be reused), then by value.
+_OPTIONS_BY_ID: dict[int, tuple[RulesOptions, int]] = {}
+_OPTIONS_BY_VALUE: dict[RulesOptions, int] = {}
+_OPTIONS_COUNT = itertools.count()  # never reused: a key never meets other options
+
+
+def _options_token(options: RulesOptions) -> int:
+    known = _OPTIONS_BY_ID.get(id(options))
+    if known is not None and known[0] is options:
+        return known[1]
+    if len(_OPTIONS_BY_ID) >= _DERIVED_CACHE_SIZE:
+        _OPTIONS_BY_ID.clear()
+        _OPTIONS_BY_VALUE.clear()  # equal options then get a new number: a cache miss
+    token = _OPTIONS_BY_VALUE.get(options)
+    if token is None:
+        token = _OPTIONS_BY_VALUE[options] = next(_OPTIONS_COUNT)
+    _OPTIONS_BY_ID[id(options)] = (options, token)
+    return token
 
 
 @dataclass(frozen=True)
@@ -243,7 +271,17 @@ class FighterState:
     strikes: int = 0
 
     # The flags below are asked for hundreds of thousands of times in a big fight;
-    # a FighterState never changes, so each is worked out once (issue 18).
+    # a FighterState never changes, so each is worked out once (issue 18), and
+    # replace() hands it on to the new version of the fighter unless one of the
+    # fields it is worked out from changes: keep this in step with the flags.
+    _CACHE_INPUTS: ClassVar[Mapping[str, frozenset[str]]] = {
+        "dead": frozenset({"conditions"}),
+        "can_act": frozenset({"removed", "conditions", "thing"}),
+        "acts": frozenset({"removed", "conditions", "thing"}),
+        "dying": frozenset({"removed", "conditions", "tended", "character", "wounds"}),
+        "_body_capacity": frozenset({"character", "berserk_total"}),
+    }
+
     def has(self, condition: str) -> bool:
         if not self.conditions:
             return False
@@ -342,6 +380,8 @@ class FighterState:
         return classic_level(self.body_boxes(), self.wounds)[0]
 
     def weapon_state(self, weapon: str) -> str:
+        if not self.weapons_state:
+            return ""  # every weapon whole and in hand (the usual case: no dict to build)
         return dict(self.weapons_state).get(weapon, "")
 
     def current_character(self) -> Character:
@@ -359,7 +399,7 @@ class FighterState:
         """derive() of the current character, cached: replaying a long log asks
         for the same fighter's numbers many times."""
         key = (id(self.character), self.wounds, self.stuns, self.fatigue_short,
-               self.fatigue_long, self.berserk_total, options)
+               self.fatigue_long, self.berserk_total, _options_token(options))
         hit = _DERIVED_CACHE.get(key)
         if hit is not None and hit[0] is self.character:
             return hit[1]
@@ -424,10 +464,17 @@ class CombatState:
     last_reaction: tuple[str, str] | None = None
 
     def fighter(self, fid: str) -> FighterState:
-        try:
-            return self.fighters[fid]
-        except KeyError:
-            raise RulesError(f"no combatant with id {fid!r} in this encounter") from None
+        fm = self.fighters
+        if type(fm) is FighterMap:
+            # FighterMap.__getitem__ inlined: the rules ask for a fighter by id some
+            # 30,000 times in a 200-fighter round (issue 18).
+            p = fm._pos.get(fid)
+            if p is not None and p < fm._len:
+                f: FighterState = fm._chunks[p // _CHUNK][p % _CHUNK]
+                return f
+        elif fid in fm:
+            return fm[fid]
+        raise RulesError(f"no combatant with id {fid!r} in this encounter")
 
     def active(self) -> list[FighterState]:
         return [f for f in self.fighters.values() if not f.removed]
@@ -443,12 +490,18 @@ class CombatState:
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
-    def _with(self, f: FighterState) -> CombatState:
+    def _with(self, f: FighterState, **changes: Any) -> CombatState:
+        """This state with ``f`` in place of the fighter of its id, and ``changes``
+        to its other fields (replace() in one copy)."""
         fighters = self.fighters
-        if fighters.get(f.id) is f:
+        fm = fighters if type(fighters) is FighterMap else FighterMap.of(fighters)
+        after = fm.with_fighter(f)
+        if changes:
+            return replace(self, fighters=after, **changes)
+        if after is fm:
             return self  # unchanged (a reducer step that had nothing to do)
         values = self.__dict__.copy()  # replace(), for the one field that changes
-        values["fighters"] = FighterMap.of(fighters).with_fighter(f)
+        values["fighters"] = after
         new = object.__new__(CombatState)
         object.__setattr__(new, "__dict__", values)
         return new

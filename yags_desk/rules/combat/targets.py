@@ -67,12 +67,19 @@ _Entry = tuple[int, tuple[int | str, ...], int, str]  # engaged, tiebreak, board
 class _Spread:
     """spread_target's answers for one tiebreak: per (side, row), a heap of the
     standing fighters by (attackers declared on them, tiebreak, board order).
-    Entries that no longer match their fighter are dropped when met."""
+    Entries that no longer match their fighter are dropped when met.
+
+    A change of fighter is only noted (the fighter's version before the first
+    change since the last answer) and taken in at the next answer: a fighter
+    changes several times between two answers (its attack, wounds, checks, the
+    end of the round), and most changes touch nothing the index holds (issue 18).
+    """
 
     def __init__(self, fm: FighterMap,
                  tiebreak: Callable[[FighterState], tuple[int | str, ...]]) -> None:
         self.tiebreak = tiebreak
         self.engaged: Counter[str] = Counter(t for g in fm.values() if (t := _aim(g)))
+        self.changed: dict[str, FighterState | None] = {}  # id -> its version before
         self._fill(fm)
 
     def _fill(self, fm: FighterMap) -> None:
@@ -97,6 +104,21 @@ class _Spread:
                 self._fill(fm)  # too many stale entries: start again
 
     def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if new.id not in self.changed:
+            self.changed[new.id] = old  # taken in by _catch_up
+
+    def _catch_up(self, fm: FighterMap) -> None:
+        """Take in the fighters changed since the last answer, each from its version
+        then to its version now (the counts move by the difference)."""
+        changed, self.changed = self.changed, {}
+        for fid, old in changed.items():
+            new = fm.get(fid)
+            if new is not None:
+                self._take(fm, old, new)
+
+    def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+        if old is new:
+            return
         if (old is not None and old.declaration is new.declaration and old.row == new.row
                 and old.conditions is new.conditions and old.removed == new.removed
                 and self.tiebreak(old) == self.tiebreak(new)):
@@ -120,6 +142,8 @@ class _Spread:
         return (g is not None and (g.side, g.row) == key and self._entry(fm, g) == entry)
 
     def nearest(self, fm: FighterMap, f: FighterState) -> FighterState | None:
+        if self.changed:
+            self._catch_up(fm)
         best: tuple[int, int, tuple[int | str, ...], int] | None = None
         best_id = ""
         for key, heap in self.groups.items():

@@ -63,7 +63,10 @@ def optional_mods(state: CombatState, attacker_id: str, defender_id: str,
                   kind: AttackKind = PLAIN) -> OptionalMods:
     """Everything the optional rules in force add to this attack (RULES 3)."""
     out = NONE
+    on = state.options.optional
+    if not on:
+        return out  # no optional rule in force (the usual fight): nothing to ask
     for option, provider in PROVIDERS.items():
-        if state.options.uses(option):
+        if option in on:  # state.options.uses(option)
             out = out + provider(state, attacker_id, defender_id, kind)
     return out

@@ -134,7 +134,7 @@ def _attack_gains(before: CombatState, after: CombatState, e: Attack) -> dict[st
 
 def advantage_after(before: CombatState, event: Event, after: CombatState) -> CombatState:
     """``after`` with the advantage counters RULES 3.2 gives for ``event``."""
-    if not after.options.uses("advantage"):
+    if "advantage" not in after.options.optional:  # options.uses, asked after every event
         return after
     gains: dict[str, int] = {}
     if isinstance(event, Attack):

@@ -127,7 +127,7 @@ def spend_assists(state: CombatState, e: Attack) -> CombatState:
     used there too."""
     for fid, part in ((e.attacker, "attack"), (e.defender, "defence")):
         f = state.fighter(fid)
-        if _boost(f, f"assisted {part}"):
+        if f.conditions and _boost(f, f"assisted {part}"):  # a boost is a condition
             kept = tuple((n, r) for n, r in f.conditions
                          if not n.startswith(f"assisted {part} "))
             state = state._with(replace(f, conditions=kept))

@@ -125,9 +125,9 @@ def reaction_mods(state: CombatState, attacker_id: str, defender_id: str,
 def reaction_attack(state: CombatState, e: Attack) -> CombatState | None:
     """The state after ``e`` if it is a readied reaction strike (None otherwise):
     out of turn, spends the reaction, never earns a strike back."""
-    a = state.fighter(e.attacker)
-    if reaction_waiting(state, a.id, e.defender) is None or e.counter:
+    if e.counter or reaction_waiting(state, e.attacker, e.defender) is None:
         return None
+    a = state.fighter(e.attacker)
     if e.missile or e.special:
         raise RulesError(f"{a.name}'s reaction is a basic melee strike: no missile or "
                          f"special attack ({RULE} reactions)")
