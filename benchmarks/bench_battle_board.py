@@ -74,9 +74,8 @@ def bench() -> list[tuple[str, float, str]]:
         from benchmarks.bench_combat import big_fight
         from yags_desk.qt.battle.board import BattleBoard
         from yags_desk.qt.battle.dialogs import QtBattleDialogs
-        from yags_desk.rules.combat.log import CombatLog
         from yags_desk.rules.combat.procedure_classic import auto_round
-        from yags_desk.storage.encounter_file import Combatant, new_encounter
+        from yags_desk.storage.encounter_file import Combatant, encounter_log, new_encounter
         from yags_desk.storage.library import Library
 
         library = Library.open()
@@ -129,7 +128,7 @@ def bench() -> list[tuple[str, float, str]]:
         core_ms = core_cpu = float("inf")
         core_events: list[int] = []
         for n in range(6):
-            start = CombatLog("classic", roster=adds).state
+            start = encounter_log(encounter).state  # as the board starts
             made: list[list[Any]] = []
 
             def core(start: Any = start, made: list[list[Any]] = made) -> None:
