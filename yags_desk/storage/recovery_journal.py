@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,8 +126,10 @@ class JournalWriter:
 def _event_json(event: BaseModel) -> bytes:
     """The event's JSON, as compact as json.dumps(separators=(",", ":")) writes it;
     ValueError for a value JSON cannot hold (NaN), as json.dumps(allow_nan=False)."""
-    from pydantic_core import to_json
-
+    # pydantic_core's writer, taken from the model class already loaded: an import
+    # statement here ran PySide's import hook at every event (a round of a big fight
+    # appends some 450), and a module-level one would load it before the window shows.
+    to_json = _to_json or _load_to_json()
     values = event.model_dump(mode="json")
     # Plain values, not the model: a model's own settings would write NaN as null.
     text = to_json(values, inf_nan_mode="constants")
@@ -135,6 +137,17 @@ def _event_json(event: BaseModel) -> bytes:
         return json.dumps(values, ensure_ascii=False, separators=(",", ":"),
                           allow_nan=False).encode()
     return text
+
+
+_to_json: Callable[..., bytes] | None = None
+
+
+def _load_to_json() -> Callable[..., bytes]:
+    global _to_json
+    from pydantic_core import to_json
+
+    _to_json = to_json
+    return to_json
 
 
 def discard_journal(snapshot: Path) -> None:
