@@ -34,16 +34,18 @@ ROOT = Path(__file__).resolve().parents[1]
 _PAINTED = """
 from PySide6.QtCore import QEvent, QObject
 class _Painted(QObject):
-    seen = False
+    def __init__(self, watched):
+        super().__init__()
+        self.seen = False
+        watched.installEventFilter(self)
     def eventFilter(self, watched, event):
         if event.type() == QEvent.Type.Paint:
-            _Painted.seen = True
+            self.seen = True
         return False
-_probe = _Painted()
-window.installEventFilter(_probe)
+_probe = _Painted(window)
 window.resize(1366, 768)
 window.show()
-while not _Painted.seen:
+while not _probe.seen:
     app.processEvents()
 import time as _time
 print("painted", _time.process_time(), flush=True)
@@ -62,18 +64,11 @@ app, window = create(["yags-desk"])
 while not window.is_ready() or not window.library_dock.last_scan.entries:
     app.processEvents()
 print("listed", _time.process_time(), flush=True)
-class _ListPainted(QObject):
-    seen = False
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint:
-            _ListPainted.seen = True
-        return False
-_list_probe = _ListPainted()
-window.library_dock.tree.viewport().installEventFilter(_list_probe)
+_list_probe = _Painted(window.library_dock.tree.viewport())
 _deadline = _time.monotonic() + 30
-while not _ListPainted.seen and _time.monotonic() < _deadline:
+while not _list_probe.seen and _time.monotonic() < _deadline:
     app.processEvents()
-if _ListPainted.seen:
+if _list_probe.seen:
     print("drawn", _time.process_time(), flush=True)
 """
 
