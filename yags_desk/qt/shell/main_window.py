@@ -18,16 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QLockFile, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QGuiApplication, QPaintEvent, QUndoGroup
-from PySide6.QtWidgets import (
-    QApplication,
-    QInputDialog,
-    QLabel,
-    QMessageBox,
-    QStackedWidget,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtGui import QGuiApplication, QPaintEvent
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from yags_desk import APP_NAME
 from yags_desk.qt.common.document import DocumentView
@@ -35,7 +27,10 @@ from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme, settle_scheme
 from yags_desk.qt.shell.window_base import WindowBase
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # Qt classes the first paint does not need are made after it (theme)
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox
+
     from yags_desk.qt.common.catalogue_store import CatalogueStore
     from yags_desk.qt.library.model import Entry, LibraryScan
     from yags_desk.qt.library.watcher import LibraryWatcher
@@ -104,6 +99,9 @@ class MainWindow(WindowBase):
 
     def _build(self, library: Library) -> None:
         """Everything but the frame: tabs, start page, docks, menus, autosave."""
+        from PySide6.QtGui import QUndoGroup
+        from PySide6.QtWidgets import QStackedWidget, QTabWidget
+
         from yags_desk.qt.common.icons import APP_ICON, icon
         from yags_desk.qt.dice.dock import DiceDock
         from yags_desk.qt.library.dock import LibraryDock
@@ -300,6 +298,8 @@ class MainWindow(WindowBase):
     def read_model(self, path: Path, kind: str) -> Any | None:
         """The ``kind`` document in ``path``, or None after saying why it cannot be
         opened (a file that is gone also leaves the recent files)."""
+        from PySide6.QtWidgets import QMessageBox
+
         from yags_desk.storage.documents import DocumentError, read_document
         from yags_desk.storage.wording import gm_text
 
@@ -339,6 +339,8 @@ class MainWindow(WindowBase):
 
     def new_character(self, edition: Edition | None = None) -> DocumentView | None:
         if edition is None:
+            from PySide6.QtWidgets import QInputDialog
+
             labels = ["classic (2d10!, skills in percent)", "0.8 (d20, skill levels)"]
             choice, ok = QInputDialog.getItem(self, "New character", "Edition:", labels, 0,
                                               False)
@@ -521,6 +523,8 @@ class MainWindow(WindowBase):
         return all([self.save_document(v) for v in self.documents() if v.is_modified()])
 
     def _ask_save(self, view: DocumentView) -> QMessageBox.StandardButton:
+        from PySide6.QtWidgets import QMessageBox
+
         self.tabs.setCurrentWidget(view)
         return QMessageBox.question(
             self, "Unsaved changes", f"Save the changes to “{view.title()}”?",
@@ -531,6 +535,8 @@ class MainWindow(WindowBase):
         """Ask about unsaved changes; False if the GM cancels or the save fails."""
         if not view.is_modified():
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = self._ask_save(view)
         if answer == QMessageBox.StandardButton.Save:
             return self.save_document(view)
@@ -619,6 +625,8 @@ class MainWindow(WindowBase):
 
     def _before_delete(self, path: Path) -> bool:
         if self.library.read_only:  # say so before closing its tab for nothing
+            from PySide6.QtWidgets import QMessageBox
+
             QMessageBox.warning(self, "Cannot delete", self.library.read_only)
             return False
         view = self._find(Path(path).resolve())
@@ -670,6 +678,8 @@ class MainWindow(WindowBase):
 
     def restore_recovery(self, path: Path) -> DocumentView | None:
         """Open a recovery copy as a modified document (its original file, if any, unchanged)."""
+        from PySide6.QtWidgets import QMessageBox
+
         from yags_desk.storage.documents import DocumentError
         from yags_desk.storage.recovery_journal import read_with_journal
 
@@ -797,6 +807,8 @@ class MainWindow(WindowBase):
 
     def show_read_only_notice(self) -> None:
         """Tell the GM, once at start-up, that nothing can be saved and why."""
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.information(self, "Library opened read-only",
                                 f"{self.library.read_only}\n\nYou can look at, print and "
                                 "export everything; saving, deleting and recovery copies "
@@ -842,6 +854,8 @@ class MainWindow(WindowBase):
         QTimer.singleShot(0, self, lambda: self.show_problems(lines))
 
     def show_problems(self, lines: list[str]) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         shown = lines[:_MAX_PROBLEM_LINES]
         if len(lines) > len(shown):
             shown.append(f"… and {len(lines) - len(shown)} more")

@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction, QUndoGroup
-from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QToolBar, QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
 
 if TYPE_CHECKING:  # the docks and the library come after the first paint (issue 18)
+    from PySide6.QtGui import QAction, QUndoGroup
+    from PySide6.QtWidgets import QMenu, QTabWidget, QToolBar
+
     from yags_desk.qt.battle.wide import WideBoard
     from yags_desk.qt.dice.dock import DiceDock
     from yags_desk.qt.library.dock import LibraryDock
