@@ -82,6 +82,14 @@ def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
             assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
 
 
+def shown_ambush(qtbot: Any, library: Library) -> BattleBoard:
+    """The sample ambush on a board 1000 by 700 pixels, shown."""
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.resize(1000, 700)
+    board.show()
+    return board
+
+
 def measured_afresh(option: Any, index: Any) -> Any:
     """What a plain QStyledItemDelegate measures for the row at ``index`` (its text,
     font and tooltip), leaving aside the size the row keeps (issue 18: the log's
@@ -210,9 +218,7 @@ def test_the_log_rows_are_measured_again_after_a_width_or_font_change(
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QFont
 
-    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
-    board.resize(1000, 700)
-    board.show()
+    board = shown_ambush(qtbot, library)
     qtbot.waitExposed(board)
     board.auto_resolve()
     panel = board.log_panel
@@ -298,9 +304,7 @@ def test_each_log_line_is_laid_out_at_the_standard_delegates_size(
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
-    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
-    board.resize(1000, 700)
-    board.show()
+    board = shown_ambush(qtbot, library)
     panel = board.log_panel
     proxy, view = panel.proxy, panel.view
 
@@ -342,9 +346,7 @@ def test_the_log_shows_its_scroll_bar_only_when_its_lines_overflow(
     # the lines fit after all, as the list alone would have left it.
     from PySide6.QtWidgets import QApplication
 
-    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
-    board.resize(1000, 700)
-    board.show()
+    board = shown_ambush(qtbot, library)
     panel = board.log_panel
     view, bar = panel.view, panel.view.verticalScrollBar()
     panel.filter_edit.setText("no line says this")
