@@ -67,3 +67,24 @@ MAIL_HAUBERK = Armour(id="mail-hauberk", name="Mail hauberk", edition="0.8", pro
 
 def v08(name: str = "Test", skills: dict[str, int] | None = None, **kw: Any) -> Character:
     return character("0.8", name, skills, **kw)
+
+
+def fight_kinds(edition: Edition) -> list[Character]:
+    """The kinds of fighter the random and golden fights are made of: a swordsman
+    with a shield, a brute with a great weapon, a cutthroat with a dagger, a soldier."""
+    if edition == "classic":
+        return [
+            classic("Swordsman", strength=14, dexterity=14, agility=13, stamina=14,
+                    skills={"Single weapon": 110, "Shield": 60},
+                    weapons=(LONG_SWORD, ROUND_SHIELD)),
+            classic("Brute", strength=24, skills={"Great weapon": 100}, weapons=(GREATSWORD,)),
+            classic("Cutthroat", dexterity=15, skills={"Brawling": 90}, weapons=(DAGGER,)),
+            classic("Soldier", skills={"Single weapon": 80}, weapons=(SHORT_SWORD,)),
+        ]
+    return [
+        v08("Swordsman", dexterity=4, skills={"Single weapon": 4, "Shield": 3},
+            weapons=(BROAD_SWORD, V08_ROUND_SHIELD)),
+        v08("Brute", strength=5, skills={"Great weapon": 3}, weapons=(GREAT_SWORD,)),
+        v08("Cutthroat", agility=4, skills={"Brawl": 4}, weapons=(V08_DAGGER,)),
+        v08("Soldier", skills={"Single weapon": 3}, weapons=(BROAD_SWORD,)),
+    ]

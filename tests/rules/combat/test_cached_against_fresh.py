@@ -18,18 +18,7 @@ import random
 
 import pytest
 
-from tests.rules.builders import (
-    BOW,
-    BROAD_SWORD,
-    DAGGER,
-    GREAT_SWORD,
-    GREATSWORD,
-    LONG_SWORD,
-    ROUND_SHIELD,
-    SHORT_SWORD,
-    classic,
-    v08,
-)
+from tests.rules.builders import BOW, DAGGER, classic, fight_kinds
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat import events as ev
 from yags_desk.rules.combat.due import end_of_round_due
@@ -56,20 +45,12 @@ CONDITIONS = ("prone", "unconscious", "dead", "surprised", "stunned", "prepared"
 
 
 def _kinds(edition: Edition) -> list[Character]:
+    """The golden fights' kinds, and an archer in classic (missiles, ranges)."""
+    kinds = fight_kinds(edition)
     if edition == "classic":
-        made = [classic("Swordsman", strength=14, dexterity=14, skills={
-                    "Single weapon": 110, "Shield": 60}, weapons=(LONG_SWORD, ROUND_SHIELD)),
-                classic("Brute", strength=24, skills={"Great weapon": 100},
-                        weapons=(GREATSWORD,)),
-                classic("Cutthroat", skills={"Brawling": 90}, weapons=(DAGGER,)),
-                classic("Soldier", skills={"Single weapon": 80}, weapons=(SHORT_SWORD,)),
-                classic("Archer", skills={"Bow": 90, "Brawling": 50}, weapons=(BOW, DAGGER))]
-    else:
-        made = [v08("Swordsman", dexterity=4, skills={"Single weapon": 4},
-                    weapons=(BROAD_SWORD,)),
-                v08("Brute", strength=5, skills={"Great weapon": 3}, weapons=(GREAT_SWORD,))]
-    return [c.model_copy(update={"id": f"{c.name.lower()}-{edition.replace('.', '')}"})
-            for c in made]
+        kinds.append(classic("Archer", skills={"Bow": 90, "Brawling": 50},
+                             weapons=(BOW, DAGGER)))
+    return kinds
 
 
 def _roster(edition: Edition, per_side: int, r: random.Random) -> list[ev.AddCombatant]:

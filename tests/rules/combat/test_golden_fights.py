@@ -19,20 +19,7 @@ import hashlib
 import random
 from collections.abc import Callable
 
-from tests.rules.builders import (
-    BROAD_SWORD,
-    DAGGER,
-    GREAT_SWORD,
-    GREATSWORD,
-    LONG_SWORD,
-    ROUND_SHIELD,
-    SHORT_SWORD,
-    V08_DAGGER,
-    V08_ROUND_SHIELD,
-    classic,
-    v08,
-)
-from yags_desk.rules.character import Character
+from tests.rules.builders import fight_kinds
 from yags_desk.rules.combat.events import AddCombatant, Event, RemoveCombatant, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_classic import auto_round
@@ -72,23 +59,7 @@ def _digest(log: CombatLog) -> str:
 
 
 def _roster(edition: Edition, per_side: int) -> list[AddCombatant]:
-    if edition == "classic":
-        kinds: list[Character] = [
-            classic("Swordsman", strength=14, dexterity=14, agility=13, stamina=14,
-                    skills={"Single weapon": 110, "Shield": 60},
-                    weapons=(LONG_SWORD, ROUND_SHIELD)),
-            classic("Brute", strength=24, skills={"Great weapon": 100}, weapons=(GREATSWORD,)),
-            classic("Cutthroat", dexterity=15, skills={"Brawling": 90}, weapons=(DAGGER,)),
-            classic("Soldier", skills={"Single weapon": 80}, weapons=(SHORT_SWORD,)),
-        ]
-    else:
-        kinds = [
-            v08("Swordsman", dexterity=4, skills={"Single weapon": 4, "Shield": 3},
-                weapons=(BROAD_SWORD, V08_ROUND_SHIELD)),
-            v08("Brute", strength=5, skills={"Great weapon": 3}, weapons=(GREAT_SWORD,)),
-            v08("Cutthroat", agility=4, skills={"Brawl": 4}, weapons=(V08_DAGGER,)),
-            v08("Soldier", skills={"Single weapon": 3}, weapons=(BROAD_SWORD,)),
-        ]
+    kinds = fight_kinds(edition)
     out: list[AddCombatant] = []
     for side, first_row in (("town", 0), ("raiders", 1)):
         for i in range(per_side):
