@@ -126,7 +126,7 @@ class JournalWriter:
 def _event_json(event: BaseModel) -> bytes:
     """The event's JSON, as compact as json.dumps(separators=(",", ":")) writes it;
     ValueError for a value JSON cannot hold (NaN), as json.dumps(allow_nan=False)."""
-    # pydantic_core's writer, taken from the model class already loaded: an import
+    # pydantic_core's writer, imported at the first event and kept: an import
     # statement here ran PySide's import hook at every event (a round of a big fight
     # appends some 450), and a module-level one would load it before the window shows.
     to_json = _to_json or _load_to_json()

@@ -169,9 +169,10 @@ class _LineSizes(QStyledItemDelegate):
         if same is not None and same[0] <= width <= same[1]:
             size = same[2]
         else:
-            fit = self._fits.get((width, font_key, line.heading), _UNKNOWN)
+            fit_key = (width, font_key, line.heading)
+            fit = self._fits.get(fit_key, _UNKNOWN)
             if fit is _UNKNOWN:
-                fit = self._fit_for(option, line.heading)
+                fit = self._fit_for(option, line.heading, fit_key)
             size = None if fit is None else _one_line(fit, line.text)
             if size is None:
                 size = self.measure(option, line)
@@ -180,16 +181,14 @@ class _LineSizes(QStyledItemDelegate):
         self._sizes[key] = size
         return size
 
-    def _fit_for(self, option: QStyleOptionViewItem, heading: bool
-                 ) -> _Fit | None:
+    def _fit_for(self, option: QStyleOptionViewItem, heading: bool,
+                 key: tuple[int, str, bool]) -> _Fit | None:
         """For lines (or headings) laid out with ``option``: (the widest text width
         surely laid out on one line, the height of one line, what the style adds to
         the text's width, the font's metrics, which characters it draws); None when
         the style does not size a line of one-line text as its text's width plus its
-        margins (then every line is measured)."""
+        margins (then every line is measured). Kept under ``key`` (size's)."""
         opt, _locale = self._option_for(option, heading)
-        key = (opt.rect.width(), self._font_key if self._font is not None
-               and option.font == self._font else option.font.key(), heading)
         fit: _Fit | None = None
         if opt.features & _WRAP and not opt.features & _NOT_TEXT_ONLY and opt.rect.isValid():
             widget = opt.widget
