@@ -420,3 +420,26 @@ def test_file_text_is_the_standard_librarys_pretty_json(home: Path) -> None:
         assert to_json_text("character", character) == _python_text("character", character)
     odd = make_character("Nanny \u2028 \x01 \u00e9 1e5 \U0001f600")
     assert to_json_text("character", odd) == _python_text("character", odd)
+
+
+def test_a_prepared_document_is_written_as_a_fresh_one_would_be(tmp_path: Path) -> None:
+    # The board works its recovery copy's text out ahead (issue 18): the file must be
+    # byte for byte what writing the model then would have made.
+    model = full_character()
+    prepared = documents.prepare_document("character", model)
+    assert prepared is not None
+    write_document(tmp_path / "ahead.json", "character", model, prepared=prepared)
+    write_document(tmp_path / "fresh.json", "character", model)
+    assert (tmp_path / "ahead.json").read_bytes() == (tmp_path / "fresh.json").read_bytes()
+    # Text prepared for another model (even an equal one) is not taken for this one.
+    other = make_character("Beatrix")
+    write_document(tmp_path / "other.json", "character", other, prepared=prepared)
+    assert read_document(tmp_path / "other.json", "character").model == other
+
+
+def test_a_model_that_cannot_be_written_is_not_prepared(tmp_path: Path) -> None:
+    bad = make_character().model_copy(update={"name": "bad \ud800 surrogate"})
+    assert documents.prepare_document("character", bad) is None
+    with pytest.raises(DocumentError, match="not saved"):
+        write_document(tmp_path / "bad.json", "character", bad)
+    assert not (tmp_path / "bad.json").exists()

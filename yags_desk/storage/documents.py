@@ -45,6 +45,7 @@ __all__ = [
     "MIGRATIONS",
     "Document",
     "DocumentError",
+    "PreparedDocument",
     "ReadOnlyError",
     "Migration",
     "atomic_write_bytes",
@@ -52,6 +53,7 @@ __all__ = [
     "format_validation_error",
     "is_leftover_temp",
     "model_type",
+    "prepare_document",
     "quarantine",
     "read_current_data",
     "read_document",
@@ -601,8 +603,44 @@ def _check_model(kind: str, model: BaseModel) -> None:
 _SHALLOW_KINDS = frozenset({"character", "catalogue", "encounter", "healing"})
 
 
+@dataclass(frozen=True)
+class PreparedDocument:
+    """The bytes :func:`write_document` would write for ``model`` as ``kind``, worked
+    out ahead (see :func:`prepare_document`)."""
+
+    kind: str
+    model: BaseModel
+    data: bytes
+
+
+def _document_bytes(kind: str, model: BaseModel) -> bytes:
+    """The file's bytes; _Refused, ValueError or TypeError when it cannot be written."""
+    text = to_json_text(kind, model)
+    data = text.encode("utf-8")
+    if len(data) > MAX_FILE_BYTES:
+        raise _Refused(f"the document would be {len(data) / 2**20:.1f} MB; the limit "
+                       f"for a YAGS Desk file is {MAX_FILE_BYTES // 2**20} MB")
+    if kind not in _SHALLOW_KINDS:
+        _check_depth(text)
+    return data
+
+
+def prepare_document(kind: str, model: BaseModel) -> PreparedDocument | None:
+    """``model``'s file bytes now, for :func:`write_document` to write later without
+    working them out again; None when it would refuse ``model`` (it then says why).
+
+    [decision] The battle board works its first recovery copy out while the GM
+    looks at the board, not inside the first step that needs it: a 200-fighter
+    encounter's text is most of that copy's cost (issue 18)."""
+    _check_model(kind, model)
+    try:
+        return PreparedDocument(kind, model, _document_bytes(kind, model))
+    except (_Refused, ValueError, TypeError):
+        return None
+
+
 def write_document(path: Path | str, kind: str, model: BaseModel, *,
-                   checked: bool = False) -> None:
+                   checked: bool = False, prepared: PreparedDocument | None = None) -> None:
     """Save ``model`` atomically, keeping the previous file as ``<name>.bak``.
 
     Raises DocumentError, touching nothing, if the model cannot be serialised or
@@ -610,19 +648,18 @@ def write_document(path: Path | str, kind: str, model: BaseModel, *,
     file away with :func:`quarantine` first). OSError from the disk propagates;
     ReadOnlyError (an OSError) when ``path`` is in a folder opened read-only.
     ``checked``: the caller has just read ``path`` as a document (or moved it
-    away), so it is not decoded again.
+    away), so it is not decoded again. ``prepared``: :func:`prepare_document`'s
+    answer for this very ``model`` (the same object) and ``kind``, written as it is;
+    for any other model it is ignored.
     """
     path = Path(path)
     _check_model(kind, model)
     refuse_if_read_only(path)
     try:
-        text = to_json_text(kind, model)
-        data = text.encode("utf-8")
-        if len(data) > MAX_FILE_BYTES:
-            raise _Refused(f"the document would be {len(data) / 2**20:.1f} MB; the limit "
-                           f"for a YAGS Desk file is {MAX_FILE_BYTES // 2**20} MB")
-        if kind not in _SHALLOW_KINDS:
-            _check_depth(text)
+        if prepared is not None and prepared.model is model and prepared.kind == kind:
+            data = prepared.data
+        else:
+            data = _document_bytes(kind, model)
     except _Refused as exc:
         raise DocumentError(path, [f"not saved: {exc}"]) from None
     except (ValueError, TypeError) as exc:  # NaN, lone surrogates, unserialisable values

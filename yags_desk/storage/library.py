@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from yags_desk.storage import paths
 from yags_desk.storage.documents import (
     DocumentError,
+    PreparedDocument,
     backup_path,
     is_leftover_temp,
     model_type,
@@ -479,12 +480,14 @@ class Library:
         digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:12]
         return self.autosave_dir / f"{paths.slugify(key, 'document')}-{digest}.json"
 
-    def autosave(self, key: str, kind: str, model: BaseModel) -> Path | None:
+    def autosave(self, key: str, kind: str, model: BaseModel, *,
+                 prepared: PreparedDocument | None = None) -> Path | None:
         """Write a recovery copy of an open document (``key`` names it, e.g. its id).
 
         An unreadable earlier copy is moved aside (``.corrupt-<time>``) first.
         A read-only library gets none (None): its recovery folder belongs to
-        whoever can write it.
+        whoever can write it. ``prepared``: the copy's bytes, worked out earlier
+        for this very ``model`` (see :func:`~yags_desk.storage.documents.prepare_document`).
         """
         if self.read_only:
             return None
@@ -499,7 +502,7 @@ class Library:
         self._autosaved.pop(path, None)
         self._close_journal(path)
         # Read just now (or moved aside): not decoded a second time (issue 18).
-        write_document(path, kind, model, checked=True)
+        write_document(path, kind, model, checked=True, prepared=prepared)
         signature = _signature(path)
         if signature is not None:
             self._autosaved[path] = signature

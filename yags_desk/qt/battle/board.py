@@ -31,6 +31,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPoint,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent
@@ -88,7 +89,7 @@ from yags_desk.rules.combat.steps import (
     waiting_for_opponents,
 )
 from yags_desk.rules.errors import RulesError
-from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.documents import DocumentError, PreparedDocument, prepare_document
 from yags_desk.storage.encounter_file import Encounter, PlayersScreen, encounter_log, with_log
 from yags_desk.storage.library import Library
 from yags_desk.storage.paths import slugify
@@ -130,6 +131,11 @@ PAINT_SHARE = 4  # Auto-resolve waits this many times a redraw's time before the
 # thought (the usual response-time limits: 0.1 s feels instant, 1 s keeps the flow);
 # at 0.25 s a 200-fighter round on a slow machine paid a redraw just before its end.
 FIRST_PAINT = 0.5
+# [decision] The first recovery copy's text is worked out this long (milliseconds)
+# after the board opens or is saved, while the GM reads it, instead of inside the
+# first step, which then only writes it (a 200-fighter encounter's text is most of
+# that copy's cost; issue 18). An unmodified board still leaves no copy behind.
+PREPARE_AFTER_MS = 300
 
 _PHASES = {"check": "a check is due", "declare": "declarations", "initiative": "initiative",
            "action": "actions", "end_check": "end of round", "end_round": "end of round"}
@@ -190,6 +196,10 @@ class BattleBoard(DocumentView):
         # What the recovery copy holds: (events recorded, the last of them, events
         # in the last snapshot); None until a snapshot is written.
         self._recorded: tuple[int, Event | None, int] | None = None
+        # The next snapshot's text, worked out ahead (see PREPARE_AFTER_MS): with the
+        # encounter, the events and the undo steps it holds (see _prepared_snapshot).
+        self._prepared: tuple[PreparedDocument, Encounter, int, Event | None,
+                              tuple[int, ...]] | None = None
         self.autosaves = 0
         self.ops = RosterOps(self, self)
         # The last forecast made before the first event, with the line-up it was made for.
@@ -284,6 +294,7 @@ class BattleBoard(DocumentView):
         self.refresh()
         self.proxy.sort(0, Qt.SortOrder.AscendingOrder)
         self._rebuild_history()
+        QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare_snapshot)
 
     # -- actions ------------------------------------------------------------------------
 
@@ -406,12 +417,81 @@ class BattleBoard(DocumentView):
             self.library.discard_recovery(self.library.autosave_path(self.key))
         except (OSError, ValueError):
             pass
+        QTimer.singleShot(PREPARE_AFTER_MS, self, self._prepare_snapshot)
         self.saved.emit(path)
         self.status_message.emit(f"Saved {self.encounter.name} to {path}", 4000)
         return True
 
+    def _prepare_snapshot(self) -> None:
+        """Work the next snapshot's text out now, while nothing needs it (see
+        PREPARE_AFTER_MS); none when a snapshot is written already (the events go
+        to its journal) or the library is read-only."""
+        if self._recorded is not None or self.library.read_only:
+            return
+        encounter = self.current_encounter()
+        prepared = prepare_document("encounter", encounter)
+        if prepared is not None:
+            n = self.log.count
+            self._prepared = (prepared, self.encounter, n,
+                              self.log.event(n - 1) if n else None, encounter.steps)
+
+    def _prepared_snapshot(self) -> tuple[PreparedDocument, int] | None:
+        """The snapshot worked out ahead, and how many events it holds, when it is
+        still what a snapshot written then would have held: the same encounter,
+        the log's first events still those, grouped in the same undo steps (taken
+        once: a snapshot follows, or the next one is worked out afresh)."""
+        prepared, self._prepared = self._prepared, None
+        if prepared is None:
+            return None
+        document, encounter, count, last, steps = prepared
+        log = self.log
+        if encounter is not self.encounter or count > log.count:
+            return None
+        if count and log.event(count - 1) is not last:
+            return None
+        if steps and self._steps_through(count) != steps:
+            return None
+        return document, count
+
+    def _steps_through(self, count: int) -> tuple[int, ...] | None:
+        """The sizes of the undo steps holding the log's first ``count`` events (None
+        when no run of steps ends there). Unlike step_sizes, right also while a step
+        is being pushed (Qt runs a command's redo before it is on the stack)."""
+        stack, sizes, total = self.undo_stack, [], 0
+        for i in range(stack.index()):  # the steps done, not those undone
+            if total >= count:
+                break
+            command = stack.command(i)
+            if isinstance(command, EventsCommand):
+                sizes.append(len(command.events))
+                total += len(command.events)
+        return tuple(sizes) if total == count else None
+
+    def _write_prepared(self) -> bool:
+        """The snapshot worked out ahead, if still valid, with the events since then in
+        its journal; False when there is none (or writing it failed: a whole copy
+        follows, which reports the problem)."""
+        found = self._prepared_snapshot()
+        if found is None:
+            return False
+        document, count = found
+        log = self.log
+        n = log.count
+        try:
+            self.library.autosave(self.key, "encounter", document.model, prepared=document)
+            if n > count:
+                self.library.append_recovery_events(
+                    self.key, count, [log.event(i) for i in range(count, n)])
+        except (DocumentError, OSError, ValueError):
+            return False
+        self.autosaves += 1
+        self._recorded = (n, log.event(n - 1) if n else None, count)
+        return True
+
     def autosave(self) -> None:
         """A whole recovery copy of the fight as it stands (a snapshot; see record)."""
+        if self._write_prepared():
+            return
         try:
             self.library.autosave(self.key, "encounter", self.current_encounter())
         except (DocumentError, OSError, ValueError) as exc:
