@@ -207,3 +207,33 @@ def test_a_line_separator_inside_an_event_keeps_the_events_after_it(home: Path) 
     assert isinstance(model, Encounter)
     assert model.events == tuple(events)
     assert model.events[1].note == pasted
+
+
+def test_the_journal_keeps_the_undo_steps_a_crash_cut_included(home: Path) -> None:
+    # A restored fight's history lists the steps as the GM made them, not as
+    # grouping by kind would guess them (two conditions set in one step here).
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:2], steps=(2,))
+    library.append_recovery_events("fight", 2, EVENTS[2:], steps=(1,))
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter)
+    assert model.events == tuple(EVENTS) and model.steps == (2, 1)
+    # The crash came in the middle of a step: the step keeps what was written.
+    lines = journal_path(copy).read_text(encoding="utf-8").split("\n")
+    journal_path(copy).write_text("\n".join(lines[:2]) + "\n", encoding="utf-8")
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter)
+    assert model.events == tuple(EVENTS[:1]) and model.steps == (1,)
+
+
+def test_a_journal_naming_no_steps_leaves_them_to_the_grouping_by_kind(home: Path) -> None:
+    library = Library.open()
+    copy = library.autosave("fight", "encounter", _encounter())
+    assert copy is not None
+    library.append_recovery_events("fight", 0, EVENTS[:2], steps=(2,))
+    library.append_recovery_events("fight", 2, EVENTS[2:])  # as an older journal wrote
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter)
+    assert model.events == tuple(EVENTS) and model.steps == ()

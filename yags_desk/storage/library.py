@@ -509,18 +509,19 @@ class Library:
         discard_journal(path)  # the snapshot holds everything the journal held
         return path
 
-    def append_recovery_events(self, key: str, first: int,
-                               events: Sequence[BaseModel]) -> Path | None:
+    def append_recovery_events(self, key: str, first: int, events: Sequence[BaseModel],
+                               steps: Sequence[int] = ()) -> Path | None:
         """Add ``events`` (numbered from ``first`` in the log) beside the recovery copy
-        of ``key``, written earlier by :meth:`autosave` (see :mod:`recovery_journal`).
-        None in a read-only library."""
+        of ``key``, written earlier by :meth:`autosave` (see :mod:`recovery_journal`);
+        ``steps``: how many of them each undo step holds. None in a read-only
+        library."""
         if self.read_only:
             return None
         path = self.autosave_path(key)
         writer = self._journals.get(path)
         if writer is None:
             writer = self._journals[path] = JournalWriter(path)
-        return writer.append(first, events)
+        return writer.append(first, events, steps)
 
     def close_recovery_journal(self, key: str) -> None:
         """Close the journal kept open beside the recovery copy of ``key`` (its

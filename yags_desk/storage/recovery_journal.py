@@ -7,7 +7,9 @@ the whole copy now and then (a *snapshot*: when the fight opens, after an undo,
 every :data:`COMPACT_AFTER` events) and, after each new event, appends one line
 to ``<copy>.events``: ``{"i": <its number in the log>, "event": {...}}``. The
 append is one small write whatever the fight's length, and the line is handed to
-the system at once, so it survives the program being killed.
+the system at once, so it survives the program being killed. The first line of
+each undo step also says how many events the step holds (``"step": <n>``), so a
+restored fight's history lists the steps as they were made.
 
 :func:`read_with_journal` reads the snapshot and adds the journal's events that
 follow it, in order, stopping at the first line that is cut short (the crash
@@ -69,12 +71,22 @@ class JournalWriter:
         self._fd: int | None = None
         self._file_id: tuple[int, int] | None = None  # (device, inode) of the open file
 
-    def append(self, first: int, events: Sequence[BaseModel]) -> Path:
+    def append(self, first: int, events: Sequence[BaseModel],
+               steps: Sequence[int] = ()) -> Path:
         """Append ``events`` (numbered ``first``, ``first + 1``... in the log) to the
-        journal of the snapshot; the journal's path. FileNotFoundError when the
-        snapshot is gone (saved and discarded): the caller writes a new one."""
-        lines = b"".join(b'{"i":%d,"event":%s}\n' % (first + n, _event_json(e))
-                         for n, e in enumerate(events))  # before the file: errors touch nothing
+        journal of the snapshot; the journal's path. ``steps``: how many of them each
+        undo step holds, in order (all of them, or none said). FileNotFoundError
+        when the snapshot is gone (saved and discarded): the caller writes a new one."""
+        starts: dict[int, int] = {}
+        if sum(steps) == len(events) and all(size >= 1 for size in steps):
+            at = 0
+            for size in steps:
+                starts[at] = size
+                at += size
+        lines = b"".join(
+            (b'{"i":%d,"step":%d,"event":%s}\n' % (first + n, starts[n], _event_json(e))
+             if n in starts else b'{"i":%d,"event":%s}\n' % (first + n, _event_json(e)))
+            for n, e in enumerate(events))  # before the file: errors touch nothing
         fd = self._fd
         if fd is not None and not self._still_there():
             self.close()
@@ -157,15 +169,18 @@ def discard_journal(snapshot: Path) -> None:
         pass
 
 
-def _journal_events(path: Path, snapshot: bytes, start: int) -> list[Any]:
+def _journal_events(path: Path, snapshot: bytes, start: int
+                    ) -> tuple[list[Any], list[int] | None]:
     """The raw events of the journal ``path`` that continue the ``snapshot`` (its
-    bytes) of a log of ``start`` events; none from a journal of another snapshot."""
+    bytes) of a log of ``start`` events (none from a journal of another snapshot),
+    and the undo steps they make (None unless every one of them is in a step the
+    journal names; a step cut short by the crash keeps the events it has)."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            return []
+            return [], None
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
-        return []
+        return [], None
     # Lines end at "\n" only: str.splitlines() also breaks at U+2028, U+2029 and
     # U+0085, which the lines keep raw inside their strings (text pasted into a
     # note), and would drop that event and every later one as cut short.
@@ -175,10 +190,12 @@ def _journal_events(path: Path, snapshot: bytes, start: int) -> list[Any]:
     try:
         header = json.loads(lines[0]) if lines else None
     except ValueError:
-        return []
+        return [], None
     if not isinstance(header, dict) or header.get("snapshot") != _digest(snapshot):
-        return []
+        return [], None
     found: list[Any] = []
+    steps: list[int] | None = []
+    owed = 0  # events the step begun last still holds
     for line in lines[1:]:
         try:
             record = json.loads(line)
@@ -192,7 +209,30 @@ def _journal_events(path: Path, snapshot: bytes, start: int) -> list[Any]:
         if number != start + len(found) or "event" not in record:
             break
         found.append(record["event"])
-    return found
+        if steps is None:
+            continue
+        size = record.get("step")
+        if isinstance(size, int) and not isinstance(size, bool) and size >= 1 and not owed:
+            steps.append(size)  # a step begins here
+            owed = size
+        elif "step" in record or not owed:  # a step inside another, or in none
+            steps = None  # (an older journal names none)
+            continue
+        owed -= 1
+    if steps and owed:
+        steps[-1] -= owed  # the crash came inside that step
+    return found, steps
+
+
+def _first_steps(steps: list[int], count: int) -> list[int]:
+    """The steps holding the first ``count`` events of ``steps`` (the last one cut)."""
+    out: list[int] = []
+    for size in steps:
+        if count <= 0:
+            break
+        out.append(min(size, count))
+        count -= size
+    return out
 
 
 def read_with_journal(path: Path | str) -> Document:
@@ -214,14 +254,18 @@ def read_with_journal(path: Path | str) -> Document:
         snapshot = path.read_bytes()
     except OSError:
         return document
-    extra = _journal_events(journal_path(path), snapshot, len(model.events))
+    extra, steps = _journal_events(journal_path(path), snapshot, len(model.events))
     if not extra:
         return document
     data = model.model_dump(mode="json")
     base = list(data["events"])
+    grouped = steps is not None and sum(model.steps) == len(base)
     # Keep the longest run of journal events the schema and the rules accept.
     for keep in range(len(extra), 0, -1):
         data["events"] = base + extra[:keep]
+        if grouped:
+            assert steps is not None
+            data["steps"] = [*model.steps, *_first_steps(steps, keep)]
         try:
             merged = Encounter.model_validate(data)
             encounter_log(merged)

@@ -94,6 +94,33 @@ def test_an_auto_resolved_round_reopens_with_the_same_steps(
     assert plain.log.events == ()
 
 
+@pytest.mark.parametrize("looked", [False, True])
+def test_a_fight_restored_after_a_crash_lists_the_steps_as_made(
+        qtbot: Any, library: Library, looked: bool) -> None:
+    """The recovery copy (a snapshot written in the middle of a step, then the
+    journal) keeps the undo steps: Auto-resolve's NPC declarations come back as one
+    step, as on the board, not one per fighter. ``looked``: the board was open long
+    enough for its first copy to be worked out ahead."""
+    from yags_desk.qt.battle.board import PREPARE_AFTER_MS
+    from yags_desk.storage.recovery_journal import read_with_journal
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    if looked:
+        qtbot.wait(PREPARE_AFTER_MS + 200)
+    assert board.auto_resolve()
+    board.next_action.trigger()
+    board.undo_stack.undo()  # a new snapshot, written while the step is undone
+    board.next_action.trigger()
+    board.auto_resolve()
+    copy = read_with_journal(library.autosave_path(board.key)).model
+    assert isinstance(copy, Encounter)
+    assert copy.events == board.log.events
+    assert copy.steps == board.step_sizes()
+    assert copy.steps != tuple(history_steps(board.log.events))  # what guessing gives
+    again = make_board(qtbot, copy, library)
+    assert steps(again) == steps(board)
+
+
 def test_saved_steps_are_used_while_they_fit_the_events(home: Path) -> None:
     from tests.rules.builders import classic
 

@@ -390,14 +390,36 @@ class BattleBoard(DocumentView):
     def step_sizes(self) -> tuple[int, ...]:
         """How many events each undo step up to now holds (saved with the encounter,
         so a reopened history reads as it was made); other steps (roster, players'
-        screen, results) hold none and are left out."""
+        screen, results) hold none and are left out.
+
+        Right also while a step is being done or undone: Qt runs a command's redo
+        before the command is on the stack and its undo before the stack steps back,
+        so the log may hold one step more (being done) or fewer (being undone) than
+        the stack says; the recovery copy is written right then. Empty when the
+        steps cannot account for the log's events."""
         stack = self.undo_stack
         sizes = []
         for i in range(stack.index()):
             command = stack.command(i)
             if isinstance(command, EventsCommand):
                 sizes.append(len(command.events))
-        return tuple(sizes) if sum(sizes) == len(self.log.events) else ()
+        count, total = self.log.count, sum(sizes)
+        while total > count and sizes:  # a step being undone
+            total -= sizes.pop()
+        if total < count:  # a step being done
+            sizes.append(count - total)
+        return tuple(sizes) if sum(sizes) == count else ()
+
+    def _last_steps(self, count: int) -> tuple[int, ...]:
+        """The undo steps holding the log's last ``count`` events (for the recovery
+        journal); empty when no run of steps ends there."""
+        last: list[int] = []
+        for size in reversed(self.step_sizes()):
+            if count <= 0:
+                break
+            last.append(size)
+            count -= size
+        return tuple(reversed(last)) if count == 0 else ()
 
     def printable(self) -> list[Any]:
         """File ▸ Print: the encounter as it stands (before or after the fight)."""
@@ -467,10 +489,10 @@ class BattleBoard(DocumentView):
                 total += len(command.events)
         return tuple(sizes) if total == count else None
 
-    def _write_prepared(self) -> bool:
+    def _write_prepared(self, step: int = 0) -> bool:
         """The snapshot worked out ahead, if still valid, with the events since then in
         its journal; False when there is none (or writing it failed: a whole copy
-        follows, which reports the problem)."""
+        follows, which reports the problem). ``step``: see record."""
         found = self._prepared_snapshot()
         if found is None:
             return False
@@ -481,16 +503,17 @@ class BattleBoard(DocumentView):
             self.library.autosave(self.key, "encounter", document.model, prepared=document)
             if n > count:
                 self.library.append_recovery_events(
-                    self.key, count, [log.event(i) for i in range(count, n)])
+                    self.key, count, [log.event(i) for i in range(count, n)],
+                    (step,) if step == n - count else self._last_steps(n - count))
         except (DocumentError, OSError, ValueError):
             return False
         self.autosaves += 1
         self._recorded = (n, log.event(n - 1) if n else None, count)
         return True
 
-    def autosave(self) -> None:
+    def autosave(self, step: int = 0) -> None:
         """A whole recovery copy of the fight as it stands (a snapshot; see record)."""
-        if self._write_prepared():
+        if self._write_prepared(step):
             return
         try:
             self.library.autosave(self.key, "encounter", self.current_encounter())
@@ -502,11 +525,14 @@ class BattleBoard(DocumentView):
         n = self.log.count
         self._recorded = (n, self.log.event(n - 1) if n else None, n)
 
-    def record(self) -> None:
+    def record(self, step: int = 0) -> None:
         """Keep the recovery copy up to date after the log changed: new events are
         appended beside the last snapshot (one small write, whatever the fight's
         length: a crash loses at most the event being written, issue 12 item 2);
-        an undo, a changed roster or a long journal takes a new snapshot."""
+        an undo, a changed roster or a long journal takes a new snapshot. ``step``:
+        the size of the undo step being done, whose events are the log's last (the
+        journal says where each step begins, so a restored fight lists the same
+        steps); 0 when none is."""
         # [decision] The log is asked for its count and the few events it needs, not
         # for a copy of all of them: a copy at every step made a step's cost grow with
         # the fight's length (issue 18).
@@ -519,9 +545,10 @@ class BattleBoard(DocumentView):
             if appended and n - snapshot <= COMPACT_AFTER:
                 try:
                     self.library.append_recovery_events(
-                        self.key, count, [log.event(i) for i in range(count, n)])
+                        self.key, count, [log.event(i) for i in range(count, n)],
+                        (step,) if step == n - count else ())
                 except FileNotFoundError:  # the copy was discarded (saved): a new one
-                    self.autosave()
+                    self.autosave(step)
                     return
                 except (OSError, ValueError) as exc:
                     self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
@@ -532,7 +559,7 @@ class BattleBoard(DocumentView):
                 return
             if n == count and (count == 0 or log.event(n - 1) is last):
                 return  # nothing new
-        self.autosave()
+        self.autosave(step)
 
     # -- pushing events -----------------------------------------------------------------
 
@@ -605,11 +632,11 @@ class BattleBoard(DocumentView):
             at += size
         self.undo_stack.setClean()
 
-    def log_changed(self) -> None:
+    def log_changed(self, step: int = 0) -> None:
         """After the log changed (a command's redo or undo): the recovery copy at
         once, always (Auto-resolve too); the board unless Auto-resolve is batching
-        its redraws."""
-        self.record()
+        its redraws. ``step``: the size of the step being done (see record)."""
+        self.record(step)
         if not self._batch:
             self.refresh()
         else:  # the log's lines while the states are at hand (shown at the next refresh)

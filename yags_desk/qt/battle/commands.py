@@ -42,7 +42,7 @@ class EventsCommand(QUndoCommand):
         else:
             for event in self.events:
                 self.board.log.push(event)
-        self.board.log_changed()
+        self.board.log_changed(len(self.events))
 
     def undo(self) -> None:
         for _ in self.events:
