@@ -8,12 +8,13 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QUndoView
+from PySide6.QtWidgets import QApplication
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.qt.battle.test_board import play_rounds
 from tests.qt.shell.app_helpers import sample_window
 from yags_desk.qt.battle.board import BattleBoard
+from yags_desk.qt.shell.history import HistoryView
 from yags_desk.rules.combat.events import (
     AddCombatant,
     Attack,
@@ -193,7 +194,7 @@ def test_clicking_a_step_in_the_history_dock_goes_back_to_it(
     window.resize(1366, 768)
     window.show()
     qtbot.waitExposed(window)
-    view = window.history_dock.findChild(QUndoView, "history_view")
+    view = window.history_dock.findChild(HistoryView, "history_view")
     assert view is not None and view.stack() is board.undo_stack
     assert view.model().rowCount() == 9  # the start and each step
     assert view.model().index(3, 0).data() == board.undo_stack.text(2)
