@@ -564,3 +564,33 @@ def test_a_line_with_a_character_the_font_does_not_draw_is_measured(
     assert sizes.sizes(option, lines) == [real_measure(option, line) for line in lines]
     assert "Wide W." in measured and "Wide → W." in measured
     assert "Narrow n." not in measured and "n → n." not in measured
+
+
+def test_the_log_reads_each_event_as_its_sentence_between_the_states_around_it(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: the lines are worked out event after event, each event's state after
+    # it taken as the next one's state before; they read as describing each event
+    # alone with the log's states around it, a heading at each round's start.
+    from yags_desk.qt.battle.log_view import LogLine, LogModel, event_fighters
+    from yags_desk.rules.combat import log as log_module
+    from yags_desk.rules.combat.events import EndRound
+    from yags_desk.rules.combat.sentences import describe
+
+    monkeypatch.setattr(log_module, "RECENT", 6)  # states let go of within a round
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    for _ in range(2):
+        board.auto_resolve()
+    log = board.log
+    expected: list[LogLine] = []
+    for i, event in enumerate(log.events):
+        before = log.state_before(i)
+        if i == 0 or isinstance(log.events[i - 1], EndRound):
+            expected.append(LogLine(f"— Round {before.round} —", heading=True))
+        text = describe(event, before, log.state_before(i + 1))
+        expected.append(LogLine(text, event_fighters(event)))
+    assert sum(line.heading for line in expected) >= 2
+    assert board.log_panel.model.lines() == expected  # step by step
+    assert board.log_panel.shown_lines() == [line.text for line in expected]
+    fresh = LogModel()
+    fresh.follow(log)  # all at once
+    assert fresh.lines() == expected

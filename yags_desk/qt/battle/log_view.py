@@ -105,6 +105,7 @@ def _heading(round_: int) -> LogLine:
 
 
 _ENDS_ROUND: dict[type, bool] = {}  # event class -> whether it ends a round
+_new_tuple = tuple.__new__
 
 
 def _ends_round(event: Event) -> bool:
@@ -455,7 +456,7 @@ class LogModel(QStandardItemModel):
         out: list[tuple[Event, list[LogLine]]] = []
         if start >= stop:
             return out
-        event_at, state_before = log.event, log.state_before
+        event_at, state_before, ends_round = log.event, log.state_before, _ENDS_ROUND.get
         before = state_before(start)
         new_round = start == 0 or _ends_round(event_at(start - 1))
         for i in range(start, stop):
@@ -465,9 +466,11 @@ class LogModel(QStandardItemModel):
                 text = describe(event, before, after)
             except (RulesError, KeyError, ValueError) as exc:  # a sentence never stops the board
                 text = f"{type(event).__name__} ({exc})"
-            line = LogLine(text, event_fighters(event))
+            # LogLine(text, fighters) without its constructor's Python frame.
+            line = _new_tuple(LogLine, (text, event_fighters(event), False))
             out.append((event, [_heading(before.round), line] if new_round else [line]))
-            new_round = _ends_round(event)
+            ends = ends_round(type(event))
+            new_round = _ends_round(event) if ends is None else ends
             before = after
         return out
 
