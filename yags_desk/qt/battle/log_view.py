@@ -378,6 +378,8 @@ class _Fit(NamedTuple):
     metrics: QFontMetricsF
     drawn: _Drawn
     boxes: dict[int, QSize]  # line width -> its size (one per width, shared)
+
+
 _AS_NEEDED = Qt.ScrollBarPolicy.ScrollBarAsNeeded
 _NO_SIZE = QSize()
 
