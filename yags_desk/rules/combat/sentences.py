@@ -293,6 +293,8 @@ def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
 def _how(e: Attack, situational: bool = True) -> str:
     """The special attack, range band and the GM's situational modifier of an
     attack, e.g. " (killing blow, long range, situational +5: uphill)"."""
+    if not (e.special or e.range_band or e.modifiers):
+        return ""  # the usual attack: nothing to say (issue 18: most of a big round's)
     parts = []
     if e.special:
         parts.append(e.special.replace("_", " ").replace("all out", "all-out"))
