@@ -463,3 +463,134 @@ def test_lines_sized_from_their_width_alone_take_the_size_the_style_measures(
         assert unusual <= set(measured) - {_SAMPLE} <= unusual | close
         if size is None:  # in the usual font most lines were sized from their width
             assert len(close) < len(lines) // 4
+
+
+def test_lines_sized_together_take_the_size_the_style_measures_for_each(
+        qtbot: Any) -> None:
+    # Issue 18: a batch of lines is sized in one go (what the width and font decide
+    # worked out once, lines of printable ASCII recognised without looking up each
+    # character, sizes shared between lines as wide); every line takes the size
+    # the style measures for it, in several fonts and at widths around its own,
+    # repeated lines, headings and lines that must be measured included.
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QListView, QStyleOptionViewItem
+
+    from yags_desk.qt.battle.log_view import LogLine, _LineSizes
+
+    view = QListView()
+    view.setWordWrap(True)
+    qtbot.addWidget(view)
+    pick = random.Random(1802)
+    ascii_ = "".join(map(chr, range(0x20, 0x7F)))
+    odd = "→−—“”é中\t\x01\x7f\u00ad\u2028"
+    texts = ["".join(pick.choice(ascii_) for _ in range(pick.randint(1, 70)))
+             for _ in range(50)]
+    texts += ["".join(pick.choice(ascii_ + odd) for _ in range(pick.randint(1, 70)))
+              for _ in range(30)]
+    texts += ["Guard r0 1 will attack Raider r0 1 with Single weapon: Long sword.",
+              "Raider r1 3 hits Guard r2 3: 29 against 24; damage 32 − soak 12 = 20 → 4 levels.",
+              "ends in a space ", "ends in f", "Wide WWWWW MMMMM", "x", "", "a\ttab", "W" * 90,
+              "two\nlines", "bell\x07", "del\x7fete", "cr\rhere", "—"]
+    lines = [LogLine(t) for t in texts]
+    lines += [LogLine("— Round 7 —", heading=True), LogLine("W" * 40, heading=True)]
+    lines += lines[:5] + lines[-7:-4]  # the same texts again in the batch
+    base = view.font()
+    fonts = [QFont(base)]
+    for change in ("size", "bold", "italic", "serif", "mono"):
+        font = QFont(base)
+        if change == "size":
+            font.setPointSizeF(font.pointSizeF() * 1.37)
+        elif change == "bold":
+            font.setBold(True)
+        elif change == "italic":
+            font.setItalic(True)
+        else:
+            font.setStyleHint(QFont.StyleHint.Serif if change == "serif"
+                              else QFont.StyleHint.TypeWriter)
+            font.setFamily("DejaVu Serif" if change == "serif" else "DejaVu Sans Mono")
+        fonts.append(font)
+    for font in fonts:
+        view.setFont(font)
+        option = QStyleOptionViewItem()
+        view.initViewItemOption(option)
+        option.rect.setHeight(100)
+        probe = _LineSizes()  # what the style measures
+        option.rect.setWidth(3000)
+        naturals = sorted({probe.measure(option, line).width() for line in lines})
+        widths = sorted({80, 3000} | {naturals[k] + d for k in range(0, len(naturals), 16)
+                                        for d in (-1, 0, 1)})
+        sizes = _LineSizes()
+        for width in widths + widths[::-4]:  # wider and narrower again, from the cache
+            option.rect.setWidth(width)
+            expected = [probe.measure(option, line) for line in lines]
+            assert sizes.sizes(option, lines) == expected, (font.key(), width)
+            if font is fonts[0]:  # one by one, each line alone
+                assert [_LineSizes().size(option, line) for line in lines] == expected
+
+
+def test_a_line_with_a_character_the_font_does_not_draw_is_measured(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: lines of printable ASCII skip looking up each character only when
+    # the font draws all of them; one it does not draw sends the line to be measured.
+    from PySide6.QtWidgets import QListView, QStyleOptionViewItem
+
+    from yags_desk.qt.battle import log_view
+    from yags_desk.qt.battle.log_view import LogLine, _LineSizes
+
+    real = log_view._Drawn.learn
+
+    def learn(self: Any, text: Any) -> None:  # as a font without a "W" would
+        real(self, text)
+        self.plain.discard("W")
+
+    monkeypatch.setattr(log_view._Drawn, "learn", learn)
+    view = QListView()
+    view.setWordWrap(True)
+    qtbot.addWidget(view)
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    option.rect.setHeight(100)
+    option.rect.setWidth(900)
+    sizes = _LineSizes()
+    measured: list[str] = []
+    real_measure = sizes.measure
+
+    def measure(opt: Any, line: LogLine) -> Any:
+        measured.append(line.text)
+        return real_measure(opt, line)
+
+    sizes.measure = measure  # type: ignore[method-assign]
+    lines = [LogLine("Wide W."), LogLine("Narrow n."), LogLine("Wide → W."), LogLine("n → n.")]
+    assert sizes.sizes(option, lines) == [real_measure(option, line) for line in lines]
+    assert "Wide W." in measured and "Wide → W." in measured
+    assert "Narrow n." not in measured and "n → n." not in measured
+
+
+def test_the_log_reads_each_event_as_its_sentence_between_the_states_around_it(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 18: the lines are worked out event after event, each event's state after
+    # it taken as the next one's state before; they read as describing each event
+    # alone with the log's states around it, a heading at each round's start.
+    from yags_desk.qt.battle.log_view import LogLine, LogModel, event_fighters
+    from yags_desk.rules.combat import log as log_module
+    from yags_desk.rules.combat.events import EndRound
+    from yags_desk.rules.combat.sentences import describe
+
+    monkeypatch.setattr(log_module, "RECENT", 6)  # states let go of within a round
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    for _ in range(2):
+        board.auto_resolve()
+    log = board.log
+    expected: list[LogLine] = []
+    for i, event in enumerate(log.events):
+        before = log.state_before(i)
+        if i == 0 or isinstance(log.events[i - 1], EndRound):
+            expected.append(LogLine(f"— Round {before.round} —", heading=True))
+        text = describe(event, before, log.state_before(i + 1))
+        expected.append(LogLine(text, event_fighters(event)))
+    assert sum(line.heading for line in expected) >= 2
+    assert board.log_panel.model.lines() == expected  # step by step
+    assert board.log_panel.shown_lines() == [line.text for line in expected]
+    fresh = LogModel()
+    fresh.follow(log)  # all at once
+    assert fresh.lines() == expected

@@ -34,10 +34,11 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_classic import auto_round
-from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.sentences import describe, level_text
 from yags_desk.rules.combat.state import FighterState, body_capacity, fatigue_capacity
 from yags_desk.rules.dice import roll_2d10x
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.tracks import classic_level
 
 ALDRIC = AddCombatant(id="aldric", name="Aldric", side="party", row=0,
                       character=classic("Aldric"))
@@ -326,3 +327,41 @@ def test_a_check_without_dice_or_outcome_reads_as_a_sentence() -> None:
     before = log.state
     log.push(Check(id="a", kind="other"))
     assert describe(log.events[-1], before, log.state) == "Varn's roll."
+
+
+def test_each_fighter_reads_the_wound_level_of_its_own_body_track() -> None:
+    # Issue 18: the log keeps each (body boxes, wounds) level it worked out; fighters
+    # with other boxes read their own level after the same wounds, in either order.
+    tracks = [(1, 1, 1, 1, 1, 1), (3, 3, 2, 2, 1, 1), (1, 1, 1, 1, 1, 1), (2, 1, 1, 1, 1, 1)]
+    log = CombatLog("classic", roster=[
+        AddCombatant(id=f"f{i}", name=f"F{i}", side="x" if i % 2 else "y",
+                     character=classic(f"F{i}", body_boxes=boxes))
+        for i, boxes in enumerate(tracks)])
+    for wounds in range(1, 9):
+        for i, boxes in enumerate(tracks):
+            before = log.state
+            log.push(Wound(id=f"f{i}", levels=1))
+            fighter = log.state.fighter(f"f{i}")
+            name, penalty = classic_level(boxes, fighter.wounds)
+            level = level_text(name, penalty, fighter.levels_beyond)
+            expected = f"F{i} takes 1 body level → {level}."
+            assert fighter.wounds == min(wounds, sum(boxes))
+            assert describe(log.events[-1], before, log.state) == expected, (boxes, wounds)
+
+
+def test_an_event_of_a_kind_made_from_another_reads_as_that_kind() -> None:
+    # Issue 18: each event class's sentence is found once (the first kind it is one
+    # of, as the isinstance questions asked it); a class made from a kind reads so.
+    class SlowEndRound(EndRound):
+        pass
+
+    class QuietWound(Wound):
+        pass
+
+    log = fight()
+    before = log.state
+    log.push(QuietWound(id="aldric", levels=2))
+    assert describe(log.events[-1], before, log.state) == describe(
+        Wound(id="aldric", levels=2), before, log.state)
+    assert describe(SlowEndRound(), log.state, log.state) == (
+        f"Round {log.state.round} ends.")

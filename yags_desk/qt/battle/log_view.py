@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
     QEvent,
@@ -36,6 +36,7 @@ from PySide6.QtGui import (
     QShortcut,
     QStandardItem,
     QStandardItemModel,
+    QTextLayout,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,7 +55,6 @@ from PySide6.QtWidgets import (
 from yags_desk.rules.combat.events import EndRound, Event
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe
-from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
@@ -62,35 +62,41 @@ __all__ = ["LogLine", "LogModel", "LogPanel", "event_fighters"]
 Index = QModelIndex | QPersistentModelIndex
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
+    """A line of the log: its text, the fighters it names, whether it heads a round.
+    [decision] A named tuple, not a frozen dataclass: made three times faster, for
+    each of a big round's 650 lines (issue 18)."""
+
     text: str
     fighters: frozenset[str] = frozenset()
     heading: bool = False
 
 
 _NAMING = ("id", "attacker", "defender", "against", "effects")
-# Event class -> which of _NAMING it has: asking a pydantic event for a field it
-# lacks goes through its slow __getattr__ (a fifth of a big round's log lines).
-_NAMED_BY: dict[type, tuple[str, ...]] = {}
+# Event class -> which of _NAMING but "effects" it has, and whether it has effects:
+# asking a pydantic event for a field it lacks goes through its slow __getattr__
+# (a fifth of a big round's log lines).
+_NAMED_BY: dict[type, tuple[tuple[str, ...], bool]] = {}
 
 
 def event_fighters(event: Event) -> frozenset[str]:
     """Every fighter an event names (actor, target, those its effects touch)."""
     kind = type(event)
-    names = _NAMED_BY.get(kind)
-    if names is None:
+    named = _NAMED_BY.get(kind)
+    if named is None:
         fields = getattr(kind, "model_fields", {})
-        names = _NAMED_BY[kind] = tuple(n for n in _NAMING
-                                        if n in fields or hasattr(kind, n))
+        names = tuple(n for n in _NAMING if n in fields or hasattr(kind, n))
+        named = _NAMED_BY[kind] = (tuple(n for n in names if n != "effects"),
+                                   "effects" in names)
+    names, effects = named
     ids: set[str] = set()
     for name in names:
         value = getattr(event, name, None)
-        if name == "effects":
-            for effect in value or ():
-                ids.add(effect.target)
-        elif isinstance(value, str):
+        if isinstance(value, str):
             ids.add(value)
+    if effects:
+        for effect in getattr(event, "effects", None) or ():
+            ids.add(effect.target)
     return frozenset(ids)
 
 
@@ -98,9 +104,22 @@ def _heading(round_: int) -> LogLine:
     return LogLine(f"— Round {round_} —", heading=True)
 
 
+_ENDS_ROUND: dict[type, bool] = {}  # event class -> whether it ends a round
+_new_tuple = tuple.__new__
+
+
+def _ends_round(event: Event) -> bool:
+    """Whether ``event`` ends a round (isinstance, asked once per class)."""
+    ends = _ENDS_ROUND.get(type(event))
+    if ends is None:
+        ends = _ENDS_ROUND[type(event)] = isinstance(event, EndRound)
+    return ends
+
+
 # A line's height depends only on its text, the font and the width it wraps in.
 _SIZES_KEPT = 20_000
-_SIZE_HINT = Qt.ItemDataRole.SizeHintRole
+# As an int: PySide takes it faster than the enum (a fifth of storing a size).
+_SIZE_HINT = int(Qt.ItemDataRole.SizeHintRole.value)
 # A log line's flags, as a QAbstractListModel gave them (it is never edited or dragged).
 _FLAGS = (Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
           | Qt.ItemFlag.ItemNeverHasChildren)
@@ -115,10 +134,12 @@ class _LineSizes(QStyledItemDelegate):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._sizes: dict[tuple[str, int, str], QSize] = {}
-        # (text, font) -> (the narrowest and widest widths the text breaks into the
-        # same lines at, its size there): see size.
-        self._same: dict[tuple[str, str], tuple[int, int, QSize]] = {}
+        # (width, font key) -> text -> its size there.
+        self._sizes: dict[tuple[int, str], dict[str, QSize]] = {}
+        self._count = 0  # sizes kept in _sizes, all widths and fonts
+        # font key -> text -> (the narrowest and widest widths the text breaks into
+        # the same lines at, its size there): see sizes.
+        self._same: dict[str, dict[str, tuple[int, int, QSize]]] = {}
         self._kept = _SIZES_KEPT  # sizes kept before those of other widths go
         self.measured = 0  # lines sized (measured or _one_line; the rest came from the cache)
         # The last font asked about and its key: QFont.key() builds a string.
@@ -129,14 +150,14 @@ class _LineSizes(QStyledItemDelegate):
                              tuple[QStyleOptionViewItem, QLocale]] = {}
         # (width, font key, heading) -> what sizes one-line text (see _one_line).
         self._fits: dict[tuple[int, str, bool], _Fit | None] = {}
-        # (font key, heading) -> (character -> how far its glyph reaches past its
-        # width, None when the font does not draw it alone or a layout treats it
-        # apart; the characters it draws alone): see _one_line.
-        self._drawn: dict[tuple[str, bool], tuple[dict[str, float | None], set[str]]] = {}
+        # (font key, heading) -> the characters seen and which of them the font
+        # draws alone: see _Drawn, _one_line.
+        self._drawn: dict[tuple[str, bool], _Drawn] = {}
 
     def forget(self) -> None:
         """Drop every size kept (a style sheet: the same fonts and widths, other sizes)."""
         self._sizes.clear()
+        self._count = 0
         self._same.clear()
         self._prepared.clear()
         self._fits.clear()
@@ -146,64 +167,118 @@ class _LineSizes(QStyledItemDelegate):
     def size(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
         """``line``'s size in a list laying its lines out with ``option`` (its width:
         ``option.rect``'s)."""
+        return self.sizes(option, (line,))[0]
+
+    def sizes(self, option: QStyleOptionViewItem, lines: Sequence[LogLine]) -> list[QSize]:
+        """The size of each of ``lines`` (as ``size``). [decision] Lines are sized
+        together: what the width and font decide is looked up once for them all,
+        and a line of text the font draws that surely fits is sized right here,
+        its size a copy of that of any line as wide (a big round's 650 new lines
+        cost twice as much sized one by one, issue 18)."""
         font = option.font
         if self._font is None or font != self._font:
             self._font, self._font_key = QFont(font), font.key()
-        text, width, font_key = line.text, option.rect.width(), self._font_key
-        key = (text, width, font_key)
-        size = self._sizes.get(key)
-        if size is not None:
-            return size
-        if len(self._sizes) > self._kept:
+        width, font_key = option.rect.width(), self._font_key
+        known = self._sizes.get((width, font_key))
+        if known is None:
+            known = self._sizes[(width, font_key)] = {}
+        same = self._same.get(font_key)
+        if same is None:
+            same = self._same[font_key] = {}
+        fit_key = (width, font_key, False)
+        fit = self._fits.get(fit_key, _UNKNOWN)
+        if fit is _UNKNOWN:
+            fit = self._fit_for(option, False, fit_key)
+        if fit is not None:
+            limit, height, margins, boxes = fit.limit, fit.height, fit.margins, fit.boxes
+            advance, drawn = fit.metrics.horizontalAdvance, fit.drawn
+            all_plain, overhangs = drawn.plain.issuperset, drawn.overhangs
+            # Text of printable ASCII alone is drawn by the font when all of it is
+            # (two string tests instead of looking up each character).
+            ascii_plain = _ASCII <= drawn.plain
+        out = []
+        added = measured = 0
+        for line in lines:
+            text = line.text
+            size = known.get(text)
+            if size is None:
+                # Lines are broken greedily: a text laid out at one width keeps the
+                # same lines (and size) at any narrower width its widest line still
+                # fits in. The log narrows by a scroll bar's width when it first
+                # overflows, and measured every line a second time for it (issue 18).
+                kept = same.get(text)
+                if kept is not None and kept[0] <= width <= kept[1]:
+                    size = kept[2]
+                else:
+                    # _one_line's answer for the usual line: text the font draws,
+                    # ending in no space, with room to spare.
+                    box = 0
+                    if (fit is not None and not line.heading and text
+                            and (ascii_plain and text.isascii() and text.isprintable()
+                                 or all_plain(text))
+                            and not text[-1].isspace()):
+                        overhang = overhangs.get(text[-1])
+                        if overhang is None:
+                            overhang = drawn.overhang(text[-1])
+                        drawn_width = advance(text) + overhang
+                        if drawn_width <= limit:
+                            box = math.ceil(drawn_width) + margins
+                            size = boxes.get(box)
+                            if size is None:
+                                size = boxes[box] = QSize(box, height)
+                    if size is None:
+                        size = self._size_of(option, line)
+                        box = size.width()
+                    measured += 1
+                    same[text] = (box, width, size)
+                known[text] = size
+                added += 1
+            out.append(size)
+        self.measured += measured
+        self._count += added
+        if self._count > self._kept:
             # Forget the sizes of other widths and fonts only: a log longer than the
             # limit would otherwise measure every line again each time it is sized.
-            self._sizes = {k: v for k, v in self._sizes.items()
-                           if k[1] == width and k[2] == font_key}
-            self._same = {k: v for k, v in self._same.items() if k[1] == font_key}
-            self._kept = max(_SIZES_KEPT, 2 * len(self._sizes))
-        # Lines are broken greedily: a text laid out at one width keeps the same
-        # lines (and size) at any narrower width its widest line still fits in.
-        # The log narrows by a scroll bar's width when it first overflows, and
-        # measured every line a second time for it (issue 18).
-        same = self._same.get((text, font_key))
-        if same is not None and same[0] <= width <= same[1]:
-            size = same[2]
-        else:
-            fit_key = (width, font_key, line.heading)
-            fit = self._fits.get(fit_key, _UNKNOWN)
-            if fit is _UNKNOWN:
-                fit = self._fit_for(option, line.heading, fit_key)
-            size = None if fit is None else _one_line(fit, line.text)
-            if size is None:
-                size = self.measure(option, line)
-            self.measured += 1
-            self._same[(text, font_key)] = (size.width(), width, size)
-        self._sizes[key] = size
-        return size
+            self._sizes = {(width, font_key): known}
+            self._same = {font_key: same}
+            self._count = len(known)
+            self._kept = max(_SIZES_KEPT, 2 * self._count)
+        return out
+
+    def _size_of(self, option: QStyleOptionViewItem, line: LogLine) -> QSize:
+        """``line``'s size worked out afresh: by _one_line if it surely takes one
+        line, else measured."""
+        fit_key = (option.rect.width(), self._font_key, line.heading)
+        fit = self._fits.get(fit_key, _UNKNOWN)
+        if fit is _UNKNOWN:
+            fit = self._fit_for(option, line.heading, fit_key)
+        size = None if fit is None else _one_line(fit, line.text)
+        return self.measure(option, line) if size is None else size
 
     def _fit_for(self, option: QStyleOptionViewItem, heading: bool,
                  key: tuple[int, str, bool]) -> _Fit | None:
-        """For lines (or headings) laid out with ``option``: (the widest text width
-        surely laid out on one line, the height of one line, what the style adds to
-        the text's width, the font's metrics, which characters it draws); None when
-        the style does not size a line of one-line text as its text's width plus its
-        margins (then every line is measured). Kept under ``key`` (size's)."""
+        """How lines (or headings) laid out with ``option`` that surely take one
+        line are sized (_Fit); None when the style does not size a line of one-line
+        text as its text's width plus its margins (then every line is measured).
+        Kept under ``key`` (size's)."""
         opt, _locale = self._option_for(option, heading)
         fit: _Fit | None = None
         if opt.features & _WRAP and not opt.features & _NOT_TEXT_ONLY and opt.rect.isValid():
             widget = opt.widget
             style = widget.style() if widget is not None else QApplication.style()
             margin = style.pixelMetric(_FOCUS_MARGIN, opt, widget) + 1
-            metrics = QFontMetricsF(opt.font)
+            drawn = self._drawn.get((opt.font.key(), heading))
+            if drawn is None:
+                drawn = self._drawn[(opt.font.key(), heading)] = _Drawn(opt.font)
+            metrics = drawn.metrics
             sample = self.measure(option, LogLine(_SAMPLE, heading=heading))
-            overhang = max(0.0, -metrics.rightBearing(_SAMPLE[-1]))
+            overhang = drawn.overhang(_SAMPLE[-1])
             margins = sample.width() - math.ceil(metrics.horizontalAdvance(_SAMPLE) + overhang)
             em = metrics.height()
             limit = opt.rect.width() - 2 * margin - em / 4 - 2
             if (margins == 2 * margin and limit > 0
                     and all(metrics.inFontUcs4(ord(ch)) for ch in _SAMPLE)):
-                drawn, plain = self._drawn.setdefault((opt.font.key(), heading), ({}, set()))
-                fit = (limit, sample.height(), margins, metrics, drawn, plain)
+                fit = _Fit(limit, sample.height(), margins, metrics, drawn, {})
         if len(self._fits) >= 16:
             self._fits.clear()
         self._fits[key] = fit
@@ -248,11 +323,63 @@ _NOT_TEXT_ONLY = (QStyleOptionViewItem.ViewItemFeature.HasDecoration
 # Characters a text layout treats otherwise than their width says (besides the
 # controls): line and paragraph separators, the soft hyphen.
 _SPECIAL = frozenset({0xAD, 0x2028, 0x2029})
+# The printable ASCII characters (what str.isascii and str.isprintable accept together).
+_ASCII = frozenset(map(chr, range(0x20, 0x7F)))
 # The text whose measured size shows how the style sizes a line (_LineSizes._fit_for).
 _SAMPLE = "Sample 0123456789: sizes a line."
 _UNKNOWN: Any = object()
-# How _LineSizes sizes one-line text at a width and font: see _fit_for.
-_Fit = tuple[float, int, int, QFontMetricsF, dict[str, float | None], set[str]]
+
+
+class _Drawn:
+    """What a font draws, as a text layout sees it: the characters it draws alone
+    and how far their glyphs reach past their width at the end of a line."""
+
+    def __init__(self, font: QFont) -> None:
+        self.font = QFont(font)
+        self.metrics = QFontMetricsF(self.font)
+        self.seen: set[str] = set()
+        # The characters the font draws alone, which a layout treats by their width.
+        self.plain: set[str] = set()
+        # Character -> how far its glyph reaches past its width (0 or more) when it
+        # ends a line: see overhang.
+        self.overhangs: dict[str, float] = {}
+        self.learn(_ASCII)
+
+    def learn(self, text: Iterable[str]) -> None:
+        """Note the characters of ``text`` not seen yet."""
+        metrics = self.metrics
+        for ch in set(text).difference(self.seen):
+            self.seen.add(ch)
+            code = ord(ch)
+            if (code >= 0x20 and not 0x7F <= code <= 0x9F and code not in _SPECIAL
+                    and metrics.inFontUcs4(code)):
+                self.plain.add(ch)
+
+    def overhang(self, ch: str) -> float:
+        """How far the glyph of ``ch`` reaches past its width at the end of a line,
+        as a text layout (the style's) measures it. [decision] Not the font metrics'
+        rightBearing: for some characters of some fonts (an em dash in DejaVu Sans
+        Mono) it answers 0 where the layout finds a pixel (issue 18)."""
+        layout = QTextLayout(ch, self.font)
+        layout.beginLayout()
+        line = layout.createLine()
+        line.setLineWidth(1_000_000)
+        layout.endLayout()
+        reach = self.overhangs[ch] = max(0.0, line.naturalTextWidth() - line.horizontalAdvance())
+        return reach
+
+
+class _Fit(NamedTuple):
+    """How _LineSizes sizes one-line text at a width and font: see _fit_for."""
+
+    limit: float  # the widest text (and last glyph's overhang) surely on one line
+    height: int  # a line's height
+    margins: int  # what the style adds to a text's width
+    metrics: QFontMetricsF
+    drawn: _Drawn
+    boxes: dict[int, QSize]  # line width -> its size (one per width, shared)
+
+
 _AS_NEEDED = Qt.ScrollBarPolicy.ScrollBarAsNeeded
 _NO_SIZE = QSize()
 
@@ -267,27 +394,25 @@ def _one_line(fit: _Fit, text: str) -> QSize | None:
     that text width. Only text the font itself draws (a fallback font may be
     taller) and that ends in no space (the style leaves trailing spaces out)
     is sized so, with room to spare (the last glyph's overhang)."""
-    limit, height, margins, metrics, drawn, plain = fit
-    if not plain.issuperset(text):  # characters not seen yet, or unusual ones
-        for ch in set(text).difference(drawn):
-            code = ord(ch)
-            if (code >= 0x20 and not 0x7F <= code <= 0x9F and code not in _SPECIAL
-                    and metrics.inFontUcs4(code)):
-                drawn[ch] = max(0.0, -metrics.rightBearing(ch))
-                plain.add(ch)
-            else:
-                drawn[ch] = None
-        if not plain.issuperset(text):
+    drawn = fit.drawn
+    if not drawn.plain.issuperset(text):  # characters not seen yet, or unusual ones
+        drawn.learn(text)
+        if not drawn.plain.issuperset(text):
             return None
     if not text or text[-1].isspace():
         return None
-    overhang = drawn[text[-1]]
-    assert overhang is not None
+    overhang = drawn.overhangs.get(text[-1])
+    if overhang is None:
+        overhang = drawn.overhang(text[-1])
     # A line is as wide as its text, and the last glyph's overhang past it.
-    width = metrics.horizontalAdvance(text) + overhang
-    if width > limit:
+    width = fit.metrics.horizontalAdvance(text) + overhang
+    if width > fit.limit:
         return None
-    return QSize(math.ceil(width) + margins, height)
+    box = math.ceil(width) + fit.margins
+    size = fit.boxes.get(box)
+    if size is None:
+        size = fit.boxes[box] = QSize(box, fit.height)
+    return size
 
 
 _HEADING_FONT: QFont | None = None
@@ -326,17 +451,29 @@ class LogModel(QStandardItemModel):
         self._bold = self._plain.clone()
         self._bold.setFont(_heading_font())
 
-    def _lines_for(self, log: CombatLog, i: int, before: CombatState) -> list[LogLine]:
-        event = log.event(i)
-        after = log.state_before(i + 1)
-        out = []
-        if i == 0 or (isinstance(log.event(i - 1), EndRound)):
-            out.append(_heading(before.round))
-        try:
-            text = describe(event, before, after)
-        except (RulesError, KeyError, ValueError) as exc:  # a sentence never stops the board
-            text = f"{type(event).__name__} ({exc})"
-        out.append(LogLine(text, event_fighters(event)))
+    def _lines_of(self, log: CombatLog, start: int, stop: int
+                  ) -> list[tuple[Event, list[LogLine]]]:
+        """Each event from ``start`` to ``stop`` (excluded) with its lines: a heading
+        first at the start of a round, then its sentence."""
+        out: list[tuple[Event, list[LogLine]]] = []
+        if start >= stop:
+            return out
+        event_at, state_before, ends_round = log.event, log.state_before, _ENDS_ROUND.get
+        before = state_before(start)
+        new_round = start == 0 or _ends_round(event_at(start - 1))
+        for i in range(start, stop):
+            event = event_at(i)
+            after = state_before(i + 1)
+            try:
+                text = describe(event, before, after)
+            except (RulesError, KeyError, ValueError) as exc:  # a sentence never stops the board
+                text = f"{type(event).__name__} ({exc})"
+            # LogLine(text, fighters) without its constructor's Python frame.
+            line = _new_tuple(LogLine, (text, event_fighters(event), False))
+            out.append((event, [_heading(before.round), line] if new_round else [line]))
+            ends = ends_round(type(event))
+            new_round = _ends_round(event) if ends is None else ends
+            before = after
         return out
 
     def prepare(self, log: CombatLog) -> None:
@@ -350,8 +487,7 @@ class LogModel(QStandardItemModel):
         n = log.count
         while ready and n < shown + len(ready):  # undone: keep those still in the log
             ready.pop()
-        for i in range(shown + len(ready), n):
-            ready.append((log.event(i), self._lines_for(log, i, log.state_before(i))))
+        ready.extend(self._lines_of(log, shown + len(ready), n))
 
     def _new_lines(self, log: CombatLog, i: int) -> list[LogLine]:
         """The lines of event ``i`` (the first not shown, or the one after the last
@@ -362,7 +498,7 @@ class LogModel(QStandardItemModel):
             if event is log.event(i):
                 return lines
             ready.clear()  # the log changed under them: none of them holds
-        return self._lines_for(log, i, log.state_before(i))
+        return self._lines_of(log, i, i + 1)[0][1]
 
     def _items(self, lines: list[LogLine]) -> list[QStandardItem]:
         """A row for each line: a copy of the row of a line (or of a heading), its
@@ -387,8 +523,8 @@ class LogModel(QStandardItemModel):
             self.beginResetModel()
             self._log, self._lines, self._ends = log, [], []
             self._ready.clear()
-            for i in range(n):
-                self._lines.extend(self._lines_for(log, i, log.state_before(i)))
+            for _event, lines in self._lines_of(log, 0, n):
+                self._lines.extend(lines)
                 self._ends.append(len(self._lines))
             self.unsized = 0
             quiet = self.blockSignals(True)  # one reset, not a removal and an insertion
@@ -422,11 +558,11 @@ class LogModel(QStandardItemModel):
         """The sizes of the rows from ``start`` on, as ``sizes`` measures their lines
         with ``option`` (the list's). Quietly: the list asks just before it lays the
         rows out (_LogList.doItemsLayout), and the filter keeps no sizes."""
-        size, item, lines = sizes.size, self.item, self._lines
+        item, lines = self.item, self._lines
         quiet = self.blockSignals(True)
         try:
-            for row in range(start, len(lines)):
-                item(row).setData(size(option, lines[row]), _SIZE_HINT)
+            for row, size in enumerate(sizes.sizes(option, lines[start:]), start):
+                item(row).setData(size, _SIZE_HINT)
         finally:
             self.blockSignals(quiet)
         self.unsized = len(lines)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from yags_desk.rules.combat.events import (
     ActionLost,
     AddCombatant,
@@ -46,9 +49,20 @@ from yags_desk.rules.wounds import split_mixed, v08_levels
 __all__ = ["describe", "level_text"]
 
 
+# (body boxes, wounds) -> classic_level's answer, which lays the boxes out anew
+# each time: a big round's hits ask it again for fighters of the same kind (issue 18).
+_CLASSIC_LEVELS: dict[tuple[tuple[int, ...], int], tuple[str, int]] = {}
+
+
 def _wound_text(f: FighterState, state: CombatState) -> str:
     if f.character.edition == "classic":
-        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        key = (f.body_boxes(), f.wounds)
+        level = _CLASSIC_LEVELS.get(key)
+        if level is None:
+            if len(_CLASSIC_LEVELS) >= 4096:
+                _CLASSIC_LEVELS.clear()
+            level = _CLASSIC_LEVELS[key] = classic_level(*key)
+        name, penalty = level
     else:
         name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
     return level_text(name, penalty, f.levels_beyond)
@@ -68,69 +82,145 @@ def describe(event: Event, before: CombatState, after: CombatState) -> str:
 
 
 def _sentence(event: Event, before: CombatState, after: CombatState) -> str:
-    if isinstance(event, AddCombatant) and event.thing is not None:
-        return objects.join_sentence(event)  # RULES 3.3 breaking things
-    if isinstance(event, AddCombatant):
-        return f"{event.name} joins side {event.side} in row {event.row}."
-    if isinstance(event, EndRound):
-        return f"Round {before.round} ends."
-    if isinstance(event, Attack):
-        free = FREE_ATTACK_WORDS if event.free else ""  # RULES 3.2 flee
-        return (free + _attack_sentence(event, before, after) + location_sentence(event)
-                + oops_sentence(event, after))  # RULES 3.2
-    if isinstance(event, SetOption):
-        return option_sentence(event, before)
-    if isinstance(event, SetDarkness):
-        return darkness_sentence(event, before)  # RULES 3.3
-    if isinstance(event, MoveRow):
-        return move_text(event, before, after)
-    if isinstance(event, Assist):
-        return assist_text(event, before, after)
-    if isinstance(event, Reaction):
-        return reaction_text(event, before)
-    if isinstance(event, StartingAdvantage):
-        return starting_sentence(event, after)  # RULES 3.2
-    f = after.fighter(event.id)
-    if isinstance(event, Declare):
-        return _declare_sentence(event, f, after)
-    if isinstance(event, Check):
-        return _check_sentence(event, f, after)
-    if isinstance(event, RemoveCombatant):
-        return f"{f.name} leaves the encounter."
-    if isinstance(event, Initiative):
-        if after.edition == "0.8":
-            return _initiative_sentence_v08(event, before.fighter(event.id), f)
-        dice = f" (dice {' '.join(map(str, event.dice))})" if event.dice else ""
-        return f"{f.name} has initiative {event.total}{dice}."
-    if isinstance(event, Wound):
-        unit = "body level" if after.edition == "classic" else "wound"
-        plural = "" if event.levels == 1 else "s"
-        src = f" from {event.source}" if event.source else ""
-        return f"{f.name} takes {event.levels} {unit}{plural}{src} → {_wound_text(f, after)}."
-    if isinstance(event, Stuns):
-        name, penalty = v08_stun_level(f.stuns, after.options.v08_track())
-        was = before.fighter(event.id).stuns
-        change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
-        level = level_text(name, penalty)
-        return f"{f.name} takes a blow of {event.levels} stuns: {change}, {level}."
-    if isinstance(event, Fatigue):
-        collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
-            event.id).has("unconscious") else ""
-        why = f" to {event.source}" if event.source == ACT_NORMALLY else (
-            f" from {event.source}" if event.source else "")
-        return (f"{f.name} gains {event.levels} {event.term}-term fatigue{why}{collapsed} "
-                f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
-    if isinstance(event, SetCondition):
-        how_long = f" for {event.rounds} rounds" if event.rounds else ""
-        return f"{f.name} is {event.condition}{how_long}."
-    if isinstance(event, ClearCondition):
-        return f"{f.name} is no longer {event.condition}."
-    if isinstance(event, ActionLost):
-        return _lost_sentence(event, f, after)
-    if isinstance(event, Override):
-        old = getattr(before.fighter(event.id), event.field)
-        return f"GM sets {f.name}'s {event.field} from {old} to {event.value}: {event.reason}."
-    return type(event).__name__  # pragma: no cover
+    kind = type(event)
+    sentence = _SENTENCES.get(kind)
+    if sentence is None:
+        sentence = _SENTENCES[kind] = next(
+            (how for cls, how in _BY_KIND if issubclass(kind, cls)), _unknown_sentence)
+    return sentence(event, before, after)
+
+
+def _add_sentence(e: AddCombatant, before: CombatState, after: CombatState) -> str:
+    if e.thing is not None:
+        return objects.join_sentence(e)  # RULES 3.3 breaking things
+    return f"{e.name} joins side {e.side} in row {e.row}."
+
+
+def _end_sentence(e: EndRound, before: CombatState, after: CombatState) -> str:
+    return f"Round {before.round} ends."
+
+
+def _attack_line(e: Attack, before: CombatState, after: CombatState) -> str:
+    free = FREE_ATTACK_WORDS if e.free else ""  # RULES 3.2 flee
+    return (free + _attack_sentence(e, before, after) + location_sentence(e)
+            + oops_sentence(e, after))  # RULES 3.2
+
+
+def _option_line(e: SetOption, before: CombatState, after: CombatState) -> str:
+    return option_sentence(e, before)
+
+
+def _darkness_line(e: SetDarkness, before: CombatState, after: CombatState) -> str:
+    return darkness_sentence(e, before)  # RULES 3.3
+
+
+def _reaction_line(e: Reaction, before: CombatState, after: CombatState) -> str:
+    return reaction_text(e, before)
+
+
+def _starting_line(e: StartingAdvantage, before: CombatState, after: CombatState) -> str:
+    return starting_sentence(e, after)  # RULES 3.2
+
+
+def _declare_line(e: Declare, before: CombatState, after: CombatState) -> str:
+    return _declare_sentence(e, after.fighter(e.id), after)
+
+
+def _check_line(e: Check, before: CombatState, after: CombatState) -> str:
+    return _check_sentence(e, after.fighter(e.id), after)
+
+
+def _remove_line(e: RemoveCombatant, before: CombatState, after: CombatState) -> str:
+    return f"{after.fighter(e.id).name} leaves the encounter."
+
+
+def _initiative_line(e: Initiative, before: CombatState, after: CombatState) -> str:
+    f = after.fighter(e.id)
+    if after.edition == "0.8":
+        return _initiative_sentence_v08(e, before.fighter(e.id), f)
+    dice = f" (dice {' '.join(map(str, e.dice))})" if e.dice else ""
+    return f"{f.name} has initiative {e.total}{dice}."
+
+
+def _wound_line(e: Wound, before: CombatState, after: CombatState) -> str:
+    f = after.fighter(e.id)
+    unit = "body level" if after.edition == "classic" else "wound"
+    plural = "" if e.levels == 1 else "s"
+    src = f" from {e.source}" if e.source else ""
+    return f"{f.name} takes {e.levels} {unit}{plural}{src} → {_wound_text(f, after)}."
+
+
+def _stuns_line(e: Stuns, before: CombatState, after: CombatState) -> str:
+    f = after.fighter(e.id)
+    name, penalty = v08_stun_level(f.stuns, after.options.v08_track())
+    was = before.fighter(e.id).stuns
+    change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
+    level = level_text(name, penalty)
+    return f"{f.name} takes a blow of {e.levels} stuns: {change}, {level}."
+
+
+def _fatigue_line(e: Fatigue, before: CombatState, after: CombatState) -> str:
+    f = after.fighter(e.id)
+    collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
+        e.id).has("unconscious") else ""
+    why = f" to {e.source}" if e.source == ACT_NORMALLY else (
+        f" from {e.source}" if e.source else "")
+    return (f"{f.name} gains {e.levels} {e.term}-term fatigue{why}{collapsed} "
+            f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
+
+
+def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState) -> str:
+    how_long = f" for {e.rounds} rounds" if e.rounds else ""
+    return f"{after.fighter(e.id).name} is {e.condition}{how_long}."
+
+
+def _clear_condition_line(e: ClearCondition, before: CombatState, after: CombatState) -> str:
+    return f"{after.fighter(e.id).name} is no longer {e.condition}."
+
+
+def _lost_line(e: ActionLost, before: CombatState, after: CombatState) -> str:
+    return _lost_sentence(e, after.fighter(e.id), after)
+
+
+def _override_line(e: Override, before: CombatState, after: CombatState) -> str:
+    f = after.fighter(e.id)
+    old = getattr(before.fighter(e.id), e.field)
+    return f"GM sets {f.name}'s {e.field} from {old} to {e.value}: {e.reason}."
+
+
+def _unknown_sentence(e: Any, before: CombatState, after: CombatState) -> str:
+    after.fighter(e.id)  # pragma: no cover
+    return type(e).__name__  # pragma: no cover
+
+
+_Sentence = Callable[[Any, CombatState, CombatState], str]
+# Each kind of event and its sentence, in the order they are tried.
+_BY_KIND: tuple[tuple[type, _Sentence], ...] = (
+    (AddCombatant, _add_sentence),
+    (EndRound, _end_sentence),
+    (Attack, _attack_line),
+    (SetOption, _option_line),
+    (SetDarkness, _darkness_line),
+    (MoveRow, move_text),
+    (Assist, assist_text),
+    (Reaction, _reaction_line),
+    (StartingAdvantage, _starting_line),
+    (Declare, _declare_line),
+    (Check, _check_line),
+    (RemoveCombatant, _remove_line),
+    (Initiative, _initiative_line),
+    (Wound, _wound_line),
+    (Stuns, _stuns_line),
+    (Fatigue, _fatigue_line),
+    (SetCondition, _set_condition_line),
+    (ClearCondition, _clear_condition_line),
+    (ActionLost, _lost_line),
+    (Override, _override_line),
+)
+# [decision] An event's class -> its sentence (the first of _BY_KIND it is one of),
+# found once per class: trying each kind in turn asked a big round's events some
+# ten isinstance questions each, slow on pydantic classes (issue 18).
+_SENTENCES: dict[type, _Sentence] = {}
 
 
 def _lost_sentence(e: ActionLost, f: FighterState, state: CombatState) -> str:
@@ -203,6 +293,8 @@ def _check_sentence(e: Check, f: FighterState, state: CombatState) -> str:
 def _how(e: Attack, situational: bool = True) -> str:
     """The special attack, range band and the GM's situational modifier of an
     attack, e.g. " (killing blow, long range, situational +5: uphill)"."""
+    if not (e.special or e.range_band or e.modifiers):
+        return ""  # the usual attack: nothing to say (issue 18: most of a big round's)
     parts = []
     if e.special:
         parts.append(e.special.replace("_", " ").replace("all out", "all-out"))
