@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from tests.qt.battle.helpers import make_board, sample
+from tests.rules.builders import DAGGER, LONG_SWORD, classic
 from yags_desk.qt.battle.board import BattleBoard
-from yags_desk.qt.battle.summary import summarize, turn_order
-from yags_desk.rules.combat.events import Wound
+from yags_desk.qt.battle.summary import SummaryCache, summarize, turn_order
+from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Wound
+from yags_desk.rules.combat.log import CombatLog
 from yags_desk.storage.library import Library
 
 
@@ -80,6 +82,39 @@ def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
     for column in range(board.proxy.columnCount()):
         if not board.table.isColumnHidden(column):
             assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
+
+
+def test_kept_weapons_and_numbers_follow_the_style_the_initiative_and_the_wounds() -> None:
+    """The weapon and numbers a card keeps (issue 18) are made again when the declared
+    style, the initiative still to roll or the wounds (the derived values) change."""
+    ann = classic("Ann", skills={"Single weapon": 60, "Brawling": 50},
+                  weapons=(LONG_SWORD, DAGGER))
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="ann", name="Ann", side="a", row=0, character=ann),
+        AddCombatant(id="bo", name="Bo", side="b", row=1, character=ann)])
+    cache = SummaryCache()
+    shown: list[tuple[str, str]] = []
+
+    def check() -> None:
+        state = log.state
+        order = {fid: n for n, fid in enumerate(turn_order(state), start=1)}
+        rows = cache.summaries(state, order)
+        assert rows == [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
+        shown.append((rows[0].weapon, rows[0].numbers))
+
+    check()
+    log.push(Declare(id="ann", target="bo", style="Brawling: Dagger"))
+    check()
+    log.push(Initiative(id="ann", total=14))
+    check()
+    log.push(Wound(id="ann", levels=3))
+    check()
+    log.push(Declare(id="ann", action="rest"))
+    check()
+    # Each step changed what Ann's card shows, so a stale entry would have been seen.
+    assert len(set(shown)) == len(shown)
+    assert shown[0][0] == "Single weapon: Long sword" and "Init" in shown[0][1]
+    assert shown[1][0] == "Brawling: Dagger" and "Init" not in shown[2][1]
 
 
 def shown_ambush(qtbot: Any, library: Library) -> BattleBoard:
