@@ -12,10 +12,12 @@ import pytest
 
 from tests.qt.battle.helpers import make_board, sample
 from tests.rules.builders import DAGGER, LONG_SWORD, classic
+from yags_desk.qt.battle import summary as summary_module
 from yags_desk.qt.battle.board import BattleBoard
 from yags_desk.qt.battle.summary import SummaryCache, summarize, turn_order
 from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Wound
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.tracks import classic_level
 from yags_desk.storage.library import Library
 
 
@@ -115,6 +117,16 @@ def test_kept_weapons_and_numbers_follow_the_style_the_initiative_and_the_wounds
     assert len(set(shown)) == len(shown)
     assert shown[0][0] == "Single weapon: Long sword" and "Init" in shown[0][1]
     assert shown[1][0] == "Brawling: Dagger" and "Init" not in shown[2][1]
+
+
+def test_kept_track_levels_are_the_rules_levels() -> None:
+    """The wound and fatigue levels the cards keep by boxes and boxes filled (issue
+    18) are the rules' own, for every filling of tracks of different sizes."""
+    for boxes in ((1, 1, 1, 1, 1, 1), (2, 2, 2, 1, 1, 1), (3, 2, 2, 2, 1, 1)):
+        for filled in range(sum(boxes) + 3):
+            for _ in range(2):  # made, then kept
+                assert summary_module._classic_level(boxes, filled) == classic_level(
+                    boxes, filled)
 
 
 def shown_ambush(qtbot: Any, library: Library) -> BattleBoard:

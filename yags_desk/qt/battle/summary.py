@@ -9,6 +9,7 @@ an event touched. Wound levels and penalties come from the rules' tracks
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.optional import objects
@@ -62,6 +63,12 @@ class FighterSummary:
     numbers: str = ""
 
 
+# [decision] A track's level depends only on its boxes and how many are filled, and
+# the cards read every fighter's wounds and fatigue again after each round of a big
+# fight (issue 18): the levels are kept by those two (RULES 1.6).
+_classic_level = lru_cache(maxsize=1024)(classic_level)
+
+
 def _level(name: str, penalty: int) -> str:
     return f"{name} {penalty:+d}".replace("-", "−") if penalty else name
 
@@ -70,7 +77,7 @@ def _wounds(state: CombatState, f: FighterState) -> tuple[str, str]:
     # Levels past Fatal in words (a bare "+6" told the GM nothing; RULES 1.6, RULES 2).
     beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
     if state.edition == "classic":
-        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        name, penalty = _classic_level(f.body_boxes(), f.wounds)
         return _level(name, penalty) + beyond, ""
     name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
     wounds = _level("Unhurt" if name == "Okay" else name, penalty) + beyond
@@ -85,7 +92,7 @@ def _fatigue(state: CombatState, f: FighterState) -> str:
     if not total:
         return ""
     if state.edition == "classic":
-        name, penalty = classic_level(f.fatigue_boxes(), total)
+        name, penalty = _classic_level(f.fatigue_boxes(), total)
         return "Fatigue: " + _level(name, penalty)
     return f"Fatigue {total}/{f.fatigue_capacity()}"
 
