@@ -4,6 +4,7 @@ value: after every event, undo and redo the rows and cards read as freshly made.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from tests.qt.battle.helpers import make_board, sample
 from tests.rules.builders import DAGGER, LONG_SWORD, classic
 from yags_desk.qt.battle import summary as summary_module
 from yags_desk.qt.battle.board import BattleBoard
-from yags_desk.qt.battle.summary import SummaryCache, summarize, turn_order
+from yags_desk.qt.battle.summary import FighterSummary, SummaryCache, summarize, turn_order
 from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Wound
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.tracks import classic_level
@@ -117,6 +118,19 @@ def test_kept_weapons_and_numbers_follow_the_style_the_initiative_and_the_wounds
     assert len(set(shown)) == len(shown)
     assert shown[0][0] == "Single weapon: Long sword" and "Init" in shown[0][1]
     assert shown[1][0] == "Brawling: Dagger" and "Init" not in shown[2][1]
+
+
+def test_summaries_hold_every_field_as_their_constructor_sets_them(
+        qtbot: Any, library: Library) -> None:
+    """A summary made by filling its fields at once (issue 18) holds every field of
+    FighterSummary, and equals (and hashes as) the one its constructor makes."""
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.auto_resolve()
+    names = {f.name for f in dataclasses.fields(FighterSummary)}
+    for made in board.model.summaries():
+        assert set(vars(made)) == names
+        constructed = FighterSummary(**vars(made))
+        assert made == constructed and hash(made) == hash(constructed)
 
 
 def test_kept_track_levels_are_the_rules_levels() -> None:

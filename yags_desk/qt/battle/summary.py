@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.optional import objects
@@ -205,8 +206,8 @@ def _summarize(state: CombatState, f: FighterState, order: int | None,
     penalty = d.total_penalty if d is not None else 0
     # Dead is dead: the "unconscious" and "dying" a fighter died with are not shown.
     hidden = ("dead", "unconscious", "dying") if f.dead else ("dead",)
-    conditions = ", ".join(n if r is None else f"{n} ({r})" for n, r in f.conditions
-                           if n not in hidden)
+    conditions = ", ".join([n if r is None else f"{n} ({r})" for n, r in f.conditions
+                            if n not in hidden]) if f.conditions else ""
     if state.options.uses("size_class") and f.size_class != "medium":  # RULES 3.3
         conditions = ", ".join(x for x in (size_label(f.size_class), conditions) if x)
     if state.options.uses("advantage"):  # RULES 3.2: the counter and what it is worth
@@ -214,7 +215,7 @@ def _summarize(state: CombatState, f: FighterState, order: int | None,
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return replace(_object_summary(state, f, order), conditions=conditions)
     weapon, numbers = _weapon_numbers(f, d) if shown is None else shown.get(f, d)
-    return FighterSummary(
+    return _made(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,
         initiative="" if f.initiative is None else str(f.initiative),
         wounds=wounds, stuns=stuns, fatigue=_fatigue(state, f), penalty=penalty,
@@ -223,6 +224,21 @@ def _summarize(state: CombatState, f: FighterState, order: int | None,
         action=_action(state, f), status=_status(state, f),
         npc=f.character.kind != "pc", able=f.can_act,
         hurt=bool(f.wounds or f.stuns or f.fatigue_short or f.fatigue_long))
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(**values: Any) -> FighterSummary:
+    """``FighterSummary(**values)``, ``values`` holding every field. [decision] The
+    frozen dataclass's __init__ sets each of its 18 fields through
+    object.__setattr__, a fifth of summarising a 200-fighter board after a round
+    (issue 18); it has no __post_init__, so filling the instance's __dict__ at once
+    makes the same object (as rules/combat/state.py's replace does)."""
+    made = _new(FighterSummary)
+    _set(made, "__dict__", values)
+    return made
 
 
 def _object_summary(state: CombatState, f: FighterState, order: int | None) -> FighterSummary:
