@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import shiboken6
 from PySide6.QtCore import (
     QAbstractItemModel,
     QCoreApplication,
@@ -65,7 +66,10 @@ class Reference(QSortFilterProxyModel):
 
 
 class Watched:
-    """A proxy with the signals it emits, a selection model on it and a model tester."""
+    """A proxy with the signals it emits, a selection model on it and a model tester.
+    (Its slots are methods, which PySide holds without keeping the object alive:
+    lambdas would keep the models alive until the application ends, when they
+    are deleted in no good order.)"""
 
     def __init__(self, proxy: QAbstractItemModel) -> None:
         self.proxy = proxy
@@ -73,22 +77,52 @@ class Watched:
         self.selection = QItemSelectionModel(proxy)
         self.tester = QAbstractItemModelTester(
             proxy, QAbstractItemModelTester.FailureReportingMode.Fatal)
-        log = self.signals.append
-        proxy.modelAboutToBeReset.connect(lambda: log(("reset?",)))
-        proxy.modelReset.connect(lambda: log(("reset",)))
-        proxy.rowsAboutToBeInserted.connect(lambda _p, a, b: log(("insert?", a, b)))
-        proxy.rowsInserted.connect(lambda _p, a, b: log(("insert", a, b)))
-        proxy.rowsAboutToBeRemoved.connect(lambda _p, a, b: log(("remove?", a, b)))
-        proxy.rowsRemoved.connect(lambda _p, a, b: log(("remove", a, b)))
+        proxy.modelAboutToBeReset.connect(self.about_to_reset)
+        proxy.modelReset.connect(self.reset)
+        proxy.rowsAboutToBeInserted.connect(self.about_to_insert)
+        proxy.rowsInserted.connect(self.inserted)
+        proxy.rowsAboutToBeRemoved.connect(self.about_to_remove)
+        proxy.rowsRemoved.connect(self.removed)
         proxy.layoutAboutToBeChanged[_PARENTS, _HINT].connect(  # type: ignore[index]
-            lambda parents, hint: log(("layout?", [p.isValid() for p in parents], hint)))
-        proxy.layoutChanged[_PARENTS, _HINT].connect(  # type: ignore[index]
-            lambda parents, hint: log(("layout", [p.isValid() for p in parents], hint)))
-        proxy.dataChanged.connect(lambda a, b, roles: log(
-            ("data", a.row(), a.column(), b.row(), b.column(), list(roles))))
-        proxy.headerDataChanged.connect(lambda o, a, b: log(("header", o, a, b)))
-        self.selection.currentRowChanged.connect(lambda new, old: log(
-            ("current", self.source_row(old), self.source_row(new))))
+            self.about_to_lay_out)
+        proxy.layoutChanged[_PARENTS, _HINT].connect(self.laid_out)  # type: ignore[index]
+        proxy.dataChanged.connect(self.data_changed)
+        proxy.headerDataChanged.connect(self.header_changed)
+        self.selection.currentRowChanged.connect(self.current_changed)
+
+    def about_to_reset(self) -> None:
+        self.signals.append(("reset?",))
+
+    def reset(self) -> None:
+        self.signals.append(("reset",))
+
+    def about_to_insert(self, _parent: Any, first: int, last: int) -> None:
+        self.signals.append(("insert?", first, last))
+
+    def inserted(self, _parent: Any, first: int, last: int) -> None:
+        self.signals.append(("insert", first, last))
+
+    def about_to_remove(self, _parent: Any, first: int, last: int) -> None:
+        self.signals.append(("remove?", first, last))
+
+    def removed(self, _parent: Any, first: int, last: int) -> None:
+        self.signals.append(("remove", first, last))
+
+    def about_to_lay_out(self, parents: list[Any], hint: Any) -> None:
+        self.signals.append(("layout?", [p.isValid() for p in parents], hint))
+
+    def laid_out(self, parents: list[Any], hint: Any) -> None:
+        self.signals.append(("layout", [p.isValid() for p in parents], hint))
+
+    def data_changed(self, first: QModelIndex, last: QModelIndex, roles: list[int]) -> None:
+        self.signals.append(("data", first.row(), first.column(), last.row(), last.column(),
+                             list(roles)))
+
+    def header_changed(self, orientation: Any, first: int, last: int) -> None:
+        self.signals.append(("header", orientation, first, last))
+
+    def current_changed(self, new: QModelIndex, old: QModelIndex) -> None:
+        self.signals.append(("current", self.source_row(old), self.source_row(new)))
 
     def source_row(self, index: QModelIndex | QPersistentModelIndex) -> int:
         assert isinstance(self.proxy, (QSortFilterProxyModel, TurnOrderProxy))
@@ -211,3 +245,22 @@ def test_fighters_joining_between_others_in_the_turn_order_come_in_as_with_qt(
     # Placed by the places the others had before their own rows changed: N2 and N3
     # (1st and 2nd) after A3 (1st before), N1 and N0 at the end; then re-sorted.
     assert inserts[1] == 2
+
+
+def test_the_list_is_empty_once_its_roster_is_gone(qtbot: Any) -> None:
+    """A board closing deletes its roster before the list's proxy: the proxy then
+    shows nothing, as Qt's proxy did, rather than reading a deleted roster."""
+    sword = classic("Sword", skills={"Single weapon": 60}, weapons=(LONG_SWORD,))
+    log = CombatLog("classic", roster=[
+        AddCombatant(id=f"a{i}", name=f"A{i}", side="a", row=0, character=sword)
+        for i in range(3)])
+    model = RosterModel()
+    proxy = TurnOrderProxy()
+    proxy.setSourceModel(model)
+    old = Reference(model)
+    model.show(log.state)
+    assert proxy.rowCount() == old.rowCount() == 3
+    shiboken6.delete(model)
+    for shown in (proxy, old):
+        assert shown.rowCount() == 0 and not shown.index(0, 0).isValid()
+        assert shown.headerData(0, Qt.Orientation.Horizontal) is None

@@ -303,7 +303,13 @@ class TurnOrderProxy(QAbstractProxyModel):
                 (model.rowsInserted, self._rows_inserted),
                 (model.dataChanged, self._data_changed),
                 (model.layoutAboutToBeChanged, self._layout_about_to_change),
-                (model.layoutChanged, self._layout_changed)]
+                (model.layoutChanged, self._layout_changed),
+                (model.destroyed, self._source_destroyed)]
+
+    def _source_destroyed(self) -> None:
+        """The roster went first (its board closing): nothing is shown any more, as
+        Qt's proxies answer once their source is gone."""
+        self._roster, self._rows, self._at = None, [], []
 
     def _model(self) -> RosterModel:
         assert self._roster is not None
@@ -545,6 +551,8 @@ class TurnOrderProxy(QAbstractProxyModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if self._roster is None:
+            return None
         if orientation == Qt.Orientation.Vertical:
             section = self._rows[section] if 0 <= section < len(self._rows) else -1
-        return self._model().headerData(section, orientation, role)
+        return self._roster.headerData(section, orientation, role)
