@@ -4,6 +4,7 @@ value: after every event, undo and redo the rows and cards read as freshly made.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 from typing import Any
@@ -11,9 +12,13 @@ from typing import Any
 import pytest
 
 from tests.qt.battle.helpers import make_board, sample
+from tests.rules.builders import DAGGER, LONG_SWORD, classic
+from yags_desk.qt.battle import summary as summary_module
 from yags_desk.qt.battle.board import BattleBoard
-from yags_desk.qt.battle.summary import summarize, turn_order
-from yags_desk.rules.combat.events import Wound
+from yags_desk.qt.battle.summary import FighterSummary, SummaryCache, summarize, turn_order
+from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Wound
+from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.tracks import classic_level
 from yags_desk.storage.library import Library
 
 
@@ -80,6 +85,62 @@ def test_auto_resolve_ends_with_fresh_rows_and_column_widths(
     for column in range(board.proxy.columnCount()):
         if not board.table.isColumnHidden(column):
             assert board.column_width_hint(column) == board.table.sizeHintForColumn(column)
+
+
+def test_kept_weapons_and_numbers_follow_the_style_the_initiative_and_the_wounds() -> None:
+    """The weapon and numbers a card keeps (issue 18) are made again when the declared
+    style, the initiative still to roll or the wounds (the derived values) change."""
+    ann = classic("Ann", skills={"Single weapon": 60, "Brawling": 50},
+                  weapons=(LONG_SWORD, DAGGER))
+    log = CombatLog("classic", roster=[
+        AddCombatant(id="ann", name="Ann", side="a", row=0, character=ann),
+        AddCombatant(id="bo", name="Bo", side="b", row=1, character=ann)])
+    cache = SummaryCache()
+    shown: list[tuple[str, str]] = []
+
+    def check() -> None:
+        state = log.state
+        order = {fid: n for n, fid in enumerate(turn_order(state), start=1)}
+        rows = cache.summaries(state, order)
+        assert rows == [summarize(state, f, order.get(f.id)) for f in state.fighters.values()]
+        shown.append((rows[0].weapon, rows[0].numbers))
+
+    check()
+    log.push(Declare(id="ann", target="bo", style="Brawling: Dagger"))
+    check()
+    log.push(Initiative(id="ann", total=14))
+    check()
+    log.push(Wound(id="ann", levels=3))
+    check()
+    log.push(Declare(id="ann", action="rest"))
+    check()
+    # Each step changed what Ann's card shows, so a stale entry would have been seen.
+    assert len(set(shown)) == len(shown)
+    assert shown[0][0] == "Single weapon: Long sword" and "Init" in shown[0][1]
+    assert shown[1][0] == "Brawling: Dagger" and "Init" not in shown[2][1]
+
+
+def test_summaries_hold_every_field_as_their_constructor_sets_them(
+        qtbot: Any, library: Library) -> None:
+    """A summary made by filling its fields at once (issue 18) holds every field of
+    FighterSummary, and equals (and hashes as) the one its constructor makes."""
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    board.auto_resolve()
+    names = {f.name for f in dataclasses.fields(FighterSummary)}
+    for made in board.model.summaries():
+        assert set(vars(made)) == names
+        constructed = FighterSummary(**vars(made))
+        assert made == constructed and hash(made) == hash(constructed)
+
+
+def test_kept_track_levels_are_the_rules_levels() -> None:
+    """The wound and fatigue levels the cards keep by boxes and boxes filled (issue
+    18) are the rules' own, for every filling of tracks of different sizes."""
+    for boxes in ((1, 1, 1, 1, 1, 1), (2, 2, 2, 1, 1, 1), (3, 2, 2, 2, 1, 1)):
+        for filled in range(sum(boxes) + 3):
+            for _ in range(2):  # made, then kept
+                assert summary_module._classic_level(boxes, filled) == classic_level(
+                    boxes, filled)
 
 
 def shown_ambush(qtbot: Any, library: Library) -> BattleBoard:

@@ -9,6 +9,8 @@ an event touched. Wound levels and penalties come from the rules' tracks
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
 from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.optional import objects
@@ -16,6 +18,7 @@ from yags_desk.rules.combat.optional.advantage import advantage_label
 from yags_desk.rules.combat.optional.harn_state import size_label
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.turns import turn_order
+from yags_desk.rules.derived_values import Derived
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 
@@ -61,6 +64,12 @@ class FighterSummary:
     numbers: str = ""
 
 
+# [decision] A track's level depends only on its boxes and how many are filled, and
+# the cards read every fighter's wounds and fatigue again after each round of a big
+# fight (issue 18): the levels are kept by those two (RULES 1.6).
+_classic_level = lru_cache(maxsize=1024)(classic_level)
+
+
 def _level(name: str, penalty: int) -> str:
     return f"{name} {penalty:+d}".replace("-", "−") if penalty else name
 
@@ -69,7 +78,7 @@ def _wounds(state: CombatState, f: FighterState) -> tuple[str, str]:
     # Levels past Fatal in words (a bare "+6" told the GM nothing; RULES 1.6, RULES 2).
     beyond = f", {f.levels_beyond} beyond" if f.levels_beyond else ""
     if state.edition == "classic":
-        name, penalty = classic_level(f.body_boxes(), f.wounds)
+        name, penalty = _classic_level(f.body_boxes(), f.wounds)
         return _level(name, penalty) + beyond, ""
     name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
     wounds = _level("Unhurt" if name == "Okay" else name, penalty) + beyond
@@ -84,30 +93,35 @@ def _fatigue(state: CombatState, f: FighterState) -> str:
     if not total:
         return ""
     if state.edition == "classic":
-        name, penalty = classic_level(f.fatigue_boxes(), total)
+        name, penalty = _classic_level(f.fatigue_boxes(), total)
         return "Fatigue: " + _level(name, penalty)
     return f"Fatigue {total}/{f.fatigue_capacity()}"
 
 
-def _weapon(state: CombatState, f: FighterState) -> str:
-    d = f.declaration
-    if d is not None and d.style:
-        return d.style
+def _derived(state: CombatState, f: FighterState) -> Derived | None:
+    """The fighter's derived values, or None when they cannot be worked out."""
     try:
-        styles = f.derived(state.options).styles
+        return f.derived(state.options)
     except (RulesError, ValueError):
+        return None
+
+
+def _weapon(f: FighterState, d: Derived | None) -> str:
+    """The weapon a card shows: the declared style, else the best usable melee one."""
+    declared = f.declaration
+    if declared is not None and declared.style:
+        return declared.style
+    if d is None:
         return ""
-    usable = [s for s in styles if s.usable and s.style != "missile"]
+    usable = [s for s in d.styles if s.usable and s.style != "missile"]
     best = max(usable, key=lambda s: s.attack.total + s.damage.total, default=None)
     return best.label if best is not None else ""
 
 
-def _numbers(state: CombatState, f: FighterState, weapon: str) -> str:
+def _numbers(f: FighterState, d: Derived | None, weapon: str) -> str:
     """Initiative (until rolled), attack, defence and soak before dice, with the
     weapon the card shows."""
-    try:
-        d = f.derived(state.options)
-    except (RulesError, ValueError):
+    if d is None:
         return ""
     style = next((s for s in d.styles if s.label == weapon), None)
     parts = []
@@ -122,6 +136,11 @@ def _numbers(state: CombatState, f: FighterState, weapon: str) -> str:
             parts.append(f"Defence {style.defence.total}")
     parts.append(f"Soak {d.soak.total}")
     return " · ".join(parts).replace("-", "−")
+
+
+def _weapon_numbers(f: FighterState, d: Derived | None) -> tuple[str, str]:
+    weapon = _weapon(f, d)
+    return weapon, _numbers(f, d, weapon)
 
 
 _ACTIONS = {"attack": "attacks", "missile": "shoots at", "rest": "rests", "wait": "waits",
@@ -176,31 +195,50 @@ def _status(state: CombatState, f: FighterState) -> str:
 
 
 def summarize(state: CombatState, f: FighterState, order: int | None = None) -> FighterSummary:
+    return _summarize(state, f, order, None)
+
+
+def _summarize(state: CombatState, f: FighterState, order: int | None,
+               shown: WeaponNumbers | None) -> FighterSummary:
+    """:func:`summarize`; ``shown``: where the weapon and numbers shown are kept."""
     wounds, stuns = _wounds(state, f)
-    try:
-        penalty = f.derived(state.options).total_penalty
-    except (RulesError, ValueError):
-        penalty = 0
+    d = _derived(state, f)
+    penalty = d.total_penalty if d is not None else 0
     # Dead is dead: the "unconscious" and "dying" a fighter died with are not shown.
     hidden = ("dead", "unconscious", "dying") if f.dead else ("dead",)
-    conditions = ", ".join(n if r is None else f"{n} ({r})" for n, r in f.conditions
-                           if n not in hidden)
+    conditions = ", ".join([n if r is None else f"{n} ({r})" for n, r in f.conditions
+                            if n not in hidden]) if f.conditions else ""
     if state.options.uses("size_class") and f.size_class != "medium":  # RULES 3.3
         conditions = ", ".join(x for x in (size_label(f.size_class), conditions) if x)
     if state.options.uses("advantage"):  # RULES 3.2: the counter and what it is worth
         conditions = ", ".join(x for x in (advantage_label(f.advantage), conditions) if x)
-    weapon = _weapon(state, f)
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return replace(_object_summary(state, f, order), conditions=conditions)
-    return FighterSummary(
+    weapon, numbers = _weapon_numbers(f, d) if shown is None else shown.get(f, d)
+    return _made(
         id=f.id, name=f.name, side=f.side, row=f.row, order=order,
         initiative="" if f.initiative is None else str(f.initiative),
         wounds=wounds, stuns=stuns, fatigue=_fatigue(state, f), penalty=penalty,
         conditions=conditions.replace("_", " "), weapon=weapon,
-        numbers=_numbers(state, f, weapon),
+        numbers=numbers,
         action=_action(state, f), status=_status(state, f),
         npc=f.character.kind != "pc", able=f.can_act,
         hurt=bool(f.wounds or f.stuns or f.fatigue_short or f.fatigue_long))
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(**values: Any) -> FighterSummary:
+    """``FighterSummary(**values)``, ``values`` holding every field. [decision] The
+    frozen dataclass's __init__ sets each of its 18 fields through
+    object.__setattr__, a fifth of summarising a 200-fighter board after a round
+    (issue 18); it has no __post_init__, so filling the instance's __dict__ at once
+    makes the same object (as rules/combat/state.py's replace does)."""
+    made = _new(FighterSummary)
+    _set(made, "__dict__", values)
+    return made
 
 
 def _object_summary(state: CombatState, f: FighterState, order: int | None) -> FighterSummary:
@@ -213,6 +251,38 @@ def _object_summary(state: CombatState, f: FighterState, order: int | None) -> F
         else "an object", npc=True, able=False, hurt=bool(f.damage_points))
 
 
+class WeaponNumbers:
+    """The weapon and the numbers before dice a card shows, kept while what they are
+    made from stays the same (issue 18: after a round of a big fight every fighter's
+    state is new, and working these out again was half of summarising it).
+
+    They are made from the fighter's derived values alone (the same object while
+    its character, wounds, stuns, fatigue and the options stay the same, see
+    ``FighterState.derived``), its declared style and whether its initiative is
+    still to roll. Entries are kept by the derived object, which each entry holds
+    so that its id cannot be reused; what the last refresh did not use is dropped.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[int, str | None, bool], tuple[Derived, str, str]] = {}
+        self._used: dict[tuple[int, str | None, bool], tuple[Derived, str, str]] = {}
+
+    def get(self, f: FighterState, d: Derived | None) -> tuple[str, str]:
+        if d is None:
+            return _weapon_numbers(f, d)
+        declared = f.declaration
+        key = (id(d), declared.style if declared is not None else None, f.initiative is None)
+        hit = self._used.get(key) or self._kept.get(key)
+        if hit is None or hit[0] is not d:
+            hit = (d, *_weapon_numbers(f, d))
+        self._used[key] = hit
+        return hit[1], hit[2]
+
+    def refreshed(self) -> None:
+        """A refresh is over: keep what it used, drop the rest."""
+        self._kept, self._used = self._used, {}
+
+
 class SummaryCache:
     """:func:`summarize` for every fighter of a state, each summary kept while what
     it is made from stays the same (issue 18: a refresh of a 200-fighter board
@@ -223,11 +293,13 @@ class SummaryCache:
     edition, the options in force, whether a check of the fighter's is due, the
     round (only while the fighter is dying), its declared target's name, and its
     place in the turn order. The cache keeps each fighter's summary with those;
-    any of them changed, the summary is made again.
+    any of them changed, the summary is made again, with the weapon and numbers
+    kept by :class:`WeaponNumbers`.
     """
 
     def __init__(self) -> None:
         self._kept: dict[str, tuple[FighterState, tuple[object, ...], FighterSummary]] = {}
+        self._shown = WeaponNumbers()
 
     def summaries(self, state: CombatState, order: dict[str, int]) -> list[FighterSummary]:
         """The summaries of ``state``'s fighters in board order (``order``: each
@@ -236,6 +308,7 @@ class SummaryCache:
         fresh: dict[str, tuple[FighterState, tuple[object, ...], FighterSummary]] = {}
         due = {p.id for p in state.pending}
         fighters = state.fighters
+        shown = self._shown
         out = []
         for fid, f in fighters.items():
             d = f.declaration
@@ -247,8 +320,9 @@ class SummaryCache:
             if hit is not None and hit[0] is f and hit[1] == key:
                 summary = hit[2]
             else:
-                summary = summarize(state, f, key[0])
+                summary = _summarize(state, f, key[0], shown)
             fresh[fid] = (f, key, summary)
             out.append(summary)
         self._kept = fresh
+        shown.refreshed()
         return out
