@@ -122,6 +122,28 @@ def test_a_fight_restored_after_a_crash_lists_the_steps_as_made(
     assert steps(again) == steps(board)
 
 
+def test_a_history_click_forward_keeps_the_steps_in_the_recovery_copy(
+        qtbot: Any, library: Library) -> None:
+    """A click in View ▸ History redoes several steps before the stack moves; a
+    whole copy written meanwhile (a players' screen step makes one) still holds
+    each step on its own. Found by review."""
+    from yags_desk.storage.recovery_journal import read_with_journal
+
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
+    for _ in range(3):
+        board.next_action.trigger()
+    board.players_choices.reveal_on_act(True)  # a step that is no event
+    board.next_action.trigger()
+    board.players_choices.reveal_on_act(False)
+    top = board.undo_stack.index()
+    board.undo_stack.setIndex(2)  # click back, then forward
+    board.undo_stack.setIndex(top)
+    copy = read_with_journal(library.autosave_path(board.key)).model
+    assert isinstance(copy, Encounter)
+    assert copy.events == board.log.events
+    assert copy.steps == board.step_sizes() == (1, 1, 1, 1)
+
+
 def test_saved_steps_are_used_while_they_fit_the_events(home: Path) -> None:
     from tests.rules.builders import classic
 

@@ -392,11 +392,11 @@ class BattleBoard(DocumentView):
         so a reopened history reads as it was made); other steps (roster, players'
         screen, results) hold none and are left out.
 
-        Right also while a step is being done or undone: Qt runs a command's redo
-        before the command is on the stack and its undo before the stack steps back,
-        so the log may hold one step more (being done) or fewer (being undone) than
-        the stack says; the recovery copy is written right then. Empty when the
-        steps cannot account for the log's events."""
+        Right also while steps are being done or undone: Qt runs a command's redo
+        before the command is on the stack and its undo before the stack steps back
+        (and a History click redoes several before the stack moves), so the log may
+        hold steps more or fewer than the stack says; the recovery copy is written
+        right then. Empty when the steps cannot account for the log's events."""
         stack = self.undo_stack
         sizes = []
         for i in range(stack.index()):
@@ -406,6 +406,19 @@ class BattleBoard(DocumentView):
         count, total = self.log.count, sum(sizes)
         while total > count and sizes:  # a step being undone
             total -= sizes.pop()
+        # Qt's setIndex (a History click) redoes several commands before it moves
+        # the index: those after it whose events the log holds now are done.
+        log, i = self.log, stack.index()
+        while total < count and i < stack.count():
+            command = stack.command(i)
+            i += 1
+            if not isinstance(command, EventsCommand):
+                continue
+            size = len(command.events)
+            if total + size > count or log.event(total + size - 1) is not command.events[-1]:
+                break
+            sizes.append(size)
+            total += size
         if total < count:  # a step being done
             sizes.append(count - total)
         return tuple(sizes) if sum(sizes) == count else ()
