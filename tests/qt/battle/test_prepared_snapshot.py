@@ -58,13 +58,20 @@ def test_a_changed_encounter_is_not_written_from_the_old_text(
     assert recovered(board).name == "Ambush at the ford, renamed"
 
 
-def test_after_a_save_the_copy_follows_an_undo_below_it(
-        qtbot: Any, library: Library) -> None:
+def saved_after_three_steps(qtbot: Any, library: Library) -> BattleBoard:
+    """A board three steps into the fight, saved, and looked at again (the next copy
+    is worked out once more)."""
     board = looked_at(qtbot, library)
     for _ in range(3):
         board.next_action.trigger()
     assert board.save()
-    qtbot.wait(PREPARE_AFTER_MS + 200)  # the next copy is worked out again
+    qtbot.wait(PREPARE_AFTER_MS + 200)
+    return board
+
+
+def test_after_a_save_the_copy_follows_an_undo_below_it(
+        qtbot: Any, library: Library) -> None:
+    board = saved_after_three_steps(qtbot, library)
     board.undo_stack.undo()
     assert recovered(board).events == board.log.events
     board.next_action.trigger()
@@ -73,12 +80,8 @@ def test_after_a_save_the_copy_follows_an_undo_below_it(
 
 def test_after_a_save_the_next_step_goes_beside_the_copy_made_ahead(
         qtbot: Any, library: Library) -> None:
-    board = looked_at(qtbot, library)
-    for _ in range(3):
-        board.next_action.trigger()
-    assert board.save()
+    board = saved_after_three_steps(qtbot, library)
     saved = board.log.events
-    qtbot.wait(PREPARE_AFTER_MS + 200)
     board.next_action.trigger()
     snapshot = read_document(library.autosave_path(board.key), "encounter").model
     assert isinstance(snapshot, Encounter)
