@@ -146,7 +146,9 @@ def party_after(encounter: Encounter) -> str:
     sub = f"{encounter.edition} edition · the player characters as the fight left them"
     body = [f"<h1>{esc(encounter.name)}: the party after the fight</h1>",
             f'<p class="sub">{esc(sub)}</p>']
+    # [decision] Status 14%: at 10% "unconscious" did not fit on A4 (the narrower
+    # paper) and Qt broke it inside the word, "unconscio / us" (issue 16).
     body.append(table(rows, header=["Character", "Status", "Wounds and fatigue", "Due now"],
-                      header_attrs=['width="15%"', 'width="10%"', 'width="30%"', ""])
+                      header_attrs=['width="15%"', 'width="14%"', 'width="28%"', ""])
                 if rows else "<p>No player character took part in this fight.</p>")
     return document(f"{encounter.name}: the party after the fight", "".join(body))

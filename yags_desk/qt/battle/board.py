@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QToolBar,
@@ -252,6 +253,13 @@ class BattleBoard(DocumentView):
         self.round_label.setFont(font)
         self.step_label = QLabel()
         self.step_label.setObjectName("step_label")
+        # [decision] The step line wraps (issue 16): the fight-over line is ~1,050 px on
+        # one line, and a label that does not wrap asks that much of the window; the
+        # tab widget keeps the widest page's minimum, so every other tab then widened
+        # the window past a 1366 px screen.
+        self.step_label.setWordWrap(True)
+        self.step_label.setSizePolicy(QSizePolicy.Policy.Ignored,
+                                      QSizePolicy.Policy.Preferred)
         self.message = styled_error_label()
         self.message.setObjectName("board_message")
 

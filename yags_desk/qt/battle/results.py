@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.hosts import BoardHost
+from yags_desk.qt.common.wrap_delegate import WrapDelegate
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.results import (
@@ -66,6 +67,9 @@ class ResultsDialog(QDialog):
         intro.setWordWrap(True)
         self.tree = QTreeWidget(self)
         self.tree.setHeaderHidden(True)
+        # [decision] Long lines wrap (issue 16): the changed-file warning and its
+        # explanation ended in "…" at the dialog's size; wrapped, each is read whole.
+        WrapDelegate(self.tree)
         for result in plan.changes:
             label = f"{result.name} \u2014 {result.path.name}"
             if result.minor:
@@ -73,6 +77,7 @@ class ResultsDialog(QDialog):
             if result.edited:  # never written over without the GM's tick
                 label += " (file changed since the fight began: tick to write over it)"
             item = QTreeWidgetItem(self.tree, [label])
+            item.setToolTip(0, label)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(0, Qt.CheckState.Unchecked if result.minor or result.edited
                                else Qt.CheckState.Checked)

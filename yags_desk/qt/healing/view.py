@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -113,6 +113,15 @@ class HealingView(DocumentView):
         self.due_model = DueModel(self.records, self.now(), self)
         self.timeline_view = self._table(self.timeline, "healing_timeline")
         self.due_view = self._table(self.due_model, "healing_due")
+        # [decision] "What happened" takes the width left and wraps; "Condition after"
+        # is as wide as its text (issue 16): sized to its longest line, "What
+        # happened" pushed "Condition after" out of view at 1366×768.
+        header = self.timeline_view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # Rows wrapped grow taller once laid out: the newest entry is shown again then.
+        self.timeline.modelReset.connect(lambda: QTimer.singleShot(
+            0, self.timeline_view, self.timeline_view.scrollToBottom))
         self.due_view.selectionModel().currentRowChanged.connect(lambda *_: self._due_picked())
 
         self.day = QSpinBox()
@@ -214,6 +223,8 @@ class HealingView(DocumentView):
         header = view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
+        # Each row as tall as its wrapped text (a long line is read whole, not cut).
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         return view
 
     @property

@@ -126,7 +126,13 @@ class LibraryDock(QDockWidget):
         header = self.tree.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(0, 215)
+        # [decision] Each level indented 14 px instead of the style's 20 and the name
+        # column 200 px (issue 16): the names keep the room they had ("Aldric of
+        # Thornbury" two levels down), and the details column shows the longest wound
+        # level whole at the dock's first width (the level comes first there, see
+        # model._character_entry).
+        self.tree.setIndentation(14)
+        header.resizeSection(0, 200)
 
         self.problems = QLabel()
         self.problems.setObjectName("library_problems")

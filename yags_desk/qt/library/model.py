@@ -79,6 +79,9 @@ class Entry:
     detail: str = ""
     tooltip: str = ""
     icon: str = ""
+    # The details column's text when it is not ``detail``: a character's wound level
+    # first (see _character_entry).
+    listed: str = ""
 
 
 # (group key, label, icon, parent group key or "")
@@ -133,15 +136,21 @@ def _sorted(entries: list[Entry]) -> list[Entry]:
 def _character_entry(path: Path, name: str, edition: str, kind: str, player: str,
                      dead: bool, body_boxes: Sequence[int], wounds: int) -> tuple[str, Entry]:
     detail = edition + (f" · {player}" if player else "")
+    listed = ""
     about = [_KIND_LABEL.get(kind, kind), f"{edition} edition"]
     if kind != "template":  # the wounds the file holds now (issue 16)
         level = "dead" if dead else wound_level(edition, body_boxes, wounds)
+        # [decision] Listed first (issue 16): at the end of the line the dock's default
+        # width cut it to "Fata…"; edition and player matter less after a fight and
+        # the tooltip has them all. A column of its own would leave the encounters'
+        # and battles' details no room at that width.
+        listed = f"{level} · {detail}"
         detail += f" · {level}"
         about.append(level)
     if player:
         about.append(f"player {player}")
     return kind, Entry(key=str(path), label=name, kind="character", path=path, edition=edition,
-                       character_kind=kind, detail=detail,
+                       character_kind=kind, detail=detail, listed=listed,
                        tooltip=f"{name} ({', '.join(about)})\n{path}", icon=kind)
 
 
@@ -314,7 +323,7 @@ class _Node:
 class LibraryModel(QAbstractItemModel):
     """Two columns (name, details) over the library's entries."""
 
-    HEADERS = ("Name", "Edition · player")
+    HEADERS = ("Name", "Details")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -380,7 +389,7 @@ class LibraryModel(QAbstractItemModel):
                 if e.kind == "group":
                     return f"{e.label} ({self._count(node)})"
                 return e.label
-            return e.detail
+            return e.listed or e.detail
         if role == Qt.ItemDataRole.ToolTipRole:
             return e.tooltip or None
         if role == Qt.ItemDataRole.DecorationRole and column == 0 and e.icon:

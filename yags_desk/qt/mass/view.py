@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -309,9 +310,19 @@ class BattleView(DocumentView):
         for widget in (self.name, self.max_turns, self.break_at):
             widget.editingFinished.connect(self._battle_edited)
         self.sides = (_SideBox(self, 0), _SideBox(self, 1))
-        sides = QHBoxLayout()
-        sides.addWidget(self.sides[0])
-        sides.addWidget(self.sides[1])
+        # [decision] The two sides are tabs, not side by side (issue 16): at 1366×768
+        # with the library and dice docks open each half had ~330 px for a table of
+        # nine columns ("From" and "Wounds (large)" scrolled out of sight), and the
+        # two boxes asked 921 px of the window, which widened it past the screen.
+        # A tab gives one side's table the whole width; the status line below keeps
+        # both sides' figures in view.
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("side_tabs")
+        self.side_tabs.setDocumentMode(True)
+        for box in self.sides:
+            box.setFlat(True)
+            self.side_tabs.addTab(box, box.title())
+            box.setTitle("")
         self.pair_a, self.pair_b = QComboBox(), QComboBox()
         self.pair = QPushButton("Pair")
         self.pair.setToolTip("These two groups fight each other while both stand; the "
@@ -324,16 +335,24 @@ class BattleView(DocumentView):
         self.pair.clicked.connect(
             lambda: self.add_pairing(self.pair_a.currentText(), self.pair_b.currentText()))
         self.unpair.clicked.connect(lambda: self.remove_pairing(self.pairings.currentIndex()))
+        # [decision] Pairing and the declared pairings are two rows (issue 16): on one
+        # row the combos asked 903 px of the window, and squeezed to fit 1366×768 with
+        # the docks open they cut the group names. Each combo may shrink to about ten
+        # letters; the stretch widens it when there is room.
+        for combo in (self.pair_a, self.pair_b, self.pairings):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(10)
         pairs = QHBoxLayout()
         pairs.addWidget(QLabel("Pair"))
         pairs.addWidget(self.pair_a, 1)
         pairs.addWidget(QLabel("against"))
         pairs.addWidget(self.pair_b, 1)
         pairs.addWidget(self.pair)
-        pairs.addSpacing(12)
-        pairs.addWidget(QLabel("Declared"))
-        pairs.addWidget(self.pairings, 2)
-        pairs.addWidget(self.unpair)
+        declared = QHBoxLayout()
+        declared.addWidget(QLabel("Declared"))
+        declared.addWidget(self.pairings, 1)
+        declared.addWidget(self.unpair)
         self.plan = QLabel()
         self.plan.setAccessibleName("Next turn's pairings")
         self.message = QLabel()
@@ -372,8 +391,9 @@ class BattleView(DocumentView):
         below.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addLayout(sides, 3)
+        layout.addWidget(self.side_tabs, 3)
         layout.addLayout(pairs)
+        layout.addLayout(declared)
         layout.addWidget(self.message)
         layout.addLayout(controls)
         layout.addWidget(self.status_and_plan)
@@ -455,7 +475,8 @@ class BattleView(DocumentView):
             widget.setEnabled(not locked)  # disabling a focused field would re-apply it
             widget.blockSignals(False)
         for box, side in zip(self.sides, battle.sides, strict=True):
-            box.setTitle(f"{side.name} ({side.start_count} figures)")
+            name = side.name.replace("&", "&&")  # a tab's "&" marks its shortcut
+            self.side_tabs.setTabText(box.side, f"{name} ({side.start_count} figures)")
             box.show_side(side, locked, same_setup)
         if same_setup:  # the group lists hold these groups; the pairings are these
             if self.pairings.count():

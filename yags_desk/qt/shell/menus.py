@@ -132,7 +132,10 @@ def build(w: WindowBase) -> None:
     # it alone: a GM who opens it beside the board wants to see it.
     w.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, w.history_dock)
     w.history_dock.hide()
-    w.resizeDocks([w.library_dock, w.dice_dock], [360, 270], Qt.Orientation.Horizontal)
+    # The library 20 px wider than it was and the dice 20 px narrower (issue 16): the
+    # library's details column then shows the longest wound level whole ("Critical
+    # (-15), 5 wounds · …") beside its name column; the documents keep their room.
+    w.resizeDocks([w.library_dock, w.dice_dock], [380, 250], Qt.Orientation.Horizontal)
     toolbar = QToolBar("Main toolbar", w)
     toolbar.setObjectName("main_toolbar")
     toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
