@@ -26,15 +26,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.battle.dialogs.message_lines import (
+    show_problem,
+    styled_error_label,
+    styled_hint_label,
+)
 from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.rules.errors import RulesError
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.results import (
     CharacterResult,
     ResultsPlan,
+    and_list,
     apply_results,
     plan_results,
     restore_files,
+    same_file,
+    shared_reason,
 )
 
 __all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters", "hurt"]
@@ -70,11 +78,15 @@ class ResultsDialog(QDialog):
             label = f"{result.name} \u2014 {result.path.name}"
             if result.minor:
                 label += " (minor NPC)"
+            if result.shared:  # which one the file keeps is the GM's choice
+                label += f" (several made from {result.path.name}: tick one)"
             if result.edited:  # never written over without the GM's tick
                 label += " (file changed since the fight began: tick to write over it)"
             item = QTreeWidgetItem(self.tree, [label])
+            item.setToolTip(0, label)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Unchecked if result.minor or result.edited
+            item.setCheckState(0, Qt.CheckState.Unchecked
+                               if result.minor or result.edited or result.shared
                                else Qt.CheckState.Checked)
             for line in result.lines:
                 QTreeWidgetItem(item, [line]).setToolTip(0, line)
@@ -87,6 +99,14 @@ class ResultsDialog(QDialog):
         skipped = QLabel("\n".join(f"Not written: {line}" for line in plan.skipped), self)
         skipped.setWordWrap(True)
         skipped.setVisible(bool(plan.skipped))
+        # Rows made from one file, said in full where nothing cuts it off (issue 16).
+        shared = same_file(plan.changes)
+        self.shared_label = styled_hint_label(self)
+        self.shared_label.setText("\n".join(
+            f"{shared_reason(names, path)}; tick the one it should keep."
+            for path, names in shared))
+        self.shared_label.setVisible(bool(shared))
+        self.error_label = styled_error_label(self)  # why Write was refused
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel, self)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -97,7 +117,9 @@ class ResultsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.shared_label)
         layout.addWidget(skipped)
+        layout.addWidget(self.error_label)
         layout.addWidget(self.heal_box)
         layout.addWidget(self.buttons)
         self.resize(560, 420)
@@ -110,6 +132,18 @@ class ResultsDialog(QDialog):
             if item is not None and item.checkState(0) == Qt.CheckState.Checked:
                 chosen.append(result)
         return chosen
+
+    def accept(self) -> None:
+        """Write, unless two ticked rows write one file: then say which, and stay open."""
+        clashes = same_file(self.chosen())
+        if clashes:
+            show_problem(self.error_label, "Not written: " + "; ".join(
+                f"{and_list(names)} are ticked, and are "
+                f"{'both' if len(names) == 2 else 'all'} made from {path.name}; "
+                "tick only the one whose results the file should keep"
+                for path, names in clashes) + ".")
+            return
+        super().accept()
 
     def start_healing(self) -> bool:
         """Whether to open a healing record for the hurt among the chosen."""
