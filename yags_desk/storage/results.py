@@ -227,6 +227,28 @@ def apply_results(results: Iterable[CharacterResult],
 
 
 def restore_files(previous: Sequence[tuple[Path, bytes]]) -> None:
-    """Put files back as they were (the undo of :func:`apply_results`)."""
-    for path, data in reversed(previous):
-        atomic_write_bytes(path, data)
+    """Put files back as they were (the undo of :func:`apply_results`).
+
+    All or nothing, so an undo that fails can say the files are as they were:
+    if a write fails, the files already put back get the bytes they held again
+    (one removed meanwhile is removed again) before the error propagates.
+    """
+    done: list[tuple[Path, bytes | None]] = []
+    try:
+        for path, data in reversed(previous):
+            try:
+                now: bytes | None = read_file_bytes(path)
+            except FileNotFoundError:
+                now = None
+            atomic_write_bytes(path, data)
+            done.append((path, now))
+    except BaseException:
+        for path, now in reversed(done):
+            try:
+                if now is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    atomic_write_bytes(path, now)
+            except OSError:  # the first error is the one to report
+                pass
+        raise
