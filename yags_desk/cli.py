@@ -24,6 +24,7 @@ from yags_desk import APP_NAME, CREDIT, __version__
 
 if TYPE_CHECKING:  # the rules load with the command that needs them (a fast start)
     from yags_desk.rules.quick_combat import Battle, TurnResult
+    from yags_desk.storage.results import CharacterResult
 
 __all__ = ["main", "quick_combat_progress"]
 
@@ -410,6 +411,38 @@ def cmd_library(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _one_per_file(changes: list[CharacterResult], picks: Sequence[str]
+                  ) -> tuple[list[CharacterResult], list[str]]:
+    """Of results written to one character file (combatants made from it), the one
+    ``--pick`` names; (those kept, a skipped line for each other). _Refused when
+    a file still has several, or a pick names no result to write (issue 16)."""
+    from yags_desk.storage.results import same_file, shared_reason
+
+    wanted = {pick.strip().casefold() for pick in picks}
+    named = {r.name.casefold() for r in changes} | {r.fid.casefold() for r in changes}
+    problems = [f"--pick {pick}: no combatant of that name has results to write here"
+                for pick in picks if pick.strip().casefold() not in named]
+    kept, left = list(changes), list[str]()
+    for path, names in same_file(changes):
+        rows = [r for r in changes if r.path == path]
+        chosen = [r for r in rows if {r.name.casefold(), r.fid.casefold()} & wanted]
+        if len(chosen) != 1:
+            problems.append(
+                f"{shared_reason(names, path)} (writing each in turn would keep the "
+                "last); "
+                + ("--pick names more than one of them" if chosen else
+                   f"name the one it should keep with --pick (e.g. --pick \"{names[0]}\")"))
+            continue
+        for r in rows:
+            if r is not chosen[0]:
+                kept.remove(r)
+                left.append(f"{r.name}: {path.name} keeps {chosen[0].name}'s results (--pick)")
+    if problems:
+        raise _Refused([f"apply-results: {line}" for line in problems]
+                       + ["apply-results: nothing written"])
+    return kept, left
+
+
 def cmd_apply_results(args: argparse.Namespace) -> int:
     """End of a fight -> the characters' files (issue 16): print, then write."""
     from yags_desk.rules.errors import RulesError
@@ -422,7 +455,8 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
         return _fail(e.lines)
     lib = Library.open(read_only_ok=True)
     try:
-        plan = plan_results(encounter, lib, include_minor=args.include_minor)
+        plan = plan_results(encounter, lib, include_minor=args.include_minor,
+                            minor_hint="--include-minor writes it too")
     except RulesError as e:
         return _fail(f"{args.encounter}: the fight cannot be replayed ({e})")
     changes = [r for r in plan.changes if args.overwrite_changed or not r.edited]
@@ -430,6 +464,11 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
         f"{r.name}: {r.path.name} was changed since the fight began "
         f"({', '.join(r.edited)}); --overwrite-changed writes over it"
         for r in plan.changes if r not in changes)]
+    try:
+        changes, left = _one_per_file(changes, args.pick or [])
+    except _Refused as e:
+        return _fail(e.lines)
+    skipped += left
     data = {"encounter": plan.encounter, "written": not args.dry_run and bool(changes),
             "characters": [{"name": r.name, "file": str(r.path), "changes": list(r.lines)}
                            for r in changes],
@@ -694,6 +733,9 @@ def build_parser() -> argparse.ArgumentParser:
     ar.add_argument("--overwrite-changed", action="store_true",
                     help="also write character files changed since the fight began "
                          "(their other changes are kept)")
+    ar.add_argument("--pick", action="append", metavar="COMBATANT",
+                    help="of several combatants made from one character file, the one "
+                         "whose results that file keeps (repeat for each such file)")
     ar.set_defaults(func=cmd_apply_results)
 
     fc = add("forecast", "play an encounter many times with automatic rounds: each side's "

@@ -412,15 +412,19 @@ def test_turn_limit_is_a_draw() -> None:
     assert result.to_json()["winner"] == "draw"
 
 
-def test_a_side_with_no_figures_loses_at_once() -> None:
-    result = run_battle(duel(spearmen(5), swordsmen(0)), random.Random(1))
-    assert result.turns == () and result.winner == "Town" and result.reason == "gone"
+@pytest.mark.parametrize("count", [0, -3])
+def test_a_group_of_no_figures_is_refused_naming_group_and_field(count: int) -> None:
+    # Once it "lost at once" (win after 0 turns); a group fights with 1 figure or more.
+    with pytest.raises(ValidationError) as caught:
+        swordsmen(count)
+    assert [(e["loc"], str(e["ctx"]["error"])) for e in caught.value.errors()] == [
+        (("count",), f"Swordsmen needs at least 1 figure, not {count}")]
 
 
 group_strategy = st.builds(
     Group,
     name=st.just("?"),
-    count=st.integers(0, 40),
+    count=st.integers(1, 40),
     initiative=st.integers(0, 30), attack=st.integers(0, 30), defence=st.integers(0, 30),
     damage=st.integers(0, 30), soak=st.integers(0, 30),
 )

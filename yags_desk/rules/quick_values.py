@@ -28,6 +28,8 @@ from pydantic import (
     ConfigDict,
     Field,
     SerializerFunctionWrapHandler,
+    ValidationInfo,
+    field_validator,
     model_serializer,
     model_validator,
 )
@@ -193,7 +195,9 @@ class Group(BaseModel):
     model_config = _STRICT
 
     name: str = Field(min_length=1, max_length=100)
-    count: int = Field(ge=0, le=1_000_000)
+    # A group fights with one figure or more (RULES 1.12): a group of none would
+    # have its side gone before the first turn ("win after 0 turns").
+    count: int = Field(ge=1, le=1_000_000)
     initiative: int = Field(ge=-1000, le=1000)
     attack: int = Field(ge=-1000, le=1000)
     defence: int = Field(ge=-1000, le=1000)
@@ -207,6 +211,16 @@ class Group(BaseModel):
     # typed by the GM [decision, see quick_combat]; 0: not large, one damage
     # success removes one figure.
     wounds: int = Field(default=0, ge=0, le=1000)
+
+    @field_validator("count", mode="before")
+    @classmethod
+    def _figures(cls, value: Any, info: ValidationInfo) -> Any:
+        # The group named, as the battle view's Figures field says it; a file from
+        # before this check that holds 0 is refused, never corrected.
+        if isinstance(value, int) and not isinstance(value, bool) and value < 1:
+            name = info.data.get("name") or "this group"
+            raise ValueError(f"{name} needs at least 1 figure, not {value}")
+        return value
 
     @property
     def large(self) -> bool:

@@ -6,7 +6,10 @@ Fatal), stuns, short and long fatigue as the fighter leaves the fight
 (:func:`~yags_desk.rules.combat.aftermath.survivor`), and what the file has no
 field for (dying, unconscious; a weapon broken or dropped) as a dated line
 added to the notes; a death also marks the file dead. Minor NPCs (RULES 1.6
-GM option) are left out unless asked for. :func:`apply_results` writes the chosen changes through
+GM option) are left out unless asked for. Several combatants made from one file
+(three Bandits from bandit.json) each get a row marked ``shared``: only one of
+them may be written (:func:`same_file` finds those chosen together).
+:func:`apply_results` writes the chosen changes through
 :meth:`Library.save_character`, and returns the files' previous bytes so one
 undo (:func:`restore_files`) puts every file back.
 """
@@ -28,8 +31,8 @@ from yags_desk.storage.documents import atomic_write_bytes, format_validation_er
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.library import Library
 
-__all__ = ["CharacterResult", "ResultsPlan", "apply_results", "plan_results",
-           "restore_files", "wound_level"]
+__all__ = ["CharacterResult", "ResultsPlan", "apply_results", "and_list", "plan_results",
+           "restore_files", "same_file", "shared_reason", "wound_level"]
 
 # Conditions that outlast the fight and are worth writing down (RULES 1.6, RULES 2).
 LASTING = ("dead", "dying", "unconscious")
@@ -54,6 +57,9 @@ class CharacterResult:
     # The file's fields that differ from the copy the fight started with: the GM
     # must agree before they are written over (issue 16, bad input).
     edited: tuple[str, ...] = ()
+    # The names of every row this fight has for the same file (this one too), when
+    # several combatants were made from it; only one of them may be written.
+    shared: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -123,9 +129,44 @@ def _edited(start: Character, now: Character) -> tuple[str, ...]:
     return tuple(name.replace("_", " ") for name in b if a.get(name) != b[name])
 
 
-def plan_results(encounter: Encounter, library: Library,
-                 include_minor: bool = False) -> ResultsPlan:
+def and_list(names: Sequence[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def shared_reason(names: Sequence[str], path: Path) -> str:
+    """Why rows made from one file cannot all be written."""
+    return (f"{and_list(names)} are {'both' if len(names) == 2 else 'all'} made from "
+            f"{path.name}: it can keep the results of only one of them")
+
+
+def same_file(results: Iterable[CharacterResult]) -> list[tuple[Path, tuple[str, ...]]]:
+    """Each file that two or more of ``results`` would write, with their names.
+
+    Written one after another, the last would silently win (issue 16), so
+    callers refuse these.
+    """
+    by_path: dict[Path, list[str]] = {}
+    for result in results:
+        by_path.setdefault(result.path, []).append(result.name)
+    return [(path, tuple(names)) for path, names in by_path.items() if len(names) > 1]
+
+
+def _mark_shared(changes: list[CharacterResult]) -> list[CharacterResult]:
+    """Each row whose file another row also has, marked with all their names.
+
+    [decision] Rows, not combatants: a combatant the fight did not change (or a
+    minor NPC left out) writes nothing, so it cannot be overwritten."""
+    shared = dict(same_file(changes))
+    return [replace(r, shared=shared[r.path]) if r.path in shared else r for r in changes]
+
+
+def plan_results(encounter: Encounter, library: Library, include_minor: bool = False,
+                 minor_hint: str = "tick it to include it") -> ResultsPlan:
     """Per combatant with a character file, the changes the fight makes to it.
+
+    ``minor_hint``: how the caller includes a minor NPC left out (the window
+    ticks its row, the command line names a flag).
 
     Raises RulesError (from replaying the events) for an encounter the rules refuse.
     """
@@ -136,7 +177,7 @@ def plan_results(encounter: Encounter, library: Library,
     for combatant in encounter.combatants:
         f = state.fighter(combatant.id)
         if f.minor and not include_minor:
-            skipped.append(f"{f.name}: a minor NPC, left out (tick it to include it)")
+            skipped.append(f"{f.name}: a minor NPC, left out ({minor_hint})")
             continue
         if f.character.id not in files:
             skipped.append(f"{f.name}: no character file in the library has this "
@@ -158,7 +199,7 @@ def plan_results(encounter: Encounter, library: Library,
             skipped.append(f"{f.name}: no change")
             continue
         changes.append(result)
-    return ResultsPlan(encounter.name, tuple(changes), tuple(skipped))
+    return ResultsPlan(encounter.name, tuple(_mark_shared(changes)), tuple(skipped))
 
 
 def apply_results(results: Iterable[CharacterResult],
@@ -166,8 +207,13 @@ def apply_results(results: Iterable[CharacterResult],
     """Write each result's character; returns (file, its bytes before) for undo.
 
     If a write fails, the files already written are put back before the error
-    propagates, so the step is all or nothing.
+    propagates, so the step is all or nothing. Two results for one file are
+    refused (ValueError) before anything is written: the last would win.
     """
+    results = tuple(results)
+    clashes = same_file(results)
+    if clashes:
+        raise ValueError("; ".join(shared_reason(names, path) for path, names in clashes))
     previous: list[tuple[Path, bytes]] = []
     try:
         for result in results:
@@ -181,6 +227,28 @@ def apply_results(results: Iterable[CharacterResult],
 
 
 def restore_files(previous: Sequence[tuple[Path, bytes]]) -> None:
-    """Put files back as they were (the undo of :func:`apply_results`)."""
-    for path, data in reversed(previous):
-        atomic_write_bytes(path, data)
+    """Put files back as they were (the undo of :func:`apply_results`).
+
+    All or nothing, so an undo that fails can say the files are as they were:
+    if a write fails, the files already put back get the bytes they held again
+    (one removed meanwhile is removed again) before the error propagates.
+    """
+    done: list[tuple[Path, bytes | None]] = []
+    try:
+        for path, data in reversed(previous):
+            try:
+                now: bytes | None = read_file_bytes(path)
+            except FileNotFoundError:
+                now = None
+            atomic_write_bytes(path, data)
+            done.append((path, now))
+    except BaseException:
+        for path, now in reversed(done):
+            try:
+                if now is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    atomic_write_bytes(path, now)
+            except OSError:  # the first error is the one to report
+                pass
+        raise

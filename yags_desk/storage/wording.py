@@ -41,7 +41,7 @@ FIELD_LABELS: dict[str, str] = {
     "full_protection": "Full protection", "full_load": "Full load",
     "protection": "Protection", "covers": "Covers", "builtin": "Built-in",
     # encounters and files
-    "combatants": "Combatants", "side": "Side", "sides": "Sides", "count": "Number",
+    "combatants": "Combatants", "side": "Side", "sides": "Sides", "count": "Figures",
     "options": "Options", "log": "Fight log", "round": "Round", "items": "Items",
     "schema_version": "File version", "data": "Contents", "document": "The file",
 }
@@ -49,7 +49,7 @@ FIELD_LABELS: dict[str, str] = {
 # Lists whose entries a path names by number (``skills.2``) or by name
 # (``skills.Brawling``): the singular a GM reads before the entry's number.
 _ENTRIES = {"skills": "Skill", "weapons": "Weapon", "armour": "Armour",
-            "items": "Item", "combatants": "Combatant", "sides": "Side",
+            "items": "Item", "combatants": "Combatant", "sides": "Side", "groups": "Group",
             "advantages": "Advantage", "log": "Log entry", "ranges": "Range band",
             "classes": "Class", "properties": "Property", "covers": "Body part"}
 

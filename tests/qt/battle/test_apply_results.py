@@ -139,3 +139,37 @@ def test_start_healing_unticked_opens_nothing(qtbot: Any, monkeypatch: Any) -> N
     assert board.apply_results()  # type: ignore[union-attr]
     assert window.current_document() is board
     assert window.tabs.count() == 1
+
+
+def test_rows_made_from_one_file_start_unticked_and_two_ticked_are_refused(
+        qtbot: Any) -> None:
+    from tests.storage.test_results_same_file import bandits, file_of
+
+    library = Library.open()
+    dialog = ResultsDialog(None, plan_results(bandits(library, minor=False), library,
+                                              include_minor=True))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    bandit = file_of(library, "Ford bandit")
+    rows = [dialog.tree.topLevelItem(i) for i in range(dialog.tree.topLevelItemCount())]
+    assert [r.text(0) for r in rows] == [  # type: ignore[union-attr]
+        f"Aldric \u2014 {file_of(library, 'Aldric')}",
+        *(f"Bandit {i} \u2014 {bandit} (several made from {bandit}: tick one)"
+          for i in (1, 2, 3))]
+    assert [r.name for r in dialog.chosen()] == ["Aldric"]  # the Bandits start unticked
+    assert dialog.shared_label.isVisible()
+    assert dialog.shared_label.text() == (
+        f"Bandit 1, Bandit 2 and Bandit 3 are all made from {bandit}: it can keep the "
+        "results of only one of them; tick the one it should keep.")
+    rows[1].setCheckState(0, Qt.CheckState.Checked)  # type: ignore[union-attr]
+    rows[3].setCheckState(0, Qt.CheckState.Checked)  # type: ignore[union-attr]
+    dialog.accept()
+    assert dialog.isVisible() and dialog.result() != dialog.DialogCode.Accepted
+    assert dialog.error_label.isVisible()
+    assert dialog.error_label.text() == (
+        f"Not written: Bandit 1 and Bandit 3 are ticked, and are both made from {bandit}; "
+        "tick only the one whose results the file should keep.")
+    rows[3].setCheckState(0, Qt.CheckState.Unchecked)  # type: ignore[union-attr]
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert [r.name for r in dialog.chosen()] == ["Aldric", "Bandit 1"]

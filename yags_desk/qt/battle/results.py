@@ -13,30 +13,41 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMessageBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from yags_desk.qt.battle.dialogs.message_lines import (
+    show_problem,
+    styled_error_label,
+    styled_hint_label,
+)
 from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.qt.common.wrap_delegate import WrapDelegate
 from yags_desk.rules.errors import RulesError
+from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.encounter_file import Encounter
 from yags_desk.storage.results import (
     CharacterResult,
     ResultsPlan,
+    and_list,
     apply_results,
     plan_results,
     restore_files,
+    same_file,
+    shared_reason,
 )
+from yags_desk.storage.written import changed_since, snapshot
 
 __all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters", "hurt"]
 
@@ -74,12 +85,15 @@ class ResultsDialog(QDialog):
             label = f"{result.name} \u2014 {result.path.name}"
             if result.minor:
                 label += " (minor NPC)"
+            if result.shared:  # which one the file keeps is the GM's choice
+                label += f" (several made from {result.path.name}: tick one)"
             if result.edited:  # never written over without the GM's tick
                 label += " (file changed since the fight began: tick to write over it)"
             item = QTreeWidgetItem(self.tree, [label])
             item.setToolTip(0, label)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.CheckState.Unchecked if result.minor or result.edited
+            item.setCheckState(0, Qt.CheckState.Unchecked
+                               if result.minor or result.edited or result.shared
                                else Qt.CheckState.Checked)
             for line in result.lines:
                 QTreeWidgetItem(item, [line]).setToolTip(0, line)
@@ -92,6 +106,14 @@ class ResultsDialog(QDialog):
         skipped = QLabel("\n".join(f"Not written: {line}" for line in plan.skipped), self)
         skipped.setWordWrap(True)
         skipped.setVisible(bool(plan.skipped))
+        # Rows made from one file, said in full where nothing cuts it off (issue 16).
+        shared = same_file(plan.changes)
+        self.shared_label = styled_hint_label(self)
+        self.shared_label.setText("\n".join(
+            f"{shared_reason(names, path)}; tick the one it should keep."
+            for path, names in shared))
+        self.shared_label.setVisible(bool(shared))
+        self.error_label = styled_error_label(self)  # why Write was refused
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel, self)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -102,7 +124,9 @@ class ResultsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.shared_label)
         layout.addWidget(skipped)
+        layout.addWidget(self.error_label)
         layout.addWidget(self.heal_box)
         layout.addWidget(self.buttons)
         self.resize(560, 420)
@@ -116,6 +140,18 @@ class ResultsDialog(QDialog):
                 chosen.append(result)
         return chosen
 
+    def accept(self) -> None:
+        """Write, unless two ticked rows write one file: then say which, and stay open."""
+        clashes = same_file(self.chosen())
+        if clashes:
+            show_problem(self.error_label, "Not written: " + "; ".join(
+                f"{and_list(names)} are ticked, and are "
+                f"{'both' if len(names) == 2 else 'all'} made from {path.name}; "
+                "tick only the one whose results the file should keep"
+                for path, names in clashes) + ".")
+            return
+        super().accept()
+
     def start_healing(self) -> bool:
         """Whether to open a healing record for the hurt among the chosen."""
         return self.heal_box.isChecked() and bool(hurt(self.chosen()))
@@ -123,32 +159,122 @@ class ResultsDialog(QDialog):
 
 class ResultsCommand(QUndoCommand):
     """Files written by :func:`apply_results` (already, when pushed); undo restores
-    their previous bytes, redo writes the results again."""
+    their previous bytes, redo writes the results again.
 
-    def __init__(self, host: ResultsHost, results: Sequence[CharacterResult],
+    Neither writes over a file changed since this step last wrote it (healing, the
+    character editor, another fight) without asking the GM (issue 16): the files
+    are compared with the bytes written (:mod:`~yags_desk.storage.written`).
+    [decision] Qt's undo stack has no way to refuse a step, and has already moved
+    when undo or redo runs: a step that must ask (or cannot write) leaves every
+    file alone and puts the stack straight back (:meth:`_stay`), so the History
+    shows the step as the files are; the question comes after, and a yes moves
+    the stack where the GM sent it.
+    """
+
+    def __init__(self, host: ResultsHost, parent: QWidget, results: Sequence[CharacterResult],
                  previous: list[tuple[Path, bytes]]) -> None:
         names = ", ".join(r.name for r in results)
         super().__init__(f"Apply results to {names}")
-        self.host, self.results, self.previous = host, tuple(results), previous
+        self.host, self.parent, self.results = host, parent, tuple(results)
+        self.previous = previous  # the files' bytes before this step wrote them
+        self.written = _read_back(previous)  # the bytes it wrote
         self._written = True
+        self._back = False  # the next undo or redo is the stack put back: files untouched
+        self._agreed = False  # the GM said yes: the next undo or redo writes regardless
 
     def redo(self) -> None:
+        if self._back:
+            self._back = False
+            return
         if self._written:  # the first redo: the board wrote them before pushing
             return
+        changed = changed_since(self.previous)  # since the undo put them back
+        if changed and not self._agreed:
+            self._stay("redo", changed)
+            return
+        self._agreed = False
         try:
             self.previous = apply_results(self.results, self.host.library)
         except (OSError, ValueError) as exc:
-            self.host.refuse(f"The results were not written again: {exc}")
+            self._stay("redo", [], f"The results were not written again: {exc}")
             return
+        self.written = _read_back(self.previous)
         self._written = True
 
     def undo(self) -> None:
+        if self._back:
+            self._back = False
+            return
+        changed = changed_since(self.written)
+        if changed and not self._agreed:
+            self._stay("undo", changed)
+            return
+        self._agreed = False
         try:
             restore_files(self.previous)
-        except OSError as exc:
-            self.host.refuse(f"The character files could not be put back: {exc}")
+        except (OSError, ValueError) as exc:
+            self._stay("undo", [], f"The character files could not be put back: {exc}")
             return
         self._written = False
+
+    def _stay(self, direction: str, changed: list[Path], problem: str = "") -> None:
+        """Leave the files alone: once the stack has finished moving, put it back
+        on the other side of this step, then say why or ask."""
+        self._back = True
+        QTimer.singleShot(0, self.parent, lambda: self._put_back(direction, changed, problem))
+
+    def _put_back(self, direction: str, changed: list[Path], problem: str) -> None:
+        stack = self.host.undo_stack
+        target = stack.index()  # where the GM sent it (several steps, from the History)
+        here = next((i for i in range(stack.count()) if stack.command(i) is self), None)
+        if here is None:  # the step left the stack meanwhile
+            self._back = False
+            self.host.refuse(problem or "The character files were left as they are.")
+            return
+        stack.setIndex(here + 1 if direction == "undo" else here)
+        self._back = False  # used up by the move (ensured, should Qt not call back)
+        if problem:
+            self.host.refuse(problem)
+            return
+        if self._ask(direction, changed):
+            self._agreed = True
+            stack.setIndex(target)
+            self._agreed = False
+            return
+        self.host.refuse(
+            f"{'Undo' if direction == 'undo' else 'Redo'} stopped at \u201c{self.text()}\u201d: "
+            "the character files changed since were left as they are.")
+
+    def _ask(self, direction: str, changed: list[Path]) -> bool:
+        """The GM's yes to writing over ``changed``, each named with its character."""
+        names = {r.path: r.name for r in self.results}
+        files = "\n".join(f"\u2022 {names.get(path, path.stem)} ({path.name})"
+                          for path in changed)
+        if direction == "undo":
+            title = "Undo Apply results"
+            text = ("These character files were changed since Apply results wrote them "
+                    f"(healing, the character editor or another fight):\n{files}\n\n"
+                    "Undo puts back the files as they were before the fight, and those "
+                    "later changes are lost. Put them back anyway?")
+        else:
+            title = "Redo Apply results"
+            text = (f"These character files were changed since Undo put them back:\n{files}"
+                    "\n\nRedo writes the fight's results over them again, and those "
+                    "changes are lost. Write over them anyway?")
+        answer = QMessageBox.question(
+            self.parent, title, text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+
+def _read_back(previous: Sequence[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
+    """The files just written, with the bytes they hold (unreadable: none, so any
+    later undo asks first)."""
+    try:
+        return snapshot(path for path, _ in previous)
+    except (OSError, DocumentError):
+        return [(path, b"") for path, _ in previous]
 
 
 def ask_results(parent: QWidget, plan: ResultsPlan
@@ -182,7 +308,7 @@ def apply_to_characters(host: ResultsHost, parent: QWidget,
     except (OSError, ValueError) as exc:
         host.refuse(f"Nothing written: {exc}")
         return False
-    host.undo_stack.push(ResultsCommand(host, chosen, previous))
+    host.undo_stack.push(ResultsCommand(host, parent, chosen, previous))
     if start_healing and heal is not None:
         heal(hurt(chosen))
     return True
