@@ -234,3 +234,40 @@ def test_the_dead_are_not_offered_as_carers(qtbot: Any) -> None:
     qtbot.addWidget(view)
     offered = [view.carer.itemText(i) for i in range(view.carer.count())]
     assert "Elin" in offered and "Old Tom" not in offered
+
+
+def test_the_carers_bonus_is_shared_by_the_patients_still_wounded(qtbot: Any) -> None:
+    """Audit 16 item 6 (RULES 1.10): once two of three patients are healed, the
+    carer's bonus goes to the third alone."""
+    library = Library.open()
+    patients = [classic("Aldric", wounds=1), classic("Torvald", wounds=1),
+                classic("Mira", wounds=4)]  # Hurt, Hurt, Serious
+    paths = [library.save_character(c) for c in patients]
+    library.save_character(classic("Elin", skills={"First aid": 50, "Chirurgery": 40}))
+    view = HealingView(new_healing_file("Three", list(zip(paths, patients, strict=True))),
+                       None, library)
+    qtbot.addWidget(view)
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    for p in (0, 1, 2):  # Elin's first aid: 10 x 50% = 5 + 9+9 = 23, enough for all
+        assert view.select_due("first_aid", patient=p)
+        view.dice.setText("9 9")
+        assert view.record_selected(), view.last_message
+    view.move_time(hours=1)
+    # Aldric's Hurt check, all three wounded: First aid 5 + 5+5 = 15, half 7, by 3: +2.
+    # Torvald's, Aldric healed: by 2: +3. Each 10 + bonus + 9+9 >= 15 heals.
+    for p, shared in ((0, "half shared by 3: +2"), (1, "half shared by 2: +3")):
+        assert view.select_due("hurt_check", patient=p)
+        view.dice.setText("9 9")
+        view.carer_dice.setText("5 5")
+        assert view.record_selected(), view.last_message
+        text = view.timeline.index(view.timeline.rowCount() - 1, 2).data()
+        assert shared in text, text
+    assert [r.state.wounds for r in view.records] == [0, 0, 4]
+    # Mira alone: Chirurgery 10 x 40% = 4 + 5+5 = 14, half 7, all hers: +7;
+    # 10 + 7 + 5+5 = 27: Serious 25+ is 7 days (RULES 1.10), not 10 (shared by 3: +2).
+    assert view.select_due("recovery_roll", patient=2)
+    view.dice.setText("5 5")
+    view.carer_dice.setText("5 5")
+    assert view.record_selected(), view.last_message
+    text = view.timeline.index(view.timeline.rowCount() - 1, 2).data()
+    assert "shared" not in text and "+7" in text and "7 days" in text, text

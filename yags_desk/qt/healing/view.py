@@ -11,7 +11,7 @@ everything due for every patient up to the game time shown. Every step is one
 undo step; after each, and after each undo, the patients' character files get
 their wounds, stuns and fatigue (the record itself is saved with File ▸ Save).
 The carer chosen gives first aid when they have the skill and adds their
-bonus, shared among every patient of the record (RULES 1.10).
+bonus, shared among the patients still wounded at that roll (RULES 1.10).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import Entry, GameTime, HealingRecord, condition
-from yags_desk.rules.healing.advance import Helpers, advance
+from yags_desk.rules.healing.advance import Helpers, advance_all, tending
 from yags_desk.rules.healing.by_hand import Dice, make_entry
 from yags_desk.rules.healing.clock import MAX_DAY
 from yags_desk.rules.typed_dice import parse_typed
@@ -316,7 +316,7 @@ class HealingView(DocumentView):
             entry = make_entry(
                 state, item.kind, at, self.rng if dice is None else dice, healer=healer,
                 carer=carer, carer_dice=help_dice if not isinstance(help_dice, int) else None,
-                patients=len(self.records),
+                patients=tending(r.state for r in self.records),
                 treats="stuns" if "stuns" in item.text else "wounds",
                 rest="night" if "night" in item.text or "sleep" in item.text else "short")
             self.records[p].push(entry)
@@ -335,16 +335,11 @@ class HealingView(DocumentView):
         until = self.game_time()
         carer = self.carer_character()
         healer = carer if carer is not None and carer.skill("First aid") > 0 else None
-        helpers = Helpers(healer=healer, carer=carer, patients=len(self.records))
-        pushed: list[tuple[int, Entry]] = []
-        try:
-            for p, record in enumerate(self.records):
-                if until < record.state.now:
-                    continue
-                pushed += [(p, e) for e in advance(record, until, self.rng, helpers)]
-        except RulesError as exc:
-            for p, _ in reversed(pushed):
-                self.records[p].undo()
+        try:  # every patient in time order: the carer's bonus is shared by those
+            # still wounded at each roll (RULES 1.10)
+            pushed = advance_all(self.records, until, self.rng,
+                                 Helpers(healer=healer, carer=carer))
+        except RulesError as exc:  # advance_all took its entries back
             self.refuse(str(exc))
             return 0
         if not pushed:
