@@ -271,3 +271,41 @@ def test_the_carers_bonus_is_shared_by_the_patients_still_wounded(qtbot: Any) ->
     assert view.record_selected(), view.last_message
     text = view.timeline.index(view.timeline.rowCount() - 1, 2).data()
     assert "shared" not in text and "+7" in text and "7 days" in text, text
+
+
+def test_every_step_writes_the_recovery_copy_at_once(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 4: a step writes the character files at once, so the record's
+    recovery copy follows it at once too (no waiting for the timer): a crash right
+    after "Roll all due" can be restored with its rolls."""
+    from yags_desk.storage.healing_file import HealingFile
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    path = library.save_character(classic("Aldric", skills={"First aid": 50}, wounds=1))
+    view = window._start_healing_for_file(path)
+    assert isinstance(view, HealingView)
+    assert library.pending_recoveries() == []
+
+    def copied() -> list[str]:
+        [copy] = library.pending_recoveries()
+        model = read_document(copy, "healing").model
+        assert isinstance(model, HealingFile)
+        return [e.kind for e in model.patients[0].healing.entries]
+
+    view.rng = random.Random(3)
+    view.move_time(days=1)
+    made = view.roll_all_due()
+    assert made >= 2 and _wounds(path) == 0  # first aid, the Hurt check(s): healed on file
+    assert copied() == [e.kind for e in view.records[0].entries] and len(copied()) == made
+    view.undo_stack.undo()  # the files go back, and so does the copy
+    assert _wounds(path) == 1 and copied() == []
+    view.undo_stack.redo()
+    assert len(copied()) == made
+    # Saved: the copy goes; an undo writes one; redone back to the saved state, the
+    # record is as its file, so none is left.
+    assert view.save() and library.pending_recoveries() == []
+    view.undo_stack.undo()
+    assert copied() == []
+    view.undo_stack.redo()
+    assert not view.is_modified() and library.pending_recoveries() == []

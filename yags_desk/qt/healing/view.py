@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -376,6 +376,7 @@ class HealingView(DocumentView):
             self.refuse(f"The character files were not updated: {exc}")
             return
         self.written = [path for path, _ in previous]
+        self._recovery_copy()
         if missing:
             self.refuse("; ".join(missing))
         elif previous:
@@ -413,7 +414,23 @@ class HealingView(DocumentView):
     def autosave(self) -> None:
         if not self.is_modified():
             return
+        self._recovery_copy()
+
+    def _recovery_copy(self) -> None:
+        """The record as it stands into its recovery copy. Every step (and undo, redo)
+        writes it at once, as the battle board does after every event: the step has
+        just written the character files, so a crash must not lose its rolls."""
         try:
             self.library.autosave(self.key, "healing", self.current_record())
         except (DocumentError, OSError, ValueError) as exc:
             self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
+
+    @Slot(bool)
+    def _clean_changed(self, clean: bool) -> None:
+        """Back where the file stands (undone to the save): the copy is not needed."""
+        super()._clean_changed(clean)
+        if clean and self.path is not None:
+            try:
+                self.library.discard_recovery(self.library.autosave_path(self.key))
+            except (OSError, ValueError):
+                pass
