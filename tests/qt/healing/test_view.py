@@ -309,3 +309,41 @@ def test_every_step_writes_the_recovery_copy_at_once(
     assert copied() == []
     view.undo_stack.redo()
     assert not view.is_modified() and library.pending_recoveries() == []
+
+
+def test_undo_asks_before_writing_over_a_file_changed_since(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 3: another fight leaves Aldric at 5 wounds on file; undo in the
+    healing record asks before writing its own 2 back, and No keeps the file."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.qt.shell.app_helpers import answer_questions
+
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.No,
+                             QMessageBox.StandardButton.Yes)
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2, notes="Owes the miller.")
+    path = library.save_character(aldric)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    view = HealingView(new_healing_file("Aldric", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")  # Elin: 5 + 12 = 17 against Light 15 (RULES 1.10)
+    assert view.record_selected(), view.last_message
+    assert asked == []  # the file held what the record expected: no question
+    now = read_document(path, "character").model
+    assert isinstance(now, Character)
+    library.save_character(now.model_copy(update={"wounds": 5}), path)  # another fight
+    view.undo_stack.undo()
+    assert len(asked) == 1 and "Aldric (" + path.name + ")" in asked[0]
+    assert "wounds 5 (the record left 2)" in asked[0]
+    assert _wounds(path) == 5  # No: kept
+    assert "Aldric" in view.last_message and path.name in view.last_message
+    assert "not written" in view.last_message
+    assert view.records[0].entries == ()  # the record itself was undone
+    view.undo_stack.redo()  # asked again; Yes writes the record's numbers over it
+    assert len(asked) == 2 and _wounds(path) == 2
+    assert read_document(path, "character").model.notes == "Owes the miller."  # type: ignore[union-attr]
+    view.undo_stack.undo()  # the file holds what the record left: no question
+    assert len(asked) == 2 and _wounds(path) == 2

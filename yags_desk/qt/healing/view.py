@@ -9,7 +9,9 @@ infection: classic RULES 1.10, 0.8 RULES 2). The GM picks a due row, types
 the dice or leaves them empty to roll, and records it; "Roll all due" rolls
 everything due for every patient up to the game time shown. Every step is one
 undo step; after each, and after each undo, the patients' character files get
-their wounds, stuns and fatigue (the record itself is saved with File ▸ Save).
+their wounds, stuns and fatigue (the record itself is saved with File ▸ Save);
+a file whose numbers something else changed since is only written over when
+the GM says so.
 The carer chosen gives first aid when they have the skill and adds their
 bonus, shared among the patients still wounded at that roll (RULES 1.10).
 """
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -57,7 +60,12 @@ from yags_desk.storage.healing_file import (
     patient_records,
     with_records,
 )
-from yags_desk.storage.healing_write import find_character, write_characters
+from yags_desk.storage.healing_write import (
+    ChangedFile,
+    changed_files,
+    find_character,
+    write_characters,
+)
 from yags_desk.storage.library import Library
 
 __all__ = ["HealingView"]
@@ -105,6 +113,10 @@ class HealingView(DocumentView):
         self.records: list[HealingRecord] = patient_records(record)
         self.last_message = ""
         self.written: list[Path] = []  # character files written by the last change
+        # Each patient's condition as the record last left it in its character file:
+        # a file that holds other numbers now was changed by something else.
+        self._on_file = [r.state for r in self.records]
+        self.undo_stack.cleanChanged.connect(self._drop_copy_when_clean)
         self._candidates = self._carer_candidates()
 
         self.heading = QLabel()
@@ -369,19 +381,39 @@ class HealingView(DocumentView):
             return
         self.message.clear()
         self.last_message = ""
+        record = self.current_record()
         try:
-            previous, missing = write_characters(self.current_record(), self.records,
-                                                 self.library)
+            changed = changed_files(record, self._on_file, self.library)
+            skip = set() if not changed or self._write_over(changed) else {
+                c.index for c in changed}
+            previous, missing = write_characters(record, self.records, self.library, skip)
         except (DocumentError, OSError, ValueError) as exc:
             self.refuse(f"The character files were not updated: {exc}")
             return
+        self._on_file = [old if i in skip else r.state
+                         for i, (old, r) in enumerate(zip(self._on_file, self.records,
+                                                          strict=True))]
         self.written = [path for path, _ in previous]
         self._recovery_copy()
-        if missing:
-            self.refuse("; ".join(missing))
+        kept = [f"{c.sentence()}; not written (the record goes on without it)"
+                for c in changed if c.index in skip]
+        if missing or kept:
+            self.refuse("; ".join(kept + missing))
         elif previous:
             names = ", ".join(path.name for path in self.written)
             self.status_message.emit(f"Updated {names}", 4000)
+
+    def _write_over(self, changed: Sequence[ChangedFile]) -> bool:
+        """Ask before writing over character files changed by something else since
+        the record wrote them (another fight, an edit): No (the default) keeps them."""
+        text = ("\n".join(c.sentence() + "." for c in changed)
+                + "\n\nWrite this record's numbers over "
+                + ("it" if len(changed) == 1 else "them") + "?")
+        answer = QMessageBox.question(
+            self, "Character file changed", text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- the document ---------------------------------------------------------------------
 
@@ -426,9 +458,8 @@ class HealingView(DocumentView):
             self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
 
     @Slot(bool)
-    def _clean_changed(self, clean: bool) -> None:
+    def _drop_copy_when_clean(self, clean: bool) -> None:
         """Back where the file stands (undone to the save): the copy is not needed."""
-        super()._clean_changed(clean)
         if clean and self.path is not None:
             try:
                 self.library.discard_recovery(self.library.autosave_path(self.key))
