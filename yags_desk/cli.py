@@ -522,6 +522,7 @@ def cmd_heal(args: argparse.Namespace) -> int:
     from yags_desk.rules.errors import RulesError
     from yags_desk.rules.healing import GameTime, condition, describe, due
     from yags_desk.rules.healing.advance import Helpers, advance
+    from yags_desk.rules.healing.by_hand import carer_problem
     from yags_desk.storage.documents import write_document
     from yags_desk.storage.healing_file import (
         healed_character,
@@ -547,6 +548,9 @@ def cmd_heal(args: argparse.Namespace) -> int:
     if carer is not None and carer.dead:
         return _fail(f"--carer: {carer.name} is dead (so the character file says); give "
                      "someone alive")
+    problem = carer_problem(carer) if carer is not None else ""
+    if problem:  # a carer who adds nothing is refused, never silently ignored
+        return _fail(f"--carer: {problem}; give someone who can help")
     if patient.dead:  # RULES 1.6, 1.10 / RULES 2: nothing heals the dead
         return _fail(f"{args.file}: {patient.name} is dead (so the character file says); "
                      "the dead do not heal")

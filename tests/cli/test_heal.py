@@ -102,14 +102,18 @@ def test_dry_run_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[st
     (["--days", "2", "--carer", "OTHER"], "--carer: Brand is a 0.8 character; Aldric is "
                                           "classic"),
     (["--days", "2", "--carer", "SELF"], "--carer: Aldric is the patient"),
+    # Audit 16 item 9: a carer who could add nothing is refused, naming them and why.
+    (["--days", "2", "--carer", "WOLF"], "--carer: Wolf has neither First aid nor "
+                                         "Chirurgery, so can give no first aid"),
 ])
 def test_bad_options_are_refused_and_change_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
         message: str) -> None:
     patient = _save(tmp_path, classic("Aldric", wounds=2))
     other = _save(tmp_path, v08("Brand"))
-    extra = [str(patient) if x == "SELF" else str(other) if x == "OTHER" else x
-             for x in extra]
+    wolf = _save(tmp_path, classic("Wolf", skills={"Brawling": 80}))
+    extra = [str(patient) if x == "SELF" else str(other) if x == "OTHER"
+             else str(wolf) if x == "WOLF" else x for x in extra]
     before = patient.read_bytes()
     assert main(["heal", str(patient), *extra]) == 1
     assert message in capsys.readouterr().err

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.qt.shell.app_helpers import sample_window
-from tests.rules.builders import classic
+from tests.rules.builders import classic, v08
 from yags_desk.qt.healing.view import HealingView
 from yags_desk.qt.library.model import scan
 from yags_desk.rules.character import Character
@@ -347,3 +348,72 @@ def test_undo_asks_before_writing_over_a_file_changed_since(
     assert read_document(path, "character").model.notes == "Owes the miller."  # type: ignore[union-attr]
     view.undo_stack.undo()  # the file holds what the record left: no question
     assert len(asked) == 2 and _wounds(path) == 2
+
+
+def test_choices_that_would_do_nothing_are_refused_with_the_reason(qtbot: Any) -> None:
+    """Audit 16 item 9: a carer with no healing skill, dice that Roll all due would
+    not use, dice for an entry that uses none: each is refused, saying why, and
+    nothing is recorded."""
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2)  # Light, untended
+    path = library.save_character(aldric)
+    library.save_character(classic("Wolf", skills={"Brawling": 80}))
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    view = HealingView(new_healing_file("Aldric", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    # The carer list shows Wolf, marked and not to be picked (RULES 1.10).
+    wolf = view.carer.findText("Wolf (no First aid or Chirurgery)")
+    assert wolf > 0 and not view.carer.model().item(wolf).isEnabled()  # type: ignore[attr-defined]
+    assert "neither First aid nor Chirurgery" in view.carer.itemData(
+        wolf, Qt.ItemDataRole.ToolTipRole)
+    view.carer.setCurrentIndex(wolf)  # as a record naming Wolf would open
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")
+    assert not view.record_selected()
+    assert view.last_message.startswith("Carer: Wolf has neither First aid nor Chirurgery")
+    view.dice.clear()
+    assert view.roll_all_due() == 0 and "Wolf" in view.last_message
+    assert view.records[0].entries == ()
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    # The carer's dice typed for first aid, which takes no carer's roll.
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")
+    view.carer_dice.setText("5 5")
+    assert not view.record_selected()
+    assert "carer's dice: first aid takes no carer's roll" in view.last_message
+    view.carer_dice.clear()
+    # Roll all due never ignores the dice typed.
+    view.move_time(hours=2)
+    assert view.roll_all_due() == 0
+    assert "Roll all due rolls every die itself" in view.last_message
+    assert "6 6" in view.last_message and view.records[0].entries == ()
+    # Dice typed for untended-wound fatigue, which uses none.
+    assert view.select_due("untended_fatigue")
+    assert not view.record_selected()
+    assert "untended fatigue for Aldric uses no dice" in view.last_message
+    assert view.records[0].entries == () and view.dice.text() == "6 6"
+    view.dice.clear()
+    assert view.record_selected(), view.last_message  # +2 long-term fatigue (RULES 1.10)
+    assert view.records[0].state.fatigue_long == 2
+
+
+def test_start_healing_on_two_editions_opens_a_record_for_each(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 9: never drop one edition silently (a record holds one)."""
+    from yags_desk.qt.shell.healing import start_healing
+    from yags_desk.storage.healing_file import HealingFile
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    aldric, brand = classic("Aldric", wounds=2), v08("Brand", wounds=3)
+    pa, pb = library.save_character(aldric), library.save_character(brand)
+    tabs = window.tabs.count()
+    view = start_healing(window, [(pa, aldric), (pb, brand)])
+    assert isinstance(view, HealingView) and window.tabs.count() == tabs + 2
+    records = [window.tabs.widget(i) for i in range(tabs, tabs + 2)]
+    assert [(r.record.edition, [p.name for p in r.record.patients]) for r in records
+            if isinstance(r, HealingView) and isinstance(r.record, HealingFile)] == [
+        ("classic", ["Aldric"]), ("0.8", ["Brand"])]
+    message = window.statusBar().currentMessage()
+    assert "one healing record for each edition" in message
+    assert "classic: Aldric" in message and "0.8: Brand" in message

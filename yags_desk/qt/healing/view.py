@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal, Slot
+from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -50,7 +50,7 @@ from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import Entry, GameTime, HealingRecord, condition
 from yags_desk.rules.healing.advance import Helpers, advance_all, tending
-from yags_desk.rules.healing.by_hand import Dice, make_entry
+from yags_desk.rules.healing.by_hand import NO_DICE, Dice, carer_problem, make_entry
 from yags_desk.rules.healing.clock import MAX_DAY
 from yags_desk.rules.typed_dice import parse_typed
 from yags_desk.storage.documents import DocumentError
@@ -143,7 +143,17 @@ class HealingView(DocumentView):
         self.carer.setObjectName("healing_carer")
         self.carer.addItem("Nobody (patients tend themselves)", "")
         for character in self._candidates:
-            self.carer.addItem(character.name, character.id)
+            problem = carer_problem(character)
+            if not problem:
+                self.carer.addItem(character.name, character.id)
+                continue
+            # Listed, so the GM sees why, but not offered: they would add nothing.
+            missing = "no First aid or Chirurgery" if self.classic else "no First aid"
+            self.carer.addItem(f"{character.name} ({missing})", character.id)
+            index = self.carer.count() - 1
+            self.carer.setItemData(index, problem, Qt.ItemDataRole.ToolTipRole)
+            item = self.carer.model().item(index)  # type: ignore[attr-defined]
+            item.setEnabled(False)
         if record.carers:
             self.carer.setCurrentIndex(max(0, self.carer.findData(record.carers[0].character_id)))
         self.carer.setToolTip("Gives first aid when they have the skill, and adds half their "
@@ -319,7 +329,15 @@ class HealingView(DocumentView):
         state = self.records[p].state
         at = max(self.game_time(), state.now, key=lambda t: t.hours)
         carer = self.carer_character()
+        if not self._carer_can_help(carer):
+            return False
         healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+        what = item.kind.replace("_", " ")
+        if item.kind in NO_DICE and (self.dice.text().strip()
+                                     or self.carer_dice.text().strip()):
+            self.refuse(f"dice: {what} for {state.name} uses no dice; clear the dice "
+                        "typed, or pick the roll they are for")
+            return False
         try:
             dice = self._typed(self.dice, "dice", "2d10!" if self.classic else "d20")
             typed = self._typed(self.carer_dice, "carer's dice", "2d10!") \
@@ -331,6 +349,13 @@ class HealingView(DocumentView):
                 patients=tending(r.state for r in self.records),
                 treats="stuns" if "stuns" in item.text else "wounds",
                 rest="night" if "night" in item.text or "sleep" in item.text else "short")
+            if typed is not None and getattr(entry, "carer", None) is None:
+                why = ("no carer is chosen" if carer is None else
+                       f"{what} takes no carer's roll (RULES 1.10)"
+                       if item.kind not in ("hurt_check", "light_check", "recovery_roll")
+                       else f"{carer.name} has no skill that helps {state.category} wounds "
+                       "(First aid helps Hurt and Light, Chirurgery any; RULES 1.10)")
+                raise RulesError(f"carer's dice: {why}; clear the carer's dice")
             self.records[p].push(entry)
         except (RulesError, ValueError) as exc:
             self.refuse(str(exc))
@@ -346,6 +371,15 @@ class HealingView(DocumentView):
         """Roll everything due for every patient up to the game time; the entries made."""
         until = self.game_time()
         carer = self.carer_character()
+        typed = [text for text in (self.dice.text().strip(), self.carer_dice.text().strip())
+                 if text]
+        if typed:  # never ignore the GM's dice: they belong to one roll
+            self.refuse(f"dice: Roll all due rolls every die itself; the dice typed "
+                        f"({' / '.join(typed)}) are for one roll: pick it in the Due table "
+                        "and use Record the selected roll, or clear them")
+            return 0
+        if not self._carer_can_help(carer):
+            return 0
         healer = carer if carer is not None and carer.skill("First aid") > 0 else None
         try:  # every patient in time order: the carer's bonus is shared by those
             # still wounded at each roll (RULES 1.10)
@@ -360,6 +394,13 @@ class HealingView(DocumentView):
         self._remember_carer(carer)
         self.undo_stack.push(_Push(self, pushed, f"roll all due up to {until}"))
         return len(pushed)
+
+    def _carer_can_help(self, carer: Character | None) -> bool:
+        """False (after saying why) for a carer who could add nothing."""
+        problem = carer_problem(carer) if carer is not None else ""
+        if problem:
+            self.refuse(f"Carer: {problem}; choose another carer, or Nobody")
+        return not problem
 
     def _remember_carer(self, carer: Character | None) -> None:
         if carer is None or any(c.character_id == carer.id for c in self.record.carers):
