@@ -21,7 +21,8 @@ from yags_desk.storage.healing_file import HealingFile, healed_character
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 
-__all__ = ["ChangedFile", "changed_files", "find_character", "write_characters"]
+__all__ = ["ChangedFile", "changed_files", "differences", "find_character", "last_record",
+           "write_characters"]
 
 # The numbers a healing record writes into a character file.
 _FIELDS = ("wounds", "stuns", "fatigue_short", "fatigue_long", "dead")
@@ -71,13 +72,38 @@ def changed_files(record: HealingFile, left: Sequence[Patient],
         if found is None:
             continue
         path, now = found
-        expected = healed_character(now, state)
-        fields = tuple(f"{name.replace('_', ' ')} {getattr(now, name)} (the record left "
-                       f"{getattr(expected, name)})" for name in _FIELDS
-                       if getattr(now, name) != getattr(expected, name))
+        fields = differences(now, state)
         if fields:
             changed.append(ChangedFile(index, patient.name, path, fields))
     return changed
+
+
+def differences(now: Character, state: Patient) -> tuple[str, ...]:
+    """The numbers of the character file ``now`` that differ from what a record whose
+    patient is in ``state`` leaves there ("wounds 5 (the record left 2)")."""
+    expected = healed_character(now, state)
+    return tuple(f"{name.replace('_', ' ')} {getattr(now, name)} (the record left "
+                 f"{getattr(expected, name)})" for name in _FIELDS
+                 if getattr(now, name) != getattr(expected, name))
+
+
+def last_record(library: Library, character_id: str
+                ) -> tuple[Path, HealingFile, int] | None:
+    """The library's healing record holding this character that was written last
+    (its ``modified`` stamp, then the file's time), with the patient's place in it."""
+    found: list[tuple[str, float, Path, HealingFile, int]] = []
+    for path, record in library.load_healing_records().items:
+        for index, patient in enumerate(record.patients):
+            if patient.character_id == character_id:
+                try:
+                    mtime = path.stat().st_mtime
+                except OSError:
+                    mtime = 0.0
+                found.append((record.modified, mtime, path, record, index))
+    if not found:
+        return None
+    _, _, path, record, index = max(found, key=lambda f: (f[0], f[1]))
+    return path, record, index
 
 
 def write_characters(record: HealingFile, records: Iterable[HealingRecord],
