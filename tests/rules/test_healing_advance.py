@@ -115,3 +115,17 @@ def test_advance_all_shares_the_carers_bonus_among_those_still_wounded() -> None
     from yags_desk.rules.healing.advance import tending
     records[2].push(Override(at=DAY1.plus(hours=1), reason="gone", status="dead"))
     assert tending(r.state for r in records) == 1
+
+
+def test_the_unconscious_give_themselves_no_first_aid() -> None:
+    """An unconscious patient (as a fight can leave them, audit 16 item 1) cannot tend
+    their own wounds: with nobody else there, only the dying rolls follow (RULES 1.6)."""
+    from yags_desk.rules.healing import first_aid
+
+    record = _record(status="unconscious", wounds=6, skills={"First aid": 80})  # Fatal
+    with pytest.raises(RulesError, match="Aldric is unconscious and cannot tend"):
+        first_aid(record.state, DAY1, [5, 5])  # type: ignore[arg-type]
+    # Stamina 10 + 6+5 = 21 >= 20 survives; 10 + 2+3 = 15 < 20: dead (RULES 1.6).
+    made = advance(record, DAY1, Scripted([6, 5, 2, 3]))
+    assert [e.kind for e in made] == ["dying_roll", "dying_roll"]
+    assert record.state.status == "dead"

@@ -93,8 +93,12 @@ def tending(patients: Iterable[Patient]) -> int:
     return max(1, sum(1 for p in patients if p.status != "dead" and p.wounds > 0))
 
 
-def _aid_giver(patient: Character, helpers: Helpers) -> Character | None:
-    """Who can give first aid, or None when nobody there has the skill."""
+def _aid_giver(patient: Character, status: str,
+               helpers: Helpers) -> Character | None:
+    """Who can give first aid, or None when nobody there has the skill (or, with no
+    healer, the patient lies unconscious)."""
+    if helpers.healer is None and status != "awake":
+        return None
     who = helpers.healer or patient
     return who if who.skill("First aid") > 0 else None
 
@@ -132,7 +136,7 @@ def _classic_steps(record: HealingRecord, p: ClassicPatient, until: GameTime,
         return steps
     if p.wounds and not p.tended:
         dying = p.category == "Fatal" and p.status == "unconscious"
-        giver = _aid_giver(p.character, helpers)
+        giver = _aid_giver(p.character, p.status, helpers)
         aid = _aid_time(record, p.now, dying) if giver else None
         if aid is not None:
             aid_at = aid
@@ -172,7 +176,7 @@ def _v08_steps(record: HealingRecord, p: V08Patient, until: GameTime, rng: rando
     if p.status == "dead":
         return steps
     reason = untended_reason(p)
-    giver = _aid_giver(p.character, helpers)
+    giver = _aid_giver(p.character, p.status, helpers)
     healer = None if giver is p.character and helpers.healer is None else giver
     if giver and p.wounds and not p.tended and not p.wounds_aided and not p.infected:
         when = _aid_time(record, p.now, reason == "fatal")
