@@ -186,10 +186,13 @@ def build() -> list[Character]:
             "sample-kestrel", "Kestrel", {"strength": 3, "agility": 4, "dexterity": 4,
                                           "perception": 5},
             player="Lee", kind="pc",
-            skills=skills(bow=5, brawl=3, single_weapon=3, awareness=4, stealth=4),
+            # First aid: a 0.8 healing record from the samples alone can give first
+            # aid and a carer's bonus (issue 16 audit, item 10).
+            skills=skills(bow=5, brawl=3, single_weapon=3, awareness=4, stealth=4,
+                          first_aid=2),
             weapons=(w(v, "long-bow"), w(v, "short-sword")),
             armour=(arm(v, "leather-jacket"),),
-            notes="Hunter and tracker (YAGS 0.8 rules)."),
+            notes="Hunter and tracker who can bind a wound in the field (YAGS 0.8 rules)."),
     ]
     v08_npcs = [
         v08_char(

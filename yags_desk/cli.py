@@ -557,17 +557,28 @@ MAX_HEAL_DAYS = 3650
 
 def cmd_heal(args: argparse.Namespace) -> int:
     """Advance a character's healing N days headless (issue 16): rolls what falls due,
-    prints each entry, writes the character file and saves the healing record."""
+    prints each entry, writes the character file and saves the healing record.
+
+    [decision] When the library holds a healing record for this character (the one
+    written last) whose patient still has something to heal, the run continues it
+    from where it stands (no new first aid, the running recovery kept) and writes
+    that record; ``--new`` starts a new one. A note dated at the end of the run
+    marks how far the record was followed, so the next run starts there.
+    """
     from yags_desk.rules.errors import RulesError
-    from yags_desk.rules.healing import GameTime, condition, describe, due
-    from yags_desk.rules.healing.advance import Helpers, advance
+    from yags_desk.rules.healing import GameTime, Note, condition, describe, due
+    from yags_desk.rules.healing.advance import Helpers, advance, tending
+    from yags_desk.rules.healing.by_hand import carer_problem
+    from yags_desk.storage import paths
     from yags_desk.storage.documents import write_document
     from yags_desk.storage.healing_file import (
+        HealingCarer,
         healed_character,
         new_healing_file,
         patient_records,
         with_records,
     )
+    from yags_desk.storage.healing_write import differences, last_record
     from yags_desk.storage.library import Library
 
     problems = _out_of_range([("--days", args.days, 1, MAX_HEAL_DAYS)])
@@ -586,50 +597,93 @@ def cmd_heal(args: argparse.Namespace) -> int:
     if carer is not None and carer.dead:
         return _fail(f"--carer: {carer.name} is dead (so the character file says); give "
                      "someone alive")
+    problem = carer_problem(carer) if carer is not None else ""
+    if problem:  # a carer who adds nothing is refused, never silently ignored
+        return _fail(f"--carer: {problem}; give someone who can help")
     if patient.dead:  # RULES 1.6, 1.10 / RULES 2: nothing heals the dead
         return _fail(f"{args.file}: {patient.name} is dead (so the character file says); "
                      "the dead do not heal")
-    start = GameTime(day=1)
-    until = start.plus(days=args.days)
-    record = new_healing_file(f"Healing of {patient.name}", [(Path(args.file), patient)],
-                              start, [(Path(args.carer), carer)] if carer else [])
-    [healing] = patient_records(record)
-    healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+    # A dry run only reads: the library is not set up for it.
+    lib = Library(paths.data_dir()) if args.dry_run else Library.open(read_only_ok=True)
+    found = None if args.new else last_record(lib, patient.id)
+    record_path: Path | None = None
+    if found is not None:
+        path, record, index = found
+        records = patient_records(record)
+        left = records[index].state
+        if left.status != "dead" and (left.wounds or getattr(left, "stuns", 0)
+                                      or left.fatigue_short or left.fatigue_long):
+            changed = differences(patient, left)
+            if changed:  # another fight, an edit: never written over silently
+                return _fail(f"{args.file}: {patient.name}'s file was changed since the "
+                             f"healing record {path} wrote it ({', '.join(changed)}); "
+                             "nothing written. Give --new to start a new healing record "
+                             "from the file as it is")
+            record_path = path
+    if record_path is None:
+        if not (patient.wounds or patient.stuns or patient.fatigue_short
+                or patient.fatigue_long):
+            text = (f"{patient.name} is unhurt (no wounds, stuns or fatigue): nothing to "
+                    "heal; no healing record written.")
+            _emit(args, {"patient": patient.name, "file": args.file, "entries": [],
+                         "written": False, "record": None, "continued": None,
+                         "condition": "unhurt"}, text)
+            return EXIT_OK
+        record = new_healing_file(f"Healing of {patient.name}", [(Path(args.file), patient)],
+                                  GameTime(day=1))
+        records, index = patient_records(record), 0
+    if carer is not None and all(c.character_id != carer.id for c in record.carers):
+        record = record.model_copy(update={"carers": (*record.carers, HealingCarer(
+            name=carer.name, character_id=carer.id, file=Path(args.carer).name))})
+    healing = records[index]
+    start = healing.state.now
     try:
-        entries = advance(healing, until, _rng(args.seed), Helpers(healer=healer, carer=carer))
-    except RulesError as e:
+        until = start.plus(days=args.days)
+        healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+        first = len(healing.entries)
+        entries = advance(healing, until, _rng(args.seed), Helpers(
+            healer=healer, carer=carer, patients=tending(r.state for r in records)))
+        if healing.state.status != "dead" and healing.state.now < until:
+            healing.push(Note(at=until, text=f"Healing followed to {until} "
+                                             "(yags-desk heal)."))
+    except (RulesError, ValueError) as e:
         return _fail(f"{args.file}: {e}")
     state = healing.state
     after = healed_character(patient, state)
-    texts = [describe(e, healing.state_before(i), healing.state_after(i))
-             for i, e in enumerate(healing.entries)]
+    texts = [describe(e, healing.state_before(first + i), healing.state_after(first + i))
+             for i, e in enumerate(entries)]
     coming = [d for d in due(state, until)]
-    record_path = None
+    continued = record_path
     if not args.dry_run:
-        lib = Library.open(read_only_ok=True)
         if lib.read_only:
             return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
         try:
-            record_path = lib.save_healing_record(with_records(record, [healing]))
+            record_path = lib.save_healing_record(with_records(record, records), record_path)
             if after != patient:
                 write_document(Path(args.file), "character", after)
         except (OSError, ValueError) as e:
             return _fail(f"{APP_NAME}: nothing written ({e})")
+    written = not args.dry_run
     data = {"patient": patient.name, "file": args.file, "from": str(start), "to": str(until),
             "carer": carer.name if carer else None,
+            "continued": str(continued) if continued else None,
             "entries": [{"text": text, **entry.model_dump(mode="json")}
                         for text, entry in zip(texts, entries, strict=True)],
             "condition": condition(state), "wounds": after.wounds, "stuns": after.stuns,
             "fatigue_short": after.fatigue_short, "fatigue_long": after.fatigue_long,
             "due": [{"when": str(d.when), "text": d.text} for d in coming],
-            "written": record_path is not None,
-            "record": str(record_path) if record_path else None}
-    lines = [f"Healing {patient.name} from {start} to {until}"
-             + (f", cared for by {carer.name}:" if carer else ":")]
+            "written": written,
+            "record": str(record_path) if written and record_path else None}
+    lines = []
+    if continued is not None:
+        lines.append(f"Continuing the healing record \u201c{record.name}\u201d ({continued}); "
+                     "--new starts a new one.")
+    lines.append(f"Healing {patient.name} from {start} to {until}"
+                 + (f", cared for by {carer.name}:" if carer else ":"))
     lines += [f"  {text}" for text in texts] or ["  nothing falls due"]
     lines.append(f"Now: {condition(state)}.")
     lines += [f"Next: {d.text}" for d in coming]
-    if record_path is not None:
+    if written:
         lines.append(f"Wrote {args.file}; the healing record is {record_path}.")
     else:
         lines.append("Dry run: nothing written.")
@@ -760,11 +814,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the file to write (default: print the log)")
     lg.set_defaults(func=cmd_log)
     he = add("heal", "advance a character's healing by days, rolling first aid and every "
-                     "healing roll as it falls due; writes the character file and saves the "
-                     "healing record in the library")
+                     "healing roll as it falls due; continues the character's last healing "
+                     "record in the library (or starts one), writes the character file and "
+                     "saves the record")
     he.add_argument("file", metavar="FILE", help="the patient's character file")
     he.add_argument("--days", type=int, required=True, metavar="N",
-                    help="game days to advance (from day 1, 00:00)")
+                    help="game days to advance (from where the last healing record stands, "
+                         "or day 1, 00:00)")
+    he.add_argument("--new", action="store_true",
+                    help="start a new healing record instead of continuing the last one")
     he.add_argument("--carer", metavar="FILE",
                     help="a character looking after the patient (gives first aid too)")
     he.add_argument("--seed", type=int, help="seed for repeatable rolls")

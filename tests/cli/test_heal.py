@@ -102,15 +102,91 @@ def test_dry_run_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[st
     (["--days", "2", "--carer", "OTHER"], "--carer: Brand is a 0.8 character; Aldric is "
                                           "classic"),
     (["--days", "2", "--carer", "SELF"], "--carer: Aldric is the patient"),
+    # Audit 16 item 9: a carer who could add nothing is refused, naming them and why.
+    (["--days", "2", "--carer", "WOLF"], "--carer: Wolf has neither First aid nor "
+                                         "Chirurgery, so can give no first aid"),
 ])
 def test_bad_options_are_refused_and_change_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str],
         message: str) -> None:
     patient = _save(tmp_path, classic("Aldric", wounds=2))
     other = _save(tmp_path, v08("Brand"))
-    extra = [str(patient) if x == "SELF" else str(other) if x == "OTHER" else x
-             for x in extra]
+    wolf = _save(tmp_path, classic("Wolf", skills={"Brawling": 80}))
+    extra = [str(patient) if x == "SELF" else str(other) if x == "OTHER"
+             else str(wolf) if x == "WOLF" else x for x in extra]
     before = patient.read_bytes()
     assert main(["heal", str(patient), *extra]) == 1
     assert message in capsys.readouterr().err
     assert patient.read_bytes() == before
+
+
+def _records(name: str) -> list[tuple[Path, object]]:
+    return [(p, r) for p, r in Library.open().load_healing_records().items
+            if r.name == f"Healing of {name}"]
+
+
+def test_a_second_run_continues_the_last_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Audit 16 item 5: heal --days 7, week after week, advances one recovery: no
+    first aid again, the running recovery period kept, one record file."""
+    rng = random.Random(5)
+    assert [roll_2d10x(rng).dice for _ in range(3)] == [(10, 5, 6), (9, 1), (8, 4)]
+    # Stamina 10; one box a category, so 5 wounds is Critical (RULES 1.6).
+    patient = _save(tmp_path, classic("Torvald", wounds=5))
+    carer = _save(tmp_path, classic("Elin", skills={"First aid": 50, "Chirurgery": 40}))
+    assert main(["heal", str(patient), "--days", "7", "--carer", str(carer), "--seed", "5",
+                 "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["continued"] is None
+    assert [e["kind"] for e in first["entries"]] == ["first_aid", "recovery_roll"]
+    # First aid 10 x 50% = 5 + 10+5+6 = 26 against Critical 20; the carer's Chirurgery
+    # 10 x 40% = 4 + 9+1 = 14, half 7; patient 10 + 7 + 8+4 = 29: Critical 25+ is 20
+    # days, ending day 21 (RULES 1.10).
+    aid, roll = first["entries"]
+    assert (aid["total"], aid["success"]) == (26, True)
+    assert (roll["total"], roll["days"]) == (29, 20)
+    [(path, _)] = _records("Torvald")
+    # The second week: from day 8 where the first stopped; nothing is rolled again.
+    assert main(["heal", str(patient), "--days", "7", "--carer", str(carer), "--seed", "6"]) == 0
+    out = capsys.readouterr().out
+    assert f"Continuing the healing record \u201cHealing of Torvald\u201d ({path})" in out
+    assert "from day 8, 00:00 to day 15, 00:00" in out and "nothing falls due" in out
+    assert "Recovery from Critical: 20 days, ends day 21, 00:00" in out
+    # The third: the period ends on day 21 and the Serious roll follows.
+    assert main(["heal", str(patient), "--days", "7", "--seed", "7", "--json"]) == 0
+    third = json.loads(capsys.readouterr().out)
+    assert third["continued"] == str(path) and third["from"] == "day 15, 00:00"
+    assert [e["kind"] for e in third["entries"]][:2] == ["recovery_end", "recovery_roll"]
+    assert third["entries"][0]["at"] == {"day": 21, "hour": 0}
+    assert _character(patient).wounds == 4  # Critical healed to Serious
+    [(again, record)] = _records("Torvald")
+    assert again == path
+    kinds = [e.kind for e in record.patients[0].healing.entries]  # type: ignore[attr-defined]
+    assert kinds.count("first_aid") == 1 and kinds.count("recovery_roll") == 2
+
+
+def test_a_file_changed_since_the_record_is_not_continued_over(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    patient = _save(tmp_path, classic("Torvald", wounds=3))
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 0
+    capsys.readouterr()
+    write_document(patient, "character",
+                   _character(patient).model_copy(update={"wounds": 5}))  # another fight
+    before = patient.read_bytes()
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "Torvald's file was changed since the healing record" in err
+    assert "wounds 5 (the record left 3)" in err and "--new" in err
+    assert patient.read_bytes() == before
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1", "--new"]) == 0
+    assert "Continuing" not in capsys.readouterr().out
+    assert len(_records("Torvald")) == 2
+
+
+def test_an_unhurt_character_gets_no_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    patient = _save(tmp_path, classic("Aldric"))
+    before = patient.read_bytes()
+    assert main(["heal", str(patient), "--days", "3"]) == 0
+    assert "Aldric is unhurt" in capsys.readouterr().out
+    assert _records("Aldric") == [] and patient.read_bytes() == before

@@ -83,3 +83,49 @@ def test_advancing_backwards_is_refused() -> None:
     record.push(Note(at=DAY1.plus(hours=3), text="camp"))
     with pytest.raises(RulesError, match="before day 1, 03:00"):
         advance(record, DAY1, Scripted([]))
+
+
+def test_advance_all_shares_the_carers_bonus_among_those_still_wounded() -> None:
+    from yags_desk.rules.healing import HurtCheck, RecoveryRoll
+    from yags_desk.rules.healing.advance import advance_all
+
+    def tended(name: str, wounds: int) -> HealingRecord:
+        return HealingRecord(HealingStart(patient=classic(name, wounds=wounds), at=DAY1,
+                                          tended=True))
+
+    # Aldric and Bren Hurt, Mira Serious, all first-aided; Elin cares for them.
+    records = [tended("Aldric", 1), tended("Bren", 1), tended("Mira", 4)]
+    elin = classic("Elin", skills={"First aid": 50, "Chirurgery": 40})  # Int 10
+    # Day 1, 00:00, Mira's recovery roll, all three wounded: Elin's Chirurgery
+    # 10 x 40% = 4 + 5+5 = 14, half 7, shared by 3: +2; Mira 10 + 2 + 5+5 = 22:
+    # Serious 20+ is 10 days (RULES 1.10).
+    # 01:00, Aldric's Hurt check: First aid 10 x 50% = 5 + 5+5 = 15, half 7, by 3: +2;
+    # 10 + 2 + 9+9 = 30 >= 15 heals. Then Bren's: Aldric is healed, so by 2: +3.
+    made = advance_all(records, DAY1.plus(hours=1), Scripted([5, 5, 5, 5,
+                                                              5, 5, 9, 9, 5, 5, 9, 9]),
+                       Helpers(carer=elin))
+    assert [(i, e.kind) for i, e in made] == [(2, "recovery_roll"), (0, "hurt_check"),
+                                              (1, "hurt_check")]
+    carers = [e.carer for _, e in made if isinstance(e, (RecoveryRoll, HurtCheck))]
+    assert [(c.patients, c.bonus) for c in carers if c is not None] == [(3, 2), (3, 2), (2, 3)]
+    assert isinstance(made[0][1], RecoveryRoll) and made[0][1].days == 10
+    assert [r.state.wounds for r in records] == [0, 0, 4]
+    # A dead patient no longer counts either.
+    from yags_desk.rules.healing import Override
+    from yags_desk.rules.healing.advance import tending
+    records[2].push(Override(at=DAY1.plus(hours=1), reason="gone", status="dead"))
+    assert tending(r.state for r in records) == 1
+
+
+def test_the_unconscious_give_themselves_no_first_aid() -> None:
+    """An unconscious patient (as a fight can leave them, audit 16 item 1) cannot tend
+    their own wounds: with nobody else there, only the dying rolls follow (RULES 1.6)."""
+    from yags_desk.rules.healing import first_aid
+
+    record = _record(status="unconscious", wounds=6, skills={"First aid": 80})  # Fatal
+    with pytest.raises(RulesError, match="Aldric is unconscious and cannot tend"):
+        first_aid(record.state, DAY1, [5, 5])  # type: ignore[arg-type]
+    # Stamina 10 + 6+5 = 21 >= 20 survives; 10 + 2+3 = 15 < 20: dead (RULES 1.6).
+    made = advance(record, DAY1, Scripted([6, 5, 2, 3]))
+    assert [e.kind for e in made] == ["dying_roll", "dying_roll"]
+    assert record.state.status == "dead"

@@ -45,3 +45,17 @@ def test_a_0_8_roll_takes_one_d20() -> None:
         make_entry(record.state, "v08_health_check", DAY1.plus(hours=1), [3, 4])
     with pytest.raises(RulesError, match="21"):
         make_entry(record.state, "v08_health_check", DAY1.plus(hours=1), 21)
+
+
+def test_a_carer_who_can_add_nothing_is_named_with_the_reason() -> None:
+    """Audit 16 item 9: classic needs First aid or Chirurgery (RULES 1.10), 0.8 First
+    aid (combat-wounds.yags)."""
+    from yags_desk.rules.healing.by_hand import carer_problem
+
+    assert carer_problem(classic("Wolf")).startswith("Wolf has neither First aid nor "
+                                                     "Chirurgery")
+    assert carer_problem(classic("Elin", skills={"Chirurgery": 40})) == ""
+    assert carer_problem(classic("Elin", skills={"First aid": 40})) == ""
+    assert carer_problem(v08("Brand", skills={"Chirurgery": 4})).startswith(
+        "Brand has no First aid")
+    assert carer_problem(v08("Brand", skills={"First aid": 4})) == ""

@@ -445,3 +445,17 @@ def test_badly_typed_dice_are_refused_with_the_die() -> None:
         first_aid(state(record(1)), DAY1, [10, 3], healer=MARA)
     with pytest.raises(RulesError, match="die 2: 0 is not a d10 face"):
         hurt_check(state(record(1, tended=True)), t(1, 11), [4, 0])
+
+
+def test_one_day_reads_one_day() -> None:
+    """Audit 16 item 10: "1 day", not "1 days"."""
+    from yags_desk.rules.healing import HealingRecord, HealingStart, describe, due, recovery_roll
+
+    # Stamina 12, Medium (3 wounds), tended: 12 + 9+9 = 30, Medium 30+ is 1 day.
+    record = HealingRecord(HealingStart(patient=classic("Aldric", stamina=12, wounds=3),
+                                        at=GameTime(day=1), tended=True))
+    entry = recovery_roll(record.state, GameTime(day=1), [9, 9])  # type: ignore[arg-type]
+    record.push(entry)
+    text = describe(entry, record.state_before(0), record.state)
+    assert "\u2192 1 day, ends day 2, 00:00." in text, text
+    assert "Medium: 1 day, ends" in due(record.state, GameTime(day=1))[0].text

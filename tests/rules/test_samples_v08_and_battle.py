@@ -107,3 +107,28 @@ def test_quick_template_refuses_a_08_character_and_an_unknown_style() -> None:
         quick_template(_char("bandit-08"))
     with pytest.raises(RulesError, match="style: Town guard has no usable style 'Lance'"):
         quick_template(_char("guard"), "Lance")
+
+
+def test_a_08_sample_can_give_first_aid_and_a_carers_bonus() -> None:
+    """Audit 16 item 10: from the samples alone, a 0.8 healing record can have first aid
+    given and a carer's bonus added (combat-wounds.yags)."""
+    from yags_desk.rules.healing import GameTime, HealingRecord, HealingStart
+    from yags_desk.rules.healing.by_hand import carer_problem, v08_carer_for
+    from yags_desk.rules.healing.v08_rolls import v08_first_aid, v08_weekly_healing
+
+    carers = [c for stem in ("brenna", "kestrel", *V08_NPCS)
+              if not carer_problem(c := _char(stem))]
+    assert [c.name for c in carers] == ["Kestrel"]
+    kestrel = carers[0]
+    brenna = _char("brenna").model_copy(update={"wounds": 3})  # Medium (-6)
+    record = HealingRecord(HealingStart(patient=brenna, at=GameTime(day=1)))
+    # Intelligence 3 x First aid 2 = 6 + d20 15 = 21 against 10 + 6/2 = 13: stable.
+    aid = v08_first_aid(record.state, GameTime(day=1), 15, "wounds", kestrel)  # type: ignore[arg-type]
+    assert (aid.total, aid.target, aid.success) == (21, 13, True)
+    record.push(aid)
+    assert record.state.tended
+    # A week later the weekly roll gains Kestrel's First aid score, 2.
+    bonus = v08_carer_for(kestrel)
+    assert bonus is not None and bonus.bonus == 2
+    week = v08_weekly_healing(record.state, GameTime(day=8), 10, bonus)  # type: ignore[arg-type]
+    assert week.carer is not None and week.carer.bonus == 2

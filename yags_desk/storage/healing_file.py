@@ -114,25 +114,32 @@ class HealingFile(BaseModel):
         return self
 
 
-def new_healing_file(name: str, patients: Sequence[tuple[Path | None, Character]],
+def new_healing_file(name: str,
+                     patients: Sequence[tuple[Path | None, Character | HealingStart]],
                      at: GameTime | None = None, carers: Sequence[tuple[Path | None,
                                                                        Character]] = (),
                      tended: bool = False) -> HealingFile:
     """A record starting now in game time (day 1, 00:00 unless ``at``) for ``patients``.
 
-    Each patient starts as its character is (wounds, stuns, fatigue);
-    ValueError (a pydantic ValidationError) names the field when they do not fit.
+    A patient given as a character starts as its file is (wounds, stuns,
+    fatigue; ``tended`` for all of them); one given as a
+    :class:`~yags_desk.rules.healing.HealingStart` starts there (a fight's end:
+    unconscious, first-aided, the encounter's 0.8 penalty table). ValueError (a
+    pydantic ValidationError) names the field when they do not fit.
     """
     if not patients:
         raise ValueError("patients: a healing record needs at least one patient")
-    refuse_dead(c for _, c in patients)
     when = at or GameTime(day=1)
-    edition = patients[0][1].edition
+    starts = [(path, p if isinstance(p, HealingStart)
+               else HealingStart(patient=p, at=when, tended=tended)) for path, p in patients]
+    refuse_dead(s.patient for _, s in starts)
+    edition = starts[0][1].patient.edition
     stamp = now_iso()
     return HealingFile(
         name=name, edition=edition,
-        patients=tuple(HealingPatient(file=path.name if path else "", healing=HealingData(
-            start=HealingStart(patient=c, at=when, tended=tended))) for path, c in patients),
+        patients=tuple(HealingPatient(file=path.name if path else "",
+                                      healing=HealingData(start=start))
+                       for path, start in starts),
         carers=tuple(HealingCarer(name=c.name, character_id=c.id,
                                   file=path.name if path else "") for path, c in carers),
         created=stamp, modified=stamp)

@@ -3,22 +3,43 @@
 :func:`write_characters` puts each patient's current wounds, stuns and fatigue
 into its character file (found by character id); the files' previous bytes come
 back so one undo (:func:`~yags_desk.storage.results.restore_files`) puts them
-back.
+back. :func:`changed_files` finds the files changed by something else since the
+record last wrote them (another fight's results, an edit of the numbers), so
+they are not written over without asking (issue 16, bad input).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.healing import HealingRecord
+from yags_desk.rules.healing import HealingRecord, Patient
 from yags_desk.storage.documents import read_document, read_file_bytes
 from yags_desk.storage.healing_file import HealingFile, healed_character
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 
-__all__ = ["find_character", "write_characters"]
+__all__ = ["ChangedFile", "changed_files", "differences", "find_character", "last_record",
+           "write_characters"]
+
+# The numbers a healing record writes into a character file.
+_FIELDS = ("wounds", "stuns", "fatigue_short", "fatigue_long", "dead")
+
+
+@dataclass(frozen=True)
+class ChangedFile:
+    """A patient's character file that no longer holds what the record left in it."""
+
+    index: int  # the patient's place in the record
+    name: str
+    path: Path
+    fields: tuple[str, ...]  # "wounds 5 (the record left 2)", one per number
+
+    def sentence(self) -> str:
+        return (f"{self.name} ({self.path.name}) was changed since this healing record "
+                f"wrote it: {', '.join(self.fields)}")
 
 
 def find_character(library: Library, hint: str,
@@ -38,9 +59,58 @@ def find_character(library: Library, hint: str,
     return None
 
 
+def changed_files(record: HealingFile, left: Sequence[Patient],
+                  library: Library) -> list[ChangedFile]:
+    """The patients whose files' wounds, stuns, fatigue or death differ from what the
+    record left there (``left``: each patient's condition when its file was last
+    written, or when the record was opened). Other fields (notes...) are never
+    written over, so they do not count. Files not found are left to
+    :func:`write_characters` to report."""
+    changed = []
+    for index, (patient, state) in enumerate(zip(record.patients, left, strict=True)):
+        found = find_character(library, patient.file, patient.character_id)
+        if found is None:
+            continue
+        path, now = found
+        fields = differences(now, state)
+        if fields:
+            changed.append(ChangedFile(index, patient.name, path, fields))
+    return changed
+
+
+def differences(now: Character, state: Patient) -> tuple[str, ...]:
+    """The numbers of the character file ``now`` that differ from what a record whose
+    patient is in ``state`` leaves there ("wounds 5 (the record left 2)")."""
+    expected = healed_character(now, state)
+    return tuple(f"{name.replace('_', ' ')} {getattr(now, name)} (the record left "
+                 f"{getattr(expected, name)})" for name in _FIELDS
+                 if getattr(now, name) != getattr(expected, name))
+
+
+def last_record(library: Library, character_id: str
+                ) -> tuple[Path, HealingFile, int] | None:
+    """The library's healing record holding this character that was written last
+    (its ``modified`` stamp, then the file's time), with the patient's place in it."""
+    found: list[tuple[str, float, Path, HealingFile, int]] = []
+    for path, record in library.load_healing_records().items:
+        for index, patient in enumerate(record.patients):
+            if patient.character_id == character_id:
+                try:
+                    mtime = path.stat().st_mtime
+                except OSError:
+                    mtime = 0.0
+                found.append((record.modified, mtime, path, record, index))
+    if not found:
+        return None
+    _, _, path, record, index = max(found, key=lambda f: (f[0], f[1]))
+    return path, record, index
+
+
 def write_characters(record: HealingFile, records: Iterable[HealingRecord],
-                     library: Library) -> tuple[list[tuple[Path, bytes]], list[str]]:
-    """Write each patient's current condition into its character file.
+                     library: Library, skip: Collection[int] = ()
+                     ) -> tuple[list[tuple[Path, bytes]], list[str]]:
+    """Write each patient's current condition into its character file (except the
+    patients at the places in ``skip``).
 
     Returns (file, its bytes before) for each file written, for undo, and a
     line per patient whose file could not be found. All or nothing: a failed
@@ -49,7 +119,10 @@ def write_characters(record: HealingFile, records: Iterable[HealingRecord],
     previous: list[tuple[Path, bytes]] = []
     missing: list[str] = []
     try:
-        for patient, healing in zip(record.patients, records, strict=True):
+        for index, (patient, healing) in enumerate(zip(record.patients, records,
+                                                       strict=True)):
+            if index in skip:
+                continue
             found = find_character(library, patient.file, patient.character_id)
             if found is None:
                 missing.append(f"{patient.name}: no character file in the library has this "

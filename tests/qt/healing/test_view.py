@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from tests.qt.shell.app_helpers import sample_window
-from tests.rules.builders import classic
+from tests.rules.builders import classic, v08
 from yags_desk.qt.healing.view import HealingView
 from yags_desk.qt.library.model import scan
 from yags_desk.rules.character import Character
@@ -234,3 +235,185 @@ def test_the_dead_are_not_offered_as_carers(qtbot: Any) -> None:
     qtbot.addWidget(view)
     offered = [view.carer.itemText(i) for i in range(view.carer.count())]
     assert "Elin" in offered and "Old Tom" not in offered
+
+
+def test_the_carers_bonus_is_shared_by_the_patients_still_wounded(qtbot: Any) -> None:
+    """Audit 16 item 6 (RULES 1.10): once two of three patients are healed, the
+    carer's bonus goes to the third alone."""
+    library = Library.open()
+    patients = [classic("Aldric", wounds=1), classic("Torvald", wounds=1),
+                classic("Mira", wounds=4)]  # Hurt, Hurt, Serious
+    paths = [library.save_character(c) for c in patients]
+    library.save_character(classic("Elin", skills={"First aid": 50, "Chirurgery": 40}))
+    view = HealingView(new_healing_file("Three", list(zip(paths, patients, strict=True))),
+                       None, library)
+    qtbot.addWidget(view)
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    for p in (0, 1, 2):  # Elin's first aid: 10 x 50% = 5 + 9+9 = 23, enough for all
+        assert view.select_due("first_aid", patient=p)
+        view.dice.setText("9 9")
+        assert view.record_selected(), view.last_message
+    view.move_time(hours=1)
+    # Aldric's Hurt check, all three wounded: First aid 5 + 5+5 = 15, half 7, by 3: +2.
+    # Torvald's, Aldric healed: by 2: +3. Each 10 + bonus + 9+9 >= 15 heals.
+    for p, shared in ((0, "half shared by 3: +2"), (1, "half shared by 2: +3")):
+        assert view.select_due("hurt_check", patient=p)
+        view.dice.setText("9 9")
+        view.carer_dice.setText("5 5")
+        assert view.record_selected(), view.last_message
+        text = view.timeline.index(view.timeline.rowCount() - 1, 2).data()
+        assert shared in text, text
+    assert [r.state.wounds for r in view.records] == [0, 0, 4]
+    # Mira alone: Chirurgery 10 x 40% = 4 + 5+5 = 14, half 7, all hers: +7;
+    # 10 + 7 + 5+5 = 27: Serious 25+ is 7 days (RULES 1.10), not 10 (shared by 3: +2).
+    assert view.select_due("recovery_roll", patient=2)
+    view.dice.setText("5 5")
+    view.carer_dice.setText("5 5")
+    assert view.record_selected(), view.last_message
+    text = view.timeline.index(view.timeline.rowCount() - 1, 2).data()
+    assert "shared" not in text and "+7" in text and "7 days" in text, text
+
+
+def test_every_step_writes_the_recovery_copy_at_once(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 4: a step writes the character files at once, so the record's
+    recovery copy follows it at once too (no waiting for the timer): a crash right
+    after "Roll all due" can be restored with its rolls."""
+    from yags_desk.storage.healing_file import HealingFile
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    path = library.save_character(classic("Aldric", skills={"First aid": 50}, wounds=1))
+    view = window._start_healing_for_file(path)
+    assert isinstance(view, HealingView)
+    assert library.pending_recoveries() == []
+
+    def copied() -> list[str]:
+        [copy] = library.pending_recoveries()
+        model = read_document(copy, "healing").model
+        assert isinstance(model, HealingFile)
+        return [e.kind for e in model.patients[0].healing.entries]
+
+    view.rng = random.Random(3)
+    view.move_time(days=1)
+    made = view.roll_all_due()
+    assert made >= 2 and _wounds(path) == 0  # first aid, the Hurt check(s): healed on file
+    assert copied() == [e.kind for e in view.records[0].entries] and len(copied()) == made
+    view.undo_stack.undo()  # the files go back, and so does the copy
+    assert _wounds(path) == 1 and copied() == []
+    view.undo_stack.redo()
+    assert len(copied()) == made
+    # Saved: the copy goes; an undo writes one; redone back to the saved state, the
+    # record is as its file, so none is left.
+    assert view.save() and library.pending_recoveries() == []
+    view.undo_stack.undo()
+    assert copied() == []
+    view.undo_stack.redo()
+    assert not view.is_modified() and library.pending_recoveries() == []
+
+
+def test_undo_asks_before_writing_over_a_file_changed_since(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 3: another fight leaves Aldric at 5 wounds on file; undo in the
+    healing record asks before writing its own 2 back, and No keeps the file."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.qt.shell.app_helpers import answer_questions
+
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.No,
+                             QMessageBox.StandardButton.Yes)
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2, notes="Owes the miller.")
+    path = library.save_character(aldric)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    view = HealingView(new_healing_file("Aldric", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")  # Elin: 5 + 12 = 17 against Light 15 (RULES 1.10)
+    assert view.record_selected(), view.last_message
+    assert asked == []  # the file held what the record expected: no question
+    now = read_document(path, "character").model
+    assert isinstance(now, Character)
+    library.save_character(now.model_copy(update={"wounds": 5}), path)  # another fight
+    view.undo_stack.undo()
+    assert len(asked) == 1 and "Aldric (" + path.name + ")" in asked[0]
+    assert "wounds 5 (the record left 2)" in asked[0]
+    assert _wounds(path) == 5  # No: kept
+    assert "Aldric" in view.last_message and path.name in view.last_message
+    assert "not written" in view.last_message
+    assert view.records[0].entries == ()  # the record itself was undone
+    view.undo_stack.redo()  # asked again; Yes writes the record's numbers over it
+    assert len(asked) == 2 and _wounds(path) == 2
+    assert read_document(path, "character").model.notes == "Owes the miller."  # type: ignore[union-attr]
+    view.undo_stack.undo()  # the file holds what the record left: no question
+    assert len(asked) == 2 and _wounds(path) == 2
+
+
+def test_choices_that_would_do_nothing_are_refused_with_the_reason(qtbot: Any) -> None:
+    """Audit 16 item 9: a carer with no healing skill, dice that Roll all due would
+    not use, dice for an entry that uses none: each is refused, saying why, and
+    nothing is recorded."""
+    library = Library.open()
+    aldric = classic("Aldric", wounds=2)  # Light, untended
+    path = library.save_character(aldric)
+    library.save_character(classic("Wolf", skills={"Brawling": 80}))
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    view = HealingView(new_healing_file("Aldric", [(path, aldric)]), None, library)
+    qtbot.addWidget(view)
+    # The carer list shows Wolf, marked and not to be picked (RULES 1.10).
+    wolf = view.carer.findText("Wolf (no First aid or Chirurgery)")
+    assert wolf > 0 and not view.carer.model().item(wolf).isEnabled()  # type: ignore[attr-defined]
+    assert "neither First aid nor Chirurgery" in view.carer.itemData(
+        wolf, Qt.ItemDataRole.ToolTipRole)
+    view.carer.setCurrentIndex(wolf)  # as a record naming Wolf would open
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")
+    assert not view.record_selected()
+    assert view.last_message.startswith("Carer: Wolf has neither First aid nor Chirurgery")
+    view.dice.clear()
+    assert view.roll_all_due() == 0 and "Wolf" in view.last_message
+    assert view.records[0].entries == ()
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    # The carer's dice typed for first aid, which takes no carer's roll.
+    assert view.select_due("first_aid")
+    view.dice.setText("6 6")
+    view.carer_dice.setText("5 5")
+    assert not view.record_selected()
+    assert "carer's dice: first aid takes no carer's roll" in view.last_message
+    view.carer_dice.clear()
+    # Roll all due never ignores the dice typed.
+    view.move_time(hours=2)
+    assert view.roll_all_due() == 0
+    assert "Roll all due rolls every die itself" in view.last_message
+    assert "6 6" in view.last_message and view.records[0].entries == ()
+    # Dice typed for untended-wound fatigue, which uses none.
+    assert view.select_due("untended_fatigue")
+    assert not view.record_selected()
+    assert "untended fatigue for Aldric uses no dice" in view.last_message
+    assert view.records[0].entries == () and view.dice.text() == "6 6"
+    view.dice.clear()
+    assert view.record_selected(), view.last_message  # +2 long-term fatigue (RULES 1.10)
+    assert view.records[0].state.fatigue_long == 2
+
+
+def test_start_healing_on_two_editions_opens_a_record_for_each(
+        qtbot: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Audit 16 item 9: never drop one edition silently (a record holds one)."""
+    from yags_desk.qt.shell.healing import start_healing
+    from yags_desk.storage.healing_file import HealingFile
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    aldric, brand = classic("Aldric", wounds=2), v08("Brand", wounds=3)
+    pa, pb = library.save_character(aldric), library.save_character(brand)
+    tabs = window.tabs.count()
+    view = start_healing(window, [(pa, aldric), (pb, brand)])
+    assert isinstance(view, HealingView) and window.tabs.count() == tabs + 2
+    records = [window.tabs.widget(i) for i in range(tabs, tabs + 2)]
+    assert [(r.record.edition, [p.name for p in r.record.patients]) for r in records
+            if isinstance(r, HealingView) and isinstance(r.record, HealingFile)] == [
+        ("classic", ["Aldric"]), ("0.8", ["Brand"])]
+    message = window.statusBar().currentMessage()
+    assert "one healing record for each edition" in message
+    assert "classic: Aldric" in message and "0.8: Brand" in message

@@ -175,7 +175,8 @@ class BattleBoard(DocumentView):
     # what the players' screen follows, so it costs the board no extra work.
     refreshed = Signal()
     # After Apply results with "Start healing" ticked: the character files of
-    # everyone hurt ([Path]), for the window to open a healing record on.
+    # everyone hurt ([(Path, HealingStart)]: the fight's end state), for the window
+    # to open a healing record on.
     healing_patients_requested = Signal(list)
 
     def __init__(self, encounter: Encounter, path: Path | None, library: Library,

@@ -34,9 +34,11 @@ from yags_desk.qt.battle.dialogs.message_lines import (
 )
 from yags_desk.qt.battle.hosts import BoardHost
 from yags_desk.qt.common.wrap_delegate import WrapDelegate
+from yags_desk.rules.combat.aftermath import healing_start
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.healing import GameTime, HealingStart
 from yags_desk.storage.documents import DocumentError
-from yags_desk.storage.encounter_file import Encounter
+from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.results import (
     CharacterResult,
     ResultsPlan,
@@ -49,7 +51,8 @@ from yags_desk.storage.results import (
 )
 from yags_desk.storage.written import changed_since, snapshot
 
-__all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters", "hurt"]
+__all__ = ["ResultsCommand", "ResultsDialog", "ResultsHost", "apply_to_characters",
+           "healing_starts", "hurt"]
 
 
 def hurt(results: Sequence[CharacterResult]) -> list[Path]:
@@ -57,6 +60,21 @@ def hurt(results: Sequence[CharacterResult]) -> list[Path]:
     record is offered for after the fight (RULES 1.10, RULES 2)."""
     return [r.path for r in results
             if not r.after.dead and (r.after.wounds > 0 or r.after.stuns > 0)]
+
+
+def healing_starts(encounter: Encounter, results: Sequence[CharacterResult]
+                   ) -> list[tuple[Path, HealingStart]]:
+    """Where each hurt patient's healing starts: the fight's end state (unconscious or
+    dying, first aid given on the board, the encounter's 0.8 penalty table) with the
+    character as its file now reads (RULES 1.6, 1.10, 2), as the party printout does."""
+    state = encounter_log(encounter).state
+    at = GameTime(day=1)
+    starts = []
+    for r in results:
+        if r.path in hurt([r]):
+            start = healing_start(state, r.fid, at)
+            starts.append((r.path, start.model_copy(update={"patient": r.after})))
+    return starts
 
 
 class ResultsHost(BoardHost, Protocol):
@@ -288,11 +306,14 @@ def ask_results(parent: QWidget, plan: ResultsPlan
 
 
 def apply_to_characters(host: ResultsHost, parent: QWidget,
-                        heal: Callable[[list[Path]], None] | None = None) -> bool:
+                        heal: Callable[[list[tuple[Path, HealingStart]]], None] | None = None
+                        ) -> bool:
     """The board's "Apply results to characters…": plan, ask, write, push one undo
-    step; then ``heal`` with the files of everyone hurt, if the GM left that ticked."""
+    step; then ``heal`` with the file and healing start of everyone hurt, if the GM
+    left that ticked."""
+    encounter = host.current_encounter()
     try:
-        plan = plan_results(host.current_encounter(), host.library, include_minor=True)
+        plan = plan_results(encounter, host.library, include_minor=True)
     except RulesError as exc:
         host.refuse(f"The fight cannot be replayed: {exc}")
         return False
@@ -310,5 +331,8 @@ def apply_to_characters(host: ResultsHost, parent: QWidget,
         return False
     host.undo_stack.push(ResultsCommand(host, parent, chosen, previous))
     if start_healing and heal is not None:
-        heal(hurt(chosen))
+        try:
+            heal(healing_starts(encounter, chosen))
+        except RulesError as exc:  # replayed above, so not expected; never silent
+            host.refuse(f"The results were written; no healing record was started: {exc}")
     return True

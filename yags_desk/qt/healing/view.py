@@ -9,9 +9,11 @@ infection: classic RULES 1.10, 0.8 RULES 2). The GM picks a due row, types
 the dice or leaves them empty to roll, and records it; "Roll all due" rolls
 everything due for every patient up to the game time shown. Every step is one
 undo step; after each, and after each undo, the patients' character files get
-their wounds, stuns and fatigue (the record itself is saved with File ▸ Save).
+their wounds, stuns and fatigue (the record itself is saved with File ▸ Save);
+a file whose numbers something else changed since is only written over when
+the GM says so.
 The carer chosen gives first aid when they have the skill and adds their
-bonus, shared among every patient of the record (RULES 1.10).
+bonus, shared among the patients still wounded at that roll (RULES 1.10).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -46,8 +49,8 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import Entry, GameTime, HealingRecord, condition
-from yags_desk.rules.healing.advance import Helpers, advance
-from yags_desk.rules.healing.by_hand import Dice, make_entry
+from yags_desk.rules.healing.advance import Helpers, advance_all, tending
+from yags_desk.rules.healing.by_hand import NO_DICE, Dice, carer_problem, make_entry
 from yags_desk.rules.healing.clock import MAX_DAY
 from yags_desk.rules.typed_dice import parse_typed
 from yags_desk.storage.documents import DocumentError
@@ -57,7 +60,12 @@ from yags_desk.storage.healing_file import (
     patient_records,
     with_records,
 )
-from yags_desk.storage.healing_write import find_character, write_characters
+from yags_desk.storage.healing_write import (
+    ChangedFile,
+    changed_files,
+    find_character,
+    write_characters,
+)
 from yags_desk.storage.library import Library
 
 __all__ = ["HealingView"]
@@ -105,6 +113,10 @@ class HealingView(DocumentView):
         self.records: list[HealingRecord] = patient_records(record)
         self.last_message = ""
         self.written: list[Path] = []  # character files written by the last change
+        # Each patient's condition as the record last left it in its character file:
+        # a file that holds other numbers now was changed by something else.
+        self._on_file = [r.state for r in self.records]
+        self.undo_stack.cleanChanged.connect(self._drop_copy_when_clean)
         self._candidates = self._carer_candidates()
 
         self.heading = QLabel()
@@ -140,7 +152,17 @@ class HealingView(DocumentView):
         self.carer.setObjectName("healing_carer")
         self.carer.addItem("Nobody (patients tend themselves)", "")
         for character in self._candidates:
-            self.carer.addItem(character.name, character.id)
+            problem = carer_problem(character)
+            if not problem:
+                self.carer.addItem(character.name, character.id)
+                continue
+            # Listed, so the GM sees why, but not offered: they would add nothing.
+            missing = "no First aid or Chirurgery" if self.classic else "no First aid"
+            self.carer.addItem(f"{character.name} ({missing})", character.id)
+            index = self.carer.count() - 1
+            self.carer.setItemData(index, problem, Qt.ItemDataRole.ToolTipRole)
+            item = self.carer.model().item(index)  # type: ignore[attr-defined]
+            item.setEnabled(False)
         if record.carers:
             self.carer.setCurrentIndex(max(0, self.carer.findData(record.carers[0].character_id)))
         self.carer.setToolTip("Gives first aid when they have the skill, and adds half their "
@@ -318,7 +340,15 @@ class HealingView(DocumentView):
         state = self.records[p].state
         at = max(self.game_time(), state.now, key=lambda t: t.hours)
         carer = self.carer_character()
+        if not self._carer_can_help(carer):
+            return False
         healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+        what = item.kind.replace("_", " ")
+        if item.kind in NO_DICE and (self.dice.text().strip()
+                                     or self.carer_dice.text().strip()):
+            self.refuse(f"dice: {what} for {state.name} uses no dice; clear the dice "
+                        "typed, or pick the roll they are for")
+            return False
         try:
             dice = self._typed(self.dice, "dice", "2d10!" if self.classic else "d20")
             typed = self._typed(self.carer_dice, "carer's dice", "2d10!") \
@@ -327,9 +357,16 @@ class HealingView(DocumentView):
             entry = make_entry(
                 state, item.kind, at, self.rng if dice is None else dice, healer=healer,
                 carer=carer, carer_dice=help_dice if not isinstance(help_dice, int) else None,
-                patients=len(self.records),
+                patients=tending(r.state for r in self.records),
                 treats="stuns" if "stuns" in item.text else "wounds",
                 rest="night" if "night" in item.text or "sleep" in item.text else "short")
+            if typed is not None and getattr(entry, "carer", None) is None:
+                why = ("no carer is chosen" if carer is None else
+                       f"{what} takes no carer's roll (RULES 1.10)"
+                       if item.kind not in ("hurt_check", "light_check", "recovery_roll")
+                       else f"{carer.name} has no skill that helps {state.category} wounds "
+                       "(First aid helps Hurt and Light, Chirurgery any; RULES 1.10)")
+                raise RulesError(f"carer's dice: {why}; clear the carer's dice")
             self.records[p].push(entry)
         except (RulesError, ValueError) as exc:
             self.refuse(str(exc))
@@ -345,17 +382,21 @@ class HealingView(DocumentView):
         """Roll everything due for every patient up to the game time; the entries made."""
         until = self.game_time()
         carer = self.carer_character()
+        typed = [text for text in (self.dice.text().strip(), self.carer_dice.text().strip())
+                 if text]
+        if typed:  # never ignore the GM's dice: they belong to one roll
+            self.refuse(f"dice: Roll all due rolls every die itself; the dice typed "
+                        f"({' / '.join(typed)}) are for one roll: pick it in the Due table "
+                        "and use Record the selected roll, or clear them")
+            return 0
+        if not self._carer_can_help(carer):
+            return 0
         healer = carer if carer is not None and carer.skill("First aid") > 0 else None
-        helpers = Helpers(healer=healer, carer=carer, patients=len(self.records))
-        pushed: list[tuple[int, Entry]] = []
-        try:
-            for p, record in enumerate(self.records):
-                if until < record.state.now:
-                    continue
-                pushed += [(p, e) for e in advance(record, until, self.rng, helpers)]
-        except RulesError as exc:
-            for p, _ in reversed(pushed):
-                self.records[p].undo()
+        try:  # every patient in time order: the carer's bonus is shared by those
+            # still wounded at each roll (RULES 1.10)
+            pushed = advance_all(self.records, until, self.rng,
+                                 Helpers(healer=healer, carer=carer))
+        except RulesError as exc:  # advance_all took its entries back
             self.refuse(str(exc))
             return 0
         if not pushed:
@@ -364,6 +405,13 @@ class HealingView(DocumentView):
         self._remember_carer(carer)
         self.undo_stack.push(_Push(self, pushed, f"roll all due up to {until}"))
         return len(pushed)
+
+    def _carer_can_help(self, carer: Character | None) -> bool:
+        """False (after saying why) for a carer who could add nothing."""
+        problem = carer_problem(carer) if carer is not None else ""
+        if problem:
+            self.refuse(f"Carer: {problem}; choose another carer, or Nobody")
+        return not problem
 
     def _remember_carer(self, carer: Character | None) -> None:
         if carer is None or any(c.character_id == carer.id for c in self.record.carers):
@@ -385,18 +433,39 @@ class HealingView(DocumentView):
             return
         self.message.clear()
         self.last_message = ""
+        record = self.current_record()
         try:
-            previous, missing = write_characters(self.current_record(), self.records,
-                                                 self.library)
+            changed = changed_files(record, self._on_file, self.library)
+            skip = set() if not changed or self._write_over(changed) else {
+                c.index for c in changed}
+            previous, missing = write_characters(record, self.records, self.library, skip)
         except (DocumentError, OSError, ValueError) as exc:
             self.refuse(f"The character files were not updated: {exc}")
             return
+        self._on_file = [old if i in skip else r.state
+                         for i, (old, r) in enumerate(zip(self._on_file, self.records,
+                                                          strict=True))]
         self.written = [path for path, _ in previous]
-        if missing:
-            self.refuse("; ".join(missing))
+        self._recovery_copy()
+        kept = [f"{c.sentence()}; not written (the record goes on without it)"
+                for c in changed if c.index in skip]
+        if missing or kept:
+            self.refuse("; ".join(kept + missing))
         elif previous:
             names = ", ".join(path.name for path in self.written)
             self.status_message.emit(f"Updated {names}", 4000)
+
+    def _write_over(self, changed: Sequence[ChangedFile]) -> bool:
+        """Ask before writing over character files changed by something else since
+        the record wrote them (another fight, an edit): No (the default) keeps them."""
+        text = ("\n".join(c.sentence() + "." for c in changed)
+                + "\n\nWrite this record's numbers over "
+                + ("it" if len(changed) == 1 else "them") + "?")
+        answer = QMessageBox.question(
+            self, "Character file changed", text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     # -- the document ---------------------------------------------------------------------
 
@@ -429,7 +498,22 @@ class HealingView(DocumentView):
     def autosave(self) -> None:
         if not self.is_modified():
             return
+        self._recovery_copy()
+
+    def _recovery_copy(self) -> None:
+        """The record as it stands into its recovery copy. Every step (and undo, redo)
+        writes it at once, as the battle board does after every event: the step has
+        just written the character files, so a crash must not lose its rolls."""
         try:
             self.library.autosave(self.key, "healing", self.current_record())
         except (DocumentError, OSError, ValueError) as exc:
             self.status_message.emit(f"Recovery copy not written: {exc}", 5000)
+
+    @Slot(bool)
+    def _drop_copy_when_clean(self, clean: bool) -> None:
+        """Back where the file stands (undone to the save): the copy is not needed."""
+        if clean and self.path is not None:
+            try:
+                self.library.discard_recovery(self.library.autosave_path(self.key))
+            except (OSError, ValueError):
+                pass

@@ -14,6 +14,7 @@ from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import Entry
 from yags_desk.rules.character import Character
+from yags_desk.rules.healing import HealingStart
 from yags_desk.storage.healing_file import MAX_PATIENTS, HealingFile, new_healing_file
 from yags_desk.storage.library import Library
 
@@ -40,7 +41,15 @@ class MainWindow(Protocol):
 
 
 __all__ = ["MainWindow", "chosen_patients", "open_healing", "restore_healing",
-           "start_healing"]
+           "start_healing", "start_healing_after_fight"]
+
+# A patient: its character file and either the character (it starts as the file
+# reads) or where its healing starts (a fight's end state).
+Start = tuple[Path, Character | HealingStart]
+
+
+def _character(patient: Character | HealingStart) -> Character:
+    return patient.patient if isinstance(patient, HealingStart) else patient
 
 
 def _view(window: MainWindow, record: HealingFile, path: Path | None) -> DocumentView:
@@ -68,36 +77,70 @@ def chosen_patients(window: MainWindow,
     if not picked:
         picked = [(p, c) for p, c in files.values() if c.kind == "pc" and c.wounds > 0
                   and not c.dead]
-    picked = [(p, c) for p, c in picked if c.kind != "template"]
-    if picked:
-        edition = picked[0][1].edition
-        picked = [(p, c) for p, c in picked if c.edition == edition]
-    return picked[:MAX_PATIENTS]
+    # Both editions stay: start_healing opens a record for each.
+    return [(p, c) for p, c in picked if c.kind != "template"]
 
 
-def start_healing(window: MainWindow,
-                  patients: Sequence[tuple[Path, Character]] | None = None
+def start_healing(window: MainWindow, patients: Sequence[Start] | None = None
                   ) -> DocumentView | None:
     """A new healing record (not saved yet) for ``patients`` (default: chosen_patients)."""
     chosen = list(patients) if patients is not None else chosen_patients(window)
-    dead = [c.name for _, c in chosen if c.dead]
+    notes = []
+    dead = [_character(c).name for _, c in chosen if _character(c).dead]
     if dead:  # the dead do not heal: say so rather than leave them out silently
-        window.statusBar().showMessage(
-            f"Start healing: {', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead "
-            "(so the character file says); the dead do not heal", 8000)
-        chosen = [(p, c) for p, c in chosen if not c.dead]
+        notes.append(f"{', '.join(dead)} {'is' if len(dead) == 1 else 'are'} dead (so the "
+                     "character file says); the dead do not heal")
+        chosen = [(p, c) for p, c in chosen if not _character(c).dead]
         if not chosen:
+            window.statusBar().showMessage(f"Start healing: {notes[0]}", 8000)
             return None
     if not chosen:
         window.statusBar().showMessage(
             "Start healing: select the patients in the library (no player character is "
             "wounded)", 8000)
         return None
-    names = ", ".join(c.name for _, c in chosen)
-    record = new_healing_file(f"Healing: {names}"[:200], chosen)
-    view = window.add_document(_view(window, record, None), None)
-    view.undo_stack.resetClean()
-    return view
+    # [decision] A record holds one edition (RULES: never mixed silently): patients of
+    # both get a record each, and the status bar says so. Past MAX_PATIENTS in one
+    # edition, the rest are named as left out.
+    editions: dict[str, list[Start]] = {}
+    for path, c in chosen:
+        editions.setdefault(_character(c).edition, []).append((path, c))
+    views: list[DocumentView] = []
+    left: list[str] = []
+    for group in editions.values():
+        left += [_character(c).name for _, c in group[MAX_PATIENTS:]]
+        group = group[:MAX_PATIENTS]
+        names = ", ".join(_character(c).name for _, c in group)
+        record = new_healing_file(f"Healing: {names}"[:200], group)
+        view = window.add_document(_view(window, record, None), None)
+        view.undo_stack.resetClean()
+        views.append(view)
+    if len(views) > 1:
+        notes.append("one healing record for each edition (" + "; ".join(
+            f"{edition}: {', '.join(_character(c).name for _, c in group[:MAX_PATIENTS])}"
+            for edition, group in editions.items()) + "), as a record holds one edition")
+    if left:
+        notes.append(f"a record holds at most {MAX_PATIENTS} patients; left out: "
+                     f"{', '.join(left)}")
+    if notes:
+        window.statusBar().showMessage(f"Start healing: {'; '.join(notes)}", 12000)
+    window.tabs.setCurrentWidget(views[0])
+    return views[0]
+
+
+def start_healing_after_fight(window: MainWindow, patients: Sequence[object]
+                              ) -> DocumentView | None:
+    """A healing record for the hurt after a fight: ``patients`` are (file, start)
+    pairs from the fight's end state (or bare files, read as they are now)."""
+    files = {p.resolve(): (p, c) for p, c in window.library.load_characters().items}
+    chosen: list[Start] = []
+    for item in patients:
+        if isinstance(item, tuple):
+            path, start = item
+            chosen.append((Path(path), start))
+        elif Path(str(item)).resolve() in files:
+            chosen.append(files[Path(str(item)).resolve()])
+    return start_healing(window, chosen) if chosen else None
 
 
 def open_healing(window: MainWindow, path: Path | str) -> DocumentView | None:

@@ -469,13 +469,11 @@ class MainWindow(WindowBase):
             return None
         return start_healing(self, [(Path(path), model)])
 
-    def _start_healing_for_files(self, paths: list[Path]) -> DocumentView | None:
-        """A healing record for these character files (the hurt after a fight)."""
-        from yags_desk.qt.shell.healing import start_healing
+    def _start_healing_for_files(self, patients: list[Any]) -> DocumentView | None:
+        """A healing record for the hurt after a fight (files, or (file, start) pairs)."""
+        from yags_desk.qt.shell.healing import start_healing_after_fight
 
-        files = {p.resolve(): (p, c) for p, c in self.library.load_characters().items}
-        chosen = [files[Path(p).resolve()] for p in paths if Path(p).resolve() in files]
-        return start_healing(self, chosen) if chosen else None
+        return start_healing_after_fight(self, patients)
 
     def new_encounter(self) -> DocumentView | None:
         """Ask name, edition and options; open the empty encounter on a board."""

@@ -23,8 +23,8 @@ an outcome itself, it only chooses which roll comes next and when. Used by
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
@@ -47,7 +47,7 @@ from yags_desk.rules.healing.classic_rolls import (
     untended_fatigue,
 )
 from yags_desk.rules.healing.clock import GameTime, next_morning
-from yags_desk.rules.healing.patient import ClassicPatient, V08Patient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
 from yags_desk.rules.healing.record import Entry, HealingRecord
 from yags_desk.rules.healing.v08 import (
     next_critical_check,
@@ -65,7 +65,7 @@ from yags_desk.rules.healing.v08_rolls import (
     v08_weekly_healing,
 )
 
-__all__ = ["MAX_STEPS", "Helpers", "advance"]
+__all__ = ["MAX_STEPS", "Helpers", "advance", "advance_all", "tending"]
 
 MAX_STEPS = 10_000  # a dying patient rolls each minute; this bounds one call
 
@@ -82,8 +82,23 @@ class Helpers:
     patients: int = 1
 
 
-def _aid_giver(patient: Character, helpers: Helpers) -> Character | None:
-    """Who can give first aid, or None when nobody there has the skill."""
+def tending(patients: Iterable[Patient]) -> int:
+    """How many patients a carer shares their bonus among now (RULES 1.10): those
+    alive and still wounded; at least 1 (the one being helped).
+
+    [decision] A patient healed or dead is no longer tended, so stops counting; a
+    wounded patient counts whether first aid has been given yet or not (the carer
+    looks after all of them), and fatigue alone is not a wound to tend.
+    """
+    return max(1, sum(1 for p in patients if p.status != "dead" and p.wounds > 0))
+
+
+def _aid_giver(patient: Character, status: str,
+               helpers: Helpers) -> Character | None:
+    """Who can give first aid, or None when nobody there has the skill (or, with no
+    healer, the patient lies unconscious)."""
+    if helpers.healer is None and status != "awake":
+        return None
     who = helpers.healer or patient
     return who if who.skill("First aid") > 0 else None
 
@@ -121,7 +136,7 @@ def _classic_steps(record: HealingRecord, p: ClassicPatient, until: GameTime,
         return steps
     if p.wounds and not p.tended:
         dying = p.category == "Fatal" and p.status == "unconscious"
-        giver = _aid_giver(p.character, helpers)
+        giver = _aid_giver(p.character, p.status, helpers)
         aid = _aid_time(record, p.now, dying) if giver else None
         if aid is not None:
             aid_at = aid
@@ -161,7 +176,7 @@ def _v08_steps(record: HealingRecord, p: V08Patient, until: GameTime, rng: rando
     if p.status == "dead":
         return steps
     reason = untended_reason(p)
-    giver = _aid_giver(p.character, helpers)
+    giver = _aid_giver(p.character, p.status, helpers)
     healer = None if giver is p.character and helpers.healer is None else giver
     if giver and p.wounds and not p.tended and not p.wounds_aided and not p.infected:
         when = _aid_time(record, p.now, reason == "fatal")
@@ -211,19 +226,64 @@ def advance(record: HealingRecord, until: GameTime, rng: random.Random,
                          "last entry")
     pushed: list[Entry] = []
     for _ in range(MAX_STEPS):
-        p = record.state
-        if isinstance(p, ClassicPatient):
-            steps = _classic_steps(record, p, until, rng, helpers)
-        else:
-            steps = _v08_steps(record, p, until, rng, helpers)
-        if not steps:
+        soonest = _next_step(record, until, rng, helpers)
+        if soonest is None:
             break
-        # Soonest first; at the same time, the order above (first aid before checks).
-        _, step = min(enumerate(steps), key=lambda pair: (pair[1][0].hours, pair[0]))[1]
-        entry = step()
+        entry = soonest[1]()
         record.push(entry)
         pushed.append(entry)
         if isinstance(entry, (DyingRoll, V08HealthCheck)) and not entry.success \
                 and record.state.status == "dead":
             break
     return pushed
+
+
+def _next_step(record: HealingRecord, until: GameTime, rng: random.Random,
+               helpers: Helpers) -> tuple[GameTime, Step] | None:
+    """The patient's soonest step up to ``until``; at the same time, the order the
+    step builders list them in (first aid before checks)."""
+    p = record.state
+    if isinstance(p, ClassicPatient):
+        steps = _classic_steps(record, p, until, rng, helpers)
+    else:
+        steps = _v08_steps(record, p, until, rng, helpers)
+    if not steps:
+        return None
+    return min(enumerate(steps), key=lambda pair: (pair[1][0].hours, pair[0]))[1]
+
+
+def advance_all(records: Sequence[HealingRecord], until: GameTime, rng: random.Random,
+                helpers: Helpers | None = None) -> list[tuple[int, Entry]]:
+    """:func:`advance` for several patients at once, their rolls in game-time order
+    (at the same time, in record order), so that each carer's roll is shared by
+    the patients still wounded when it is made (:func:`tending`; RULES 1.10).
+
+    Returns (patient index, entry) for each entry pushed. Patients whose records
+    are already past ``until`` are left as they are. All or nothing: if the
+    rules refuse a step, the entries pushed so far are taken back and the
+    RulesError propagates.
+    """
+    helpers = helpers or Helpers()
+    pushed: list[tuple[int, Entry]] = []
+    counts = [0] * len(records)
+    try:
+        while True:
+            shared = replace(helpers, patients=tending(r.state for r in records))
+            best: tuple[GameTime, int, Step] | None = None
+            for i, record in enumerate(records):
+                if until < record.state.now or counts[i] >= MAX_STEPS:
+                    continue
+                soonest = _next_step(record, until, rng, shared)
+                if soonest is not None and (best is None or soonest[0] < best[0]):
+                    best = (soonest[0], i, soonest[1])
+            if best is None:
+                return pushed
+            _, i, step = best
+            entry = step()
+            records[i].push(entry)
+            pushed.append((i, entry))
+            counts[i] += 1
+    except RulesError:
+        for i, _ in reversed(pushed):
+            records[i].undo()
+        raise

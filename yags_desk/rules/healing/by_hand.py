@@ -40,9 +40,31 @@ from yags_desk.rules.healing.v08_rolls import (
     v08_weekly_healing,
 )
 
-__all__ = ["Dice", "classic_carer", "make_entry", "v08_carer_for"]
+__all__ = ["NO_DICE", "Dice", "carer_problem", "classic_carer", "make_entry",
+           "v08_carer_for"]
+
+# Due kinds whose entry uses no dice: what they change follows from the rules alone.
+NO_DICE = frozenset({"untended_fatigue", "recovery_end", "rest", "v08_infection",
+                     "override"})
 
 Dice = random.Random | Sequence[int] | int
+
+
+def carer_problem(carer: Character) -> str:
+    """Why ``carer`` can do nothing for patients, or "" when they can help.
+
+    Classic (RULES 1.10): first aid and the carer's bonus need First aid or
+    Chirurgery. 0.8 (combat-wounds.yags): both need First aid.
+    """
+    if carer.edition == "classic":
+        if carer.skill("First aid") <= 0 and carer.skill("Chirurgery") <= 0:
+            return (f"{carer.name} has neither First aid nor Chirurgery, so can give no "
+                    "first aid and add nothing to the patients' healing rolls (RULES 1.10)")
+        return ""
+    if carer.skill("First aid") <= 0:
+        return (f"{carer.name} has no First aid, so can give no first aid and add nothing "
+                "to the weekly healing roll (combat-wounds.yags)")
+    return ""
 
 
 def classic_carer(p: ClassicPatient, carer: Character | None, dice: random.Random | Sequence[int],

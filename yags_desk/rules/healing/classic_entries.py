@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from yags_desk.rules.dice import MAX_TYPED_DICE, open_roll_from_typed
 from yags_desk.rules.healing.base import _Entry
+from yags_desk.rules.healing.clock import days_text
 
 __all__ = [
     "CARER_SKILLS",
@@ -255,7 +256,7 @@ class RecoveryRoll(_Roll):
                              f"{self.category} (RULES 1.10)")
         expected = recovery_days(self.category, self.total)
         if self.days != expected:
-            shown = "coma, death" if expected is None else f"{expected} days"
+            shown = "coma, death" if expected is None else days_text(expected)
             raise ValueError(f"days: the table gives {shown} for {self.category} at "
                              f"{self.total} (RULES 1.10)")
         return self

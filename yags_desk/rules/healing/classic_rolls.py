@@ -119,6 +119,9 @@ def first_aid(p: ClassicPatient, at: GameTime, dice: Dice, healer: Character | N
     speaks of being tended "by someone with the first aid skill" (RULES 1.6).
     """
     check_first_aid(p, at)
+    if healer is None and p.status != "awake":  # the unconscious tend nobody (RULES 1.6)
+        raise RulesError(f"healer: {p.name} is {p.status} and cannot tend their own wounds; "
+                         "someone else must give first aid (RULES 1.6, 1.10)")
     who = p.character if healer is None else healer
     _classic(who, "healer")
     skill = who.skill("First aid")

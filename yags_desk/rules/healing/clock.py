@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["HOURS_PER_DAY", "MAX_DAY", "MORNING_HOUR", "GameTime", "next_morning"]
+__all__ = ["HOURS_PER_DAY", "MAX_DAY", "MORNING_HOUR", "GameTime", "days_text", "next_morning"]
 
 HOURS_PER_DAY = 24
 MAX_DAY = 100_000
@@ -66,3 +66,8 @@ class GameTime(BaseModel):
 def next_morning(t: GameTime) -> GameTime:
     """The end of the first night's rest after ``t``: the next day at MORNING_HOUR."""
     return GameTime(day=t.day + 1, hour=MORNING_HOUR)
+
+
+def days_text(days: int) -> str:
+    """"1 day", "7 days"."""
+    return f"{days} day" if days == 1 else f"{days} days"

@@ -20,7 +20,7 @@ from yags_desk.rules.healing.classic_entries import (
     FIRST_AID_DIFFICULTY,
     HEALING_TARGET,
 )
-from yags_desk.rules.healing.clock import GameTime
+from yags_desk.rules.healing.clock import GameTime, days_text
 from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
 from yags_desk.rules.healing.v08 import (
     first_aid_target,
@@ -95,7 +95,7 @@ def _classic(p: ClassicPatient, at: GameTime) -> list[Due]:
                          "2d10! on the recovery-days table (RULES 1.10)", at))
     elif p.period is not None:
         per = p.period
-        text = f"Recovery from {per.category}: {per.days} days, ends {per.end}"
+        text = f"Recovery from {per.category}: {days_text(per.days)}, ends {per.end}"
         if per.fumbled:
             text += (": the roll was fumbled, so the patient "
                      + ("dies" if per.category == "Fatal" else "loses one more body level")

@@ -14,6 +14,7 @@ from yags_desk.rules.healing.classic_entries import (
     RecoveryRoll,
     UntendedFatigue,
 )
+from yags_desk.rules.healing.clock import days_text
 from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
 from yags_desk.rules.healing.record import Entry
 from yags_desk.rules.healing.v08_entries import (
@@ -93,7 +94,7 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
             if value is None:
                 continue
             if field == "recovery_days":
-                parts.append(f"the recovery period to {value} days")
+                parts.append(f"the recovery period to {days_text(int(value))}")
             else:
                 old = _show(getattr(before, field, None))
                 parts.append(f"{field.replace('_', ' ')} from {old} to {_show(value)}")
@@ -128,8 +129,8 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
         end = e.at.plus(days=e.days)
         if e.fumble:
             worse = "dies" if e.category == "Fatal" else "loses one more body level"
-            return f"{head} → {e.days} days; fumbled: at their end ({end}) {name} {worse}."
-        return f"{head} → {e.days} days, ends {end}."
+            return f"{head} → {days_text(e.days)}; fumbled: at their end ({end}) {name} {worse}."
+        return f"{head} → {days_text(e.days)}, ends {end}."
     if isinstance(e, RecoveryEnd):
         if e.outcome == "dead":
             return f"{name} dies at the end of a fumbled recovery from a Fatal wound."

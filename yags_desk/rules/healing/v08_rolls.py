@@ -89,6 +89,9 @@ def v08_first_aid(p: V08Patient, at: GameTime, die: Die, treats: str = "wounds",
     if treats not in ("wounds", "stuns"):
         raise RulesError(f"treats: first aid treats wounds or stuns, not {treats!r}")
     check_first_aid(p, treats)
+    if healer is None and p.status != "awake":  # the unconscious tend nobody (RULES 2)
+        raise RulesError(f"healer: {p.name} is {p.status} and cannot tend their own wounds; "
+                         f"someone else must give first aid ({SOURCE})")
     who = p.character if healer is None else healer
     _v08(who, "healer")
     skill = who.skill("First aid")
