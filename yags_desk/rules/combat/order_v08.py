@@ -20,12 +20,13 @@ from yags_desk.rules.combat.procedure_v08 import PHASES
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.options import RulesOptions
 
-__all__ = ["next_melee_v08"]
+__all__ = ["next_melee_v08", "shoots"]
 
 _Key = tuple[int, int, int, int, int, int, str]
 
 
-def _shoots(f: FighterState) -> bool:
+def shoots(f: FighterState) -> bool:
+    """Whether ``f`` has declared a missile attack."""
     d = f.declaration
     return d is not None and d.action == "missile"
 
@@ -43,7 +44,14 @@ class _Queue:
         # speed() of a melee attack reads only the options and the round (RULES 3.1
         # delayed) of the state it is given.
         self._options_only = CombatState(edition="0.8", options=options, round=round_no)
-        self.heap = [k for f in fm.values() if (k := self._key(fm, f)) is not None]
+        # A changed fighter is looked at when the next action is asked for (from its
+        # version before the first change since the last question, fm.changes): a
+        # fighter changes several times per action (issue 18).
+        self.mark = fm.mark()
+        # Each fighter's key now, for those with one: a heap entry is current when it
+        # holds its fighter's key (issue 18: speed() is not worked out for each look).
+        self.keys = {f.id: k for f in fm.values() if (k := self._key(fm, f)) is not None}
+        self.heap = list(self.keys.values())
         heapq.heapify(self.heap)
 
     def _key(self, fm: FighterMap, f: FighterState) -> _Key | None:
@@ -55,7 +63,7 @@ class _Queue:
         return (PHASES.index(speed(self._options_only, f)), -(f.initiative or 0),
                 -a["intelligence"], -a["agility"], -f.tiebreak, fm.position(f.id), f.id)
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
+    def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
         if (old is not None and old.declaration is new.declaration
                 and old.attacked == new.attacked and old.initiative == new.initiative
                 and old.tiebreak == new.tiebreak and old.conditions is new.conditions
@@ -67,28 +75,37 @@ class _Queue:
                 and old.berserk_total == new.berserk_total):
             return  # nothing _key (or speed) reads has changed
         k = self._key(fm, new)
-        if k is not None and (old is None or self._key(fm, old) != k):
+        if k is None:
+            self.keys.pop(new.id, None)
+        elif self.keys.get(new.id) != k:
+            self.keys[new.id] = k
             heapq.heappush(self.heap, k)
-            if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm, self.options, self.round)  # type: ignore[misc]  # stale
 
     def first(self, fm: FighterMap) -> tuple[str, FighterState] | None:
-        heap = self.heap
+        changed = fm.changes(self)
+        if changed is None or len(self.heap) > 4 * len(fm) + 64:
+            # Read too long ago, or too many stale entries: afresh.
+            self.__init__(fm, self.options, self.round)  # type: ignore[misc]
+        elif changed:
+            for fid, old in changed.items():
+                self._take(fm, old, fm[fid])
+        heap, keys = self.heap, self.keys
         while heap:
             k = heap[0]
-            f = fm[k[-1]]
-            if self._key(fm, f) == k:
-                return PHASES[k[0]], f
+            if keys.get(k[-1]) == k:
+                return PHASES[k[0]], fm[k[-1]]
             heapq.heappop(heap)
         return None
 
 
-def next_melee_v08(state: CombatState) -> tuple[bool, tuple[str, FighterState] | None]:
+def next_melee_v08(state: CombatState, shooting: bool | None = None
+                   ) -> tuple[bool, tuple[str, FighterState] | None]:
     """(answered, (phase, fighter)): the first fighter in action order with a declared
     melee attack still to make, or None when there is none. ``answered`` is False
-    while someone has declared a missile attack: then ask action_order."""
+    while someone has declared a missile attack: then ask action_order. ``shooting``:
+    whether someone has, when the caller knows (steps.next_step's index)."""
     fm = FighterMap.of(state.fighters)
-    if where(fm, "v08-shoots", _shoots):
+    if shooting if shooting is not None else where(fm, "v08-shoots", shoots):
         return False, None
     queue = fm.index(f"v08-melee:{id(state.options)}", lambda m: _Queue(m, state.options,
                                                                        state.round))

@@ -206,24 +206,23 @@ def _due_key(ctx: CombatState, f: FighterState) -> tuple[int, int, int, int] | N
 
 class _Queue:
     """Fighters with an action still to take, in action order (board order last):
-    a heap whose entries are dropped when they no longer match their fighter.
+    a heap whose entries are dropped when they no longer match their fighter's key
+    (kept for each fighter).
 
-    A changed fighter is only noted (its version before the first change since
-    the last question) and looked at when the next action is asked for: a fighter
-    changes several times per action, and the queue starts afresh each round
-    after the declarations and initiative have changed everyone."""
+    A changed fighter is looked at when the next action is asked for (from its
+    version before the first change since the last question, fm.changes): a
+    fighter changes several times per action, and the queue starts afresh each
+    round after the declarations and initiative have changed everyone."""
 
     def __init__(self, fm: FighterMap, state: CombatState) -> None:
         # The order reads only the options and the round (RULES 3.1 delayed).
         self.ctx = CombatState(edition="classic", options=state.options, round=state.round)
-        self.heap = [(k, i, f.id) for i, f in enumerate(fm.values())
-                     if (k := _due_key(self.ctx, f)) is not None]
+        self.mark = fm.mark()  # changes read up to here (fm.changes)
+        # Each fighter's _due_key now, for those with one: a heap entry is current when
+        # it holds its fighter's key (issue 18: not worked out again for each look).
+        self.keys = {f.id: k for f in fm.values() if (k := _due_key(self.ctx, f)) is not None}
+        self.heap = [(k, fm.position(fid), fid) for fid, k in self.keys.items()]
         heapq.heapify(self.heap)
-        self.changed: dict[str, FighterState | None] = {}  # id -> its version before
-
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if new.id not in self.changed:
-            self.changed[new.id] = old
 
     def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
         if (old is not None and old.declaration is new.declaration
@@ -232,21 +231,25 @@ class _Queue:
                 and old.removed == new.removed and old.character is new.character):
             return  # the same place in the order, or none (most events)
         k = _due_key(self.ctx, new)
-        if k is not None and (old is None or _due_key(self.ctx, old) != k):
+        if k is None:
+            self.keys.pop(new.id, None)
+        elif self.keys.get(new.id) != k:
+            self.keys[new.id] = k
             heapq.heappush(self.heap, (k, fm.position(new.id), new.id))
 
     def first(self, fm: FighterMap) -> FighterState | None:
-        if self.changed:
-            changed, self.changed = self.changed, {}
+        changed = fm.changes(self)
+        if changed is None or len(self.heap) > 4 * len(fm) + 64:
+            # Read too long ago, or too many stale entries: afresh.
+            self.__init__(fm, self.ctx)  # type: ignore[misc]
+        elif changed:
             for fid, old in changed.items():
                 self._take(fm, old, fm[fid])
-            if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm, self.ctx)  # type: ignore[misc]  # too many stale entries
-        heap = self.heap
+        heap, keys = self.heap, self.keys
         while heap:
             k, _, fid = heap[0]
-            f: FighterState = fm[fid]
-            if _due_key(self.ctx, f) == k:
+            if keys.get(fid) == k:
+                f: FighterState = fm[fid]
                 return f
             heapq.heappop(heap)
         return None
