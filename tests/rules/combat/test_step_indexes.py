@@ -10,7 +10,9 @@ import random
 
 import pytest
 
-from tests.rules.builders import SHORT_SWORD, classic
+from tests.rules.builders import LONG_SWORD, SHORT_SWORD, classic
+from tests.rules.combat.test_missile_v08 import board as v08_archers
+from tests.rules.combat.test_missile_v08 import shoot
 from tests.rules.combat.test_steps import classic_melee, v08_melee
 from yags_desk.rules.combat.due import (
     end_of_round_due,
@@ -24,15 +26,23 @@ from yags_desk.rules.combat.events import (
     Override,
     SetCondition,
 )
-from yags_desk.rules.combat.fighter_map import FighterMap
+from yags_desk.rules.combat.fighter_map import _JOURNAL, FighterMap
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_classic import _least_hurt, nearest_enemy, next_action
 from yags_desk.rules.combat.procedure_v08 import _first_to_act
 from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, replace
-from yags_desk.rules.combat.steps import auto_events, fight_over, next_step
-from yags_desk.rules.combat.targets import spread_target
+from yags_desk.rules.combat.steps import (
+    _CLASSIC_TESTS,
+    _V08_TESTS,
+    _has_foe,
+    _lacking_sets,
+    auto_events,
+    fight_over,
+    next_step,
+)
+from yags_desk.rules.combat.targets import spread_target, standing_sides
 
 
 def _plain(state: CombatState) -> CombatState:
@@ -50,7 +60,30 @@ def kill_fight() -> CombatLog:
     return CombatLog("classic", roster=[man("ann", "a"), man("bo", "b"), man("cy", "b")])
 
 
+def shortcut_differences(state: CombatState) -> list[str]:
+    """Where next_step's shortcuts answer otherwise than the rules they stand for:
+    whom next_step asks to declare, roll initiative or go berserk (kept in an index,
+    steps._Lacking) against each test over every fighter; whether a fighter has a
+    foe (steps._has_foe over targets.standing_sides) against nearest_enemy_v08."""
+    found = []
+    fm = FighterMap.of(state.fighters)
+    tests = _CLASSIC_TESTS if state.edition == "classic" else _V08_TESTS
+    kept = _lacking_sets(state)
+    for test, ids in zip(tests, kept, strict=True):
+        scanned = {f.id for f in fm.values() if test(f)}
+        if ids != scanned:
+            found.append(f"{test.__name__}: {sorted(ids)} against {sorted(scanned)}")
+    sides = standing_sides(state)
+    for f in state.fighters.values():
+        foe = (nearest_enemy(state, f) if state.edition == "classic"
+               else nearest_enemy_v08(state, f.id))
+        if _has_foe(sides, f.side) != (foe is not None):
+            found.append(f"{f.id}: has a foe {_has_foe(sides, f.side)}")
+    return found
+
+
 def _same_answers(state: CombatState) -> None:
+    assert shortcut_differences(state) == []
     plain = _plain(state)
     due = end_of_round_due_plain(plain)
     assert end_of_round_due(state) == due
@@ -148,3 +181,66 @@ def test_an_initiative_changed_after_the_order_was_asked_moves_the_fighter() -> 
     log.push(Override(id="bo", field="initiative", value=30, reason="test"))
     assert next_action(log.state) == next_action(_plain(log.state))
     assert next_action(log.state).fighter == "bo"
+
+
+@pytest.mark.parametrize("edition", ["classic", "0.8"])
+def test_indexes_not_asked_for_thousands_of_changes_start_afresh(edition: str) -> None:
+    """The indexes read the changes from a journal the map keeps, which lets go of
+    them past a few thousand (fighter_map._JOURNAL): an index asked all along (who
+    declares) carries on, one not asked meanwhile (whom to attack) has lost them
+    and starts afresh; both answer as a scan, and the journal stays that short."""
+    state = (classic_melee(4) if edition == "classic" else v08_melee(4)).state
+    _same_answers(state)  # every index built
+    rng = random.Random(4)
+    ids = list(state.fighters)
+    for n in range(3 * _JOURNAL):
+        state = apply(state, Override(id=rng.choice(ids), field="row",
+                                      value=rng.randrange(4), reason="test"))
+        if n % 7 == 0:
+            assert next_step(state) == next_step(_plain(state))
+    indexes = FighterMap.of(state.fighters)._indexes
+    assert indexes is not None
+    assert len(indexes.journal) <= _JOURNAL
+    spread = indexes.by_name["spread:classic" if edition == "classic" else "spread:0.8"]
+    assert spread.mark < indexes.dropped  # its changes are gone
+    _same_answers(state)
+
+
+def test_a_berserk_attack_declared_after_initiative_is_rolled_for_first() -> None:
+    """A berserker whose declaration the GM turns into a berserk attack after the
+    initiative rolls owes the berserk roll before its attack (RULES 1.9): next_step
+    asks for it, as the test over every fighter does."""
+    log = classic_melee(1)
+    log.push(AddCombatant(id="ragnar", name="Ragnar", side="party", character=classic(
+        "Ragnar", strength=13, stamina=16, will=6, advantages=("Berserker",),
+        skills={"Single weapon": 100}, weapons=(LONG_SWORD,))))
+    rng = random.Random(1)
+    while (step := next_step(log.state)).kind != "action":
+        _same_answers(log.state)
+        for e in auto_events(log.state, step, rng):
+            log.push(e)
+    ragnar = log.state.fighters["ragnar"]
+    assert ragnar.initiative is not None and ragnar.declaration is not None
+    log.push(ragnar.declaration.model_copy(update={"special": "berserk"}))
+    _same_answers(log.state)
+    step = next_step(log.state)
+    assert step.kind == "check" and step.pending is not None
+    assert (step.fighter, step.pending.kind) == ("ragnar", "berserk")
+
+
+def test_a_declared_shot_is_taken_in_its_phase_through_the_steps() -> None:
+    """0.8: while someone has declared a missile attack, next_step ranks everyone
+    (a shot's phase depends on the others near its target); the archer shoots in
+    its slow phase, and each step answers as worked out from every fighter."""
+    log = v08_archers()
+    shoot(log, range_m=30, shot="careful")
+    rng = random.Random(3)
+    shots = []
+    while log.state.round == 1:
+        _same_answers(log.state)
+        step = next_step(log.state)
+        if step.fighter == "archer" and step.kind == "action":
+            shots.append((step.phase, step.action, step.target))
+        for e in auto_events(log.state, step, rng):
+            log.push(e)
+    assert shots == [("slow", "attack", "orc")]

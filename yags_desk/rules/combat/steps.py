@@ -28,6 +28,7 @@ random generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,7 +37,7 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import first_end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
-from yags_desk.rules.combat.fighter_map import FighterMap, where
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text, weapon_gone
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
@@ -48,7 +49,7 @@ from yags_desk.rules.combat.optional.moves import (
     out_of_reach,
 )
 from yags_desk.rules.combat.optional.oops import NO_ACTION
-from yags_desk.rules.combat.order_v08 import next_melee_v08
+from yags_desk.rules.combat.order_v08 import next_melee_v08, shoots
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
     best_attack_style,
@@ -67,6 +68,7 @@ from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
+from yags_desk.rules.combat.targets import standing_sides
 from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import RulesError
 
@@ -184,19 +186,86 @@ def _undeclared(f: FighterState) -> bool:
     return f.declaration is None and f.acts
 
 
-def _classic_step(state: CombatState) -> Step | None:
-    # Who declares, goes berserk or rolls initiative comes from indexes the fighters
-    # keep (fighter_map.where), not from a scan of everyone at every step (issue 18).
+_CLASSIC_TESTS = (_undeclared, _berserk_due, needs_initiative)
+
+
+def _board_order(fm: FighterMap, ids: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(ids, key=fm.position)) if len(ids) > 1 else tuple(ids)
+
+
+class _Lacking:
+    """For each of the edition's tests (``_CLASSIC_TESTS``, ``_V08_TESTS``), the ids
+    of the fighters passing it, kept as fighters change (FighterMap.index): who
+    still declares, goes berserk or rolls initiative (classic), or rolls
+    initiative, declares or has declared a shot (0.8). next_step asks at every step
+    of a round; a scan of every fighter for each was most of its time (issue 18).
+
+    The fighters changed since the last question are tested again when it comes.
+    [decision, issue 18] One with a declaration and an initiative, whose
+    declaration is no berserk attack (classic) or no shot (0.8), passes none of
+    the tests (each asks for a missing declaration or initiative, or for such a
+    declaration), so it is not asked them: most fighters of most steps."""
+
+    def __init__(self, fm: FighterMap, classic: bool) -> None:
+        self.classic = classic
+        self.tests = _CLASSIC_TESTS if classic else _V08_TESTS
+        self.mark = fm.mark()
+        self.sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+        self._take(fm.values())
+
+    def _take(self, fighters: Iterable[FighterState]) -> None:
+        a, b, c = self.sets
+        pairs = tuple(zip(self.tests, self.sets, strict=True))
+        classic = self.classic
+        for f in fighters:
+            d = f.declaration
+            if (d is not None and f.initiative is not None
+                    and (d.special != "berserk" if classic else d.action != "missile")):
+                if a or b or c:
+                    fid = f.id
+                    a.discard(fid)
+                    b.discard(fid)
+                    c.discard(fid)
+                continue
+            fid = f.id
+            for test, ids in pairs:
+                if test(f):
+                    ids.add(fid)
+                else:
+                    ids.discard(fid)
+
+    def current(self, fm: FighterMap) -> tuple[set[str], set[str], set[str]]:
+        """The sets in ``fm`` (the map holding this index), changes taken in."""
+        changed = fm.changes(self)
+        if changed is None:
+            self.__init__(fm, self.classic)  # type: ignore[misc]  # read too long ago
+        elif changed:
+            self._take(fm.fighters_of(changed))
+        return self.sets
+
+
+def _lacking_sets(state: CombatState) -> tuple[set[str], set[str], set[str]]:
+    """The _Lacking sets of ``state`` (its edition's tests, in order)."""
     fm = FighterMap.of(state.fighters)
-    undeclared = tuple(f.id for f in where(fm, "classic-undeclared", _undeclared))
+    classic = state.edition == "classic"
+    index = fm.index("steps:classic" if classic else "steps:0.8",
+                     lambda m: _Lacking(m, classic))
+    return index.current(fm)
+
+
+def _classic_step(state: CombatState) -> Step | None:
+    # Who declares, goes berserk or rolls initiative comes from an index the fighters
+    # keep (_Lacking), not from a scan of everyone at every step (issue 18).
+    fm = FighterMap.of(state.fighters)
+    undeclared, berserk, need = _lacking_sets(state)
     if undeclared:
-        return Step("declare", undeclared)
-    for f in where(fm, "classic-berserk", _berserk_due):
+        return Step("declare", _board_order(fm, undeclared))
+    if berserk:
         # RULES 1.9: going berserk changes initiative, so it is rolled first.
-        return Step("check", (f.id,), Pending(f.id, "berserk", 15))
-    need = tuple(f.id for f in where(fm, "classic-initiative", needs_initiative))
+        fid = min(berserk, key=fm.position)
+        return Step("check", (fid,), Pending(fid, "berserk", 15))
     if need:
-        return Step("initiative", need)
+        return Step("initiative", _board_order(fm, need))
     act = next_action(state)
     if act is None:
         return None
@@ -222,18 +291,28 @@ def _lacks_initiative(f: FighterState) -> bool:
     return f.can_act and f.initiative is None
 
 
+_V08_TESTS = (_lacks_initiative, _undeclared, shoots)
+
+
+def _has_foe(sides: set[str], side: str) -> bool:
+    """Whether a side other than ``side`` is among ``sides`` (standing_sides)."""
+    return len(sides) > 1 or (bool(sides) and side not in sides)
+
+
 def _v08_step(state: CombatState) -> Step | None:
     fm = FighterMap.of(state.fighters)
-    lacking = tuple(f.id for f in where(fm, "v08-no-initiative", _lacks_initiative))
+    lacking, undeclared_ids, shooting = _lacking_sets(state)
     if lacking:
-        return Step("initiative", lacking)
+        return Step("initiative", _board_order(fm, lacking))
     # [decision] Only a fighter with a standing enemy must declare (as the automatic
     # round does); one with nobody to fight may still be given a declaration.
-    if where(fm, "v08-undeclared", _undeclared):  # none: no need to rank everyone
+    if undeclared_ids:  # none: no need to rank everyone
+        # Whether nearest_enemy_v08 finds anyone, from the sides still standing
+        # (targets.standing_sides), not a search for each fighter (issue 18).
+        sides = standing_sides(state)
         undeclared = tuple(fid for fid in declaration_order(state)
-                           if state.fighter(fid).declaration is None
-                           and state.fighter(fid).acts
-                           and nearest_enemy_v08(state, fid) is not None)
+                           if fid in undeclared_ids
+                           and _has_foe(sides, state.fighter(fid).side))
         if undeclared:
             return Step("declare", undeclared)
     if state.last_attack is not None:
@@ -243,7 +322,7 @@ def _v08_step(state: CombatState) -> Step | None:
                         style=_counter_style(state, state.fighter(target)), phase="")
     # [decision] The order is worked out again after every action, so a fighter
     # slowed during the round (knocked prone, say) acts in its new phase.
-    answered, melee = next_melee_v08(state)  # kept in order (order_v08, issue 18)
+    answered, melee = next_melee_v08(state, bool(shooting))  # kept in order (order_v08)
     for phase, fid in (action_order(state) if not answered
                        else [(melee[0], melee[1].id)] if melee else []):
         f = state.fighter(fid)
