@@ -6,6 +6,7 @@ fighter would attack (targets.spread_target's index against its scan)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -36,6 +37,7 @@ from yags_desk.rules.combat.state import CombatState, replace
 from yags_desk.rules.combat.steps import (
     _CLASSIC_TESTS,
     _V08_TESTS,
+    Step,
     _has_foe,
     _lacking_sets,
     auto_events,
@@ -82,8 +84,20 @@ def shortcut_differences(state: CombatState) -> list[str]:
     return found
 
 
+def _as_made_by_init(step: Step) -> None:
+    """next_step makes its steps without Step.__init__ (steps._step): each is the
+    object __init__ makes of its fields, frozen as well."""
+    made = Step(step.kind, step.fighters, step.pending, step.action, step.target, step.style,
+                step.phase, step.retarget)
+    assert list(vars(step).items()) == list(vars(made).items())
+    assert step == made and hash(step) == hash(made) and repr(step) == repr(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        step.kind = "end_round"  # type: ignore[misc]
+
+
 def _same_answers(state: CombatState) -> None:
     assert shortcut_differences(state) == []
+    _as_made_by_init(next_step(state))
     plain = _plain(state)
     due = end_of_round_due_plain(plain)
     assert end_of_round_due(state) == due

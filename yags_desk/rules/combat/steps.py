@@ -141,6 +141,24 @@ class Step:
         return f"End of round {state.round}"
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _step(kind: StepKind, fighters: tuple[str, ...] = (), pending: Pending | None = None,
+          action: ActionKind = "", target: str | None = None, style: str = "",
+          phase: str = "", retarget: str | None = None) -> Step:
+    """``Step(...)`` made without the frozen dataclass's __init__, which sets each of
+    the eight fields through object.__setattr__: next_step makes one at every step
+    of a round (issue 18). The same object: the fields in the instance's __dict__,
+    as __init__ leaves them (test_steps compares the two)."""
+    step: Step = _new(Step)
+    _set(step, "__dict__", {"kind": kind, "fighters": fighters, "pending": pending,
+                            "action": action, "target": target, "style": style,
+                            "phase": phase, "retarget": retarget})
+    return step
+
+
 def initiative_needed(state: CombatState) -> list[str]:
     """Who still rolls initiative now: classic, every round those who act but do
     not wait or rest (RULES 1.5); 0.8, once per combat, whoever can act lacks it
@@ -244,35 +262,46 @@ class _Lacking:
         return self.sets
 
 
+def _classic_lacking(fm: FighterMap) -> _Lacking:
+    return _Lacking(fm, True)
+
+
+def _v08_lacking(fm: FighterMap) -> _Lacking:
+    return _Lacking(fm, False)
+
+
+def _lacking(fm: FighterMap, classic: bool) -> tuple[set[str], set[str], set[str]]:
+    """The _Lacking sets of ``fm``, for its edition's tests in order."""
+    if classic:
+        return fm.index("steps:classic", _classic_lacking).current(fm)
+    return fm.index("steps:0.8", _v08_lacking).current(fm)
+
+
 def _lacking_sets(state: CombatState) -> tuple[set[str], set[str], set[str]]:
     """The _Lacking sets of ``state`` (its edition's tests, in order)."""
-    fm = FighterMap.of(state.fighters)
-    classic = state.edition == "classic"
-    index = fm.index("steps:classic" if classic else "steps:0.8",
-                     lambda m: _Lacking(m, classic))
-    return index.current(fm)
+    return _lacking(FighterMap.of(state.fighters), state.edition == "classic")
 
 
 def _classic_step(state: CombatState) -> Step | None:
     # Who declares, goes berserk or rolls initiative comes from an index the fighters
     # keep (_Lacking), not from a scan of everyone at every step (issue 18).
     fm = FighterMap.of(state.fighters)
-    undeclared, berserk, need = _lacking_sets(state)
+    undeclared, berserk, need = _lacking(fm, True)
     if undeclared:
-        return Step("declare", _board_order(fm, undeclared))
+        return _step("declare", _board_order(fm, undeclared))
     if berserk:
         # RULES 1.9: going berserk changes initiative, so it is rolled first.
         fid = min(berserk, key=fm.position)
-        return Step("check", (fid,), Pending(fid, "berserk", 15))
+        return _step("check", (fid,), Pending(fid, "berserk", 15))
     if need:
-        return Step("initiative", _board_order(fm, need))
+        return _step("initiative", _board_order(fm, need))
     act = next_action(state)
     if act is None:
         return None
     f = state.fighter(act.fighter)
     if act.kind not in ("stand_up", "lost") and _riding_due(f):
         # RULES 1.11: a rider under 100% rolls before the attack.
-        return Step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
+        return _step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
     kind: ActionKind = ("stand_up" if act.kind == "stand_up" else "lost" if act.kind == "lost"
                         else "counter" if act.kind == "counter" else "attack")
     retarget = None
@@ -280,7 +309,7 @@ def _classic_step(state: CombatState) -> Step | None:
         foe = nearest_enemy(state, f)
         # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
         retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None
-    return Step("action", (f.id,), action=kind, target=act.target, style=act.style,
+    return _step("action", (f.id,), action=kind, target=act.target, style=act.style,
                 retarget=retarget)
 
 
@@ -301,9 +330,9 @@ def _has_foe(sides: set[str], side: str) -> bool:
 
 def _v08_step(state: CombatState) -> Step | None:
     fm = FighterMap.of(state.fighters)
-    lacking, undeclared_ids, shooting = _lacking_sets(state)
+    lacking, undeclared_ids, shooting = _lacking(fm, False)
     if lacking:
-        return Step("initiative", _board_order(fm, lacking))
+        return _step("initiative", _board_order(fm, lacking))
     # [decision] Only a fighter with a standing enemy must declare (as the automatic
     # round does); one with nobody to fight may still be given a declaration.
     if undeclared_ids:  # none: no need to rank everyone
@@ -314,11 +343,11 @@ def _v08_step(state: CombatState) -> Step | None:
                            if fid in undeclared_ids
                            and _has_foe(sides, state.fighter(fid).side))
         if undeclared:
-            return Step("declare", undeclared)
+            return _step("declare", undeclared)
     if state.last_attack is not None:
         attacker, target = state.last_attack
         if counter_strike_due(state, target, attacker):
-            return Step("action", (target,), action="counter", target=attacker,
+            return _step("action", (target,), action="counter", target=attacker,
                         style=_counter_style(state, state.fighter(target)), phase="")
     # [decision] The order is worked out again after every action, so a fighter
     # slowed during the round (knocked prone, say) acts in its new phase.
@@ -333,9 +362,9 @@ def _v08_step(state: CombatState) -> Step | None:
         if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
                 or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
-            return Step("action", (fid,), action="lost", target=d.target, style=d.style,
+            return _step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)
-        return Step("action", (fid,), action="attack", target=d.target, style=d.style,
+        return _step("action", (fid,), action="attack", target=d.target, style=d.style,
                     phase=phase)
     return None
 
@@ -352,14 +381,14 @@ def next_step(state: CombatState) -> Step:
     """The next thing the rules require of the GM in ``state``."""
     if state.pending:
         p = state.pending[0]
-        return Step("check", (p.id,), p)
+        return _step("check", (p.id,), p)
     step = _classic_step(state) if state.edition == "classic" else _v08_step(state)
     if step is not None:
         return step
     due = first_end_of_round_due(state)  # not the whole list: one step each (issue 18)
     if due is not None:
-        return Step("end_check", (due.id,), due)
-    return Step("end_round")
+        return _step("end_check", (due.id,), due)
+    return _step("end_round")
 
 
 def auto_declaration(state: CombatState, fid: str) -> Declare | None:
