@@ -223,7 +223,8 @@ def test_indexes_not_asked_for_thousands_of_changes_start_afresh(edition: str) -
 def test_a_berserk_attack_declared_after_initiative_is_rolled_for_first() -> None:
     """A berserker whose declaration the GM turns into a berserk attack after the
     initiative rolls owes the berserk roll before its attack (RULES 1.9): next_step
-    asks for it, as the test over every fighter does."""
+    asks for it, and not again once it is rolled, as the test over every fighter
+    does."""
     log = classic_melee(1)
     log.push(AddCombatant(id="ragnar", name="Ragnar", side="party", character=classic(
         "Ragnar", strength=13, stamina=16, will=6, advantages=("Berserker",),
@@ -240,6 +241,10 @@ def test_a_berserk_attack_declared_after_initiative_is_rolled_for_first() -> Non
     step = next_step(log.state)
     assert step.kind == "check" and step.pending is not None
     assert (step.fighter, step.pending.kind) == ("ragnar", "berserk")
+    while log.state.round == 1:  # the roll made, the index lets go of it: as a scan
+        for e in auto_events(log.state, next_step(log.state), rng):
+            log.push(e)
+        _same_answers(log.state)
 
 
 def test_a_declared_shot_is_taken_in_its_phase_through_the_steps() -> None:

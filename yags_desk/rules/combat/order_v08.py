@@ -38,21 +38,33 @@ def _melee_due(f: FighterState) -> bool:
 
 
 class _Queue:
-    def __init__(self, fm: FighterMap, options: RulesOptions, round_no: int) -> None:
+    """The fighters with a declared melee attack still to make, in action order: a
+    heap whose entries are dropped when they no longer hold their fighter's key
+    (kept for each fighter, so speed() is not worked out for each look, issue 18).
+
+    It is filled for one set of options and one round (speed() reads only those of
+    the state, RULES 3.1 delayed), and filled again for others. A changed fighter is
+    looked at when the next action is asked for, from its version before the first
+    change since the last question (fm.changes): a fighter changes several times
+    per action (issue 18)."""
+
+    def __init__(self, fm: FighterMap) -> None:
+        self.options: RulesOptions | None = None  # none yet: filled when first asked
+        self.round = 0
+        self.mark = fm.mark()
+        self.keys: dict[str, _Key] = {}
+        self.heap: list[_Key] = []
+        self.limit = 0
+
+    def _fill(self, fm: FighterMap, options: RulesOptions, round_no: int) -> None:
         self.options = options
         self.round = round_no
-        # speed() of a melee attack reads only the options and the round (RULES 3.1
-        # delayed) of the state it is given.
         self._options_only = CombatState(edition="0.8", options=options, round=round_no)
-        # A changed fighter is looked at when the next action is asked for (from its
-        # version before the first change since the last question, fm.changes): a
-        # fighter changes several times per action (issue 18).
         self.mark = fm.mark()
-        # Each fighter's key now, for those with one: a heap entry is current when it
-        # holds its fighter's key (issue 18: speed() is not worked out for each look).
         self.keys = {f.id: k for f in fm.values() if (k := self._key(fm, f)) is not None}
         self.heap = list(self.keys.values())
         heapq.heapify(self.heap)
+        self.limit = 4 * len(fm) + 64  # more entries than this: mostly stale, fill again
 
     def _key(self, fm: FighterMap, f: FighterState) -> _Key | None:
         if not _melee_due(f):
@@ -63,32 +75,35 @@ class _Queue:
         return (PHASES.index(speed(self._options_only, f)), -(f.initiative or 0),
                 -a["intelligence"], -a["agility"], -f.tiebreak, fm.position(f.id), f.id)
 
-    def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if (old is not None and old.declaration is new.declaration
-                and old.attacked == new.attacked and old.initiative == new.initiative
-                and old.tiebreak == new.tiebreak and old.conditions is new.conditions
-                and old.removed == new.removed and old.character is new.character
-                and old.moved_m == new.moved_m  # RULES 3.1 rows moved: speed() reads it
-                and old.acts_normally == new.acts_normally and old.wounds == new.wounds
-                and old.stuns == new.stuns and old.fatigue_short == new.fatigue_short
-                and old.fatigue_long == new.fatigue_long
-                and old.berserk_total == new.berserk_total):
-            return  # nothing _key (or speed) reads has changed
-        k = self._key(fm, new)
-        if k is None:
-            self.keys.pop(new.id, None)
-        elif self.keys.get(new.id) != k:
-            self.keys[new.id] = k
-            heapq.heappush(self.heap, k)
-
-    def first(self, fm: FighterMap) -> tuple[str, FighterState] | None:
+    def first(self, fm: FighterMap, options: RulesOptions, round_no: int
+              ) -> tuple[str, FighterState] | None:
         changed = fm.changes(self)
-        if changed is None or len(self.heap) > 4 * len(fm) + 64:
-            # Read too long ago, or too many stale entries: afresh.
-            self.__init__(fm, self.options, self.round)  # type: ignore[misc]
+        if (changed is None or options is not self.options or round_no != self.round
+                or len(self.heap) > self.limit):
+            self._fill(fm, options, round_no)
         elif changed:
+            keys = self.keys
             for fid, old in changed.items():
-                self._take(fm, old, fm[fid])
+                new = fm[fid]
+                if new.attacked and fid not in keys:
+                    continue  # no key before or now: it has attacked (_melee_due)
+                if (old is not None and old.declaration is new.declaration
+                        and old.attacked == new.attacked and old.wounds == new.wounds
+                        and old.initiative == new.initiative
+                        and old.tiebreak == new.tiebreak and old.conditions is new.conditions
+                        and old.removed == new.removed and old.character is new.character
+                        and old.moved_m == new.moved_m  # RULES 3.1 rows: speed() reads it
+                        and old.acts_normally == new.acts_normally
+                        and old.stuns == new.stuns and old.fatigue_short == new.fatigue_short
+                        and old.fatigue_long == new.fatigue_long
+                        and old.berserk_total == new.berserk_total):
+                    continue  # nothing _key (or speed) reads has changed (most changes)
+                k = self._key(fm, new)
+                if k is None:
+                    keys.pop(fid, None)
+                elif keys.get(fid) != k:
+                    keys[fid] = k
+                    heapq.heappush(self.heap, k)
         heap, keys = self.heap, self.keys
         while heap:
             k = heap[0]
@@ -107,10 +122,4 @@ def next_melee_v08(state: CombatState, shooting: bool | None = None
     fm = FighterMap.of(state.fighters)
     if shooting if shooting is not None else where(fm, "v08-shoots", shoots):
         return False, None
-    queue = fm.index(f"v08-melee:{id(state.options)}", lambda m: _Queue(m, state.options,
-                                                                       state.round))
-    if queue.options is not state.options:  # an id reused by other options
-        queue = _Queue(fm, state.options, state.round)
-    elif queue.round != state.round:  # a new round: RULES 3.1 delays read it
-        queue.__init__(fm, state.options, state.round)  # type: ignore[misc]
-    return True, queue.first(fm)
+    return True, fm.index("v08-melee", _Queue).first(fm, state.options, state.round)

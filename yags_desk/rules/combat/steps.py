@@ -198,9 +198,9 @@ def _berserk_due(f: FighterState) -> bool:
 
 
 def _undeclared(f: FighterState) -> bool:
-    # A surprised fighter does nothing. The declaration first: asked of every new
-    # version of a fighter (fighter_map.where), and ``acts`` is worked out afresh for
-    # each, while after the declarations nobody lacks one (issue 18).
+    # A surprised fighter does nothing. The declaration first: ``acts`` is worked out
+    # afresh for each new version of a fighter, while after the declarations nobody
+    # lacks one (issue 18).
     return f.declaration is None and f.acts
 
 
@@ -222,32 +222,41 @@ class _Lacking:
     [decision, issue 18] One with a declaration and an initiative, whose
     declaration is no berserk attack (classic) or no shot (0.8), passes none of
     the tests (each asks for a missing declaration or initiative, or for such a
-    declaration), so it is not asked them: most fighters of most steps."""
+    declaration), so it is not asked them: most fighters of most steps. Another
+    is asked only the tests whose first condition it meets. The tests
+    (test_step_indexes) compare the sets with each test over every fighter."""
 
     def __init__(self, fm: FighterMap, classic: bool) -> None:
         self.classic = classic
-        self.tests = _CLASSIC_TESTS if classic else _V08_TESTS
         self.mark = fm.mark()
         self.sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
         self._take(fm.values())
 
     def _take(self, fighters: Iterable[FighterState]) -> None:
         a, b, c = self.sets
-        pairs = tuple(zip(self.tests, self.sets, strict=True))
         classic = self.classic
         for f in fighters:
+            fid = f.id
             d = f.declaration
-            if (d is not None and f.initiative is not None
-                    and (d.special != "berserk" if classic else d.action != "missile")):
-                if a or b or c:
-                    fid = f.id
+            no_initiative = f.initiative is None
+            if d is not None and not no_initiative and (
+                    d.special != "berserk" if classic else d.action != "missile"):
+                if a or b or c:  # in none of them (see the class)
                     a.discard(fid)
                     b.discard(fid)
                     c.discard(fid)
                 continue
-            fid = f.id
-            for test, ids in pairs:
-                if test(f):
+            # Each test asked only when its first condition holds (issue 18).
+            if classic:  # _undeclared, _berserk_due, needs_initiative
+                in_a = d is None and _undeclared(f)
+                in_b = d is not None and d.special == "berserk" and _berserk_due(f)
+                in_c = no_initiative and needs_initiative(f)
+            else:  # _lacks_initiative, _undeclared, shoots
+                in_a = no_initiative and _lacks_initiative(f)
+                in_b = d is None and _undeclared(f)
+                in_c = d is not None and d.action == "missile"
+            for holds, ids in ((in_a, a), (in_b, b), (in_c, c)):
+                if holds:
                     ids.add(fid)
                 else:
                     ids.discard(fid)
@@ -258,7 +267,7 @@ class _Lacking:
         if changed is None:
             self.__init__(fm, self.classic)  # type: ignore[misc]  # read too long ago
         elif changed:
-            self._take(fm.fighters_of(changed))
+            self._take(map(fm.__getitem__, changed))
         return self.sets
 
 
@@ -299,13 +308,15 @@ def _classic_step(state: CombatState) -> Step | None:
     if act is None:
         return None
     f = state.fighter(act.fighter)
-    if act.kind not in ("stand_up", "lost") and _riding_due(f):
-        # RULES 1.11: a rider under 100% rolls before the attack.
+    if act.kind not in ("stand_up", "lost") and f.conditions and _riding_due(f):
+        # RULES 1.11: a rider under 100% rolls before the attack (mounted: a condition).
         return _step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
     kind: ActionKind = ("stand_up" if act.kind == "stand_up" else "lost" if act.kind == "lost"
                         else "counter" if act.kind == "counter" else "attack")
     retarget = None
-    if kind == "attack" and act.target is not None and state.fighter(act.target).fallen:
+    if (kind == "attack" and act.target is not None
+            and not state.fighter(act.target).can_act  # fallen asks it first
+            and state.fighter(act.target).fallen):
         foe = nearest_enemy(state, f)
         # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
         retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None
@@ -450,14 +461,16 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
     before the next fighter declares), for the log to take (CombatLog.push's
     ``known``) instead of applying them again.
     """
-    if step.kind in ("check", "end_check"):
+    kind = step.kind
+    if kind == "action":  # most steps of a round: asked first (issue 18)
+        return _action_events(state, step, rng)
+    if kind in ("check", "end_check"):
         assert step.pending is not None
         return [_check_events(state, step.pending, rng)]
-    if step.kind == "end_round":
+    if kind == "end_round":
         return [EndRound()]
-    classic = state.edition == "classic"
     out: list[Event] = []
-    if step.kind == "declare":
+    if kind == "declare":
         # One after the other, as the automatic rounds declare: each fighter sees the
         # attacks declared before it (targets.spread_target spreads them).
         for fid in step.fighters:
@@ -474,7 +487,8 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
                     if states is not None:
                         states.append(state)
         return out
-    if step.kind == "initiative":
+    if kind == "initiative":
+        classic = state.edition == "classic"
         for fid in step.fighters:
             if classic:
                 out.append(make_initiative(state, fid, roll_2d10x(rng),
@@ -482,29 +496,34 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
             else:
                 out.append(checks_v08.roll_initiative_v08(state, fid, D20Roll(roll_d20(rng))))
         return out
-    actor = step.fighter
-    if actor is None or (step.action != "stand_up" and step.target is None):
+    return _action_events(state, step, rng)  # raises: the step names no fighter
+
+
+def _action_events(state: CombatState, step: Step, rng: random.Random) -> list[Event]:
+    fighters, action, target = step.fighters, step.action, step.target
+    if not fighters or (action != "stand_up" and target is None):
         raise RulesError("the step names no fighter to act")
+    actor = fighters[0]
     f = state.fighter(actor)
-    if step.action == "stand_up":
+    if action == "stand_up":
         return [ClearCondition(id=actor, condition="prone")]
-    if step.action == "lost":
+    if action == "lost":
         return [lose_action(state, actor)]
-    assert step.target is not None
-    if classic:
+    assert target is not None
+    if state.edition == "classic":
         if step.retarget is not None and f.declaration is not None:
             return [f.declaration.model_copy(update={"target": step.retarget})]
-        t = state.fighter(step.target)
+        t = state.fighter(target)
         defending = t.can_act and t.defence is None
         e: Attack = resolve_attack(state, actor, t.id, step.style, with_option_dice(
             state, rng, roll_dice(rng, defending)))
-        if step.action == "counter":
+        if action == "counter":
             e = e.model_copy(update={"counter": True})
         return [e]
-    if step.action == "counter":
-        return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+    if action == "counter":
+        return [resolve_attack_v08(state, actor, target, with_option_dice(
             state, rng, roll_dice_v08(rng)), counter=True)]
     d = f.declaration
     close = len(d.close) if d is not None else 0
-    return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+    return [resolve_attack_v08(state, actor, target, with_option_dice(
         state, rng, roll_dice_v08(rng, close=close)))]
