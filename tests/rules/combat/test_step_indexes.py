@@ -29,7 +29,12 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.fighter_map import _JOURNAL, FighterMap
 from yags_desk.rules.combat.log import CombatLog
-from yags_desk.rules.combat.procedure_classic import _least_hurt, nearest_enemy, next_action
+from yags_desk.rules.combat.procedure_classic import (
+    NextAction,
+    _least_hurt,
+    nearest_enemy,
+    next_action,
+)
 from yags_desk.rules.combat.procedure_v08 import _first_to_act
 from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
 from yags_desk.rules.combat.reducer import apply
@@ -84,20 +89,25 @@ def shortcut_differences(state: CombatState) -> list[str]:
     return found
 
 
-def _as_made_by_init(step: Step) -> None:
-    """next_step makes its steps without Step.__init__ (steps._step): each is the
-    object __init__ makes of its fields, frozen as well."""
-    made = Step(step.kind, step.fighters, step.pending, step.action, step.target, step.style,
-                step.phase, step.retarget)
-    assert list(vars(step).items()) == list(vars(made).items())
-    assert step == made and hash(step) == hash(made) and repr(step) == repr(made)
+def _as_made_by_init(made: Step | NextAction | None) -> None:
+    """next_step and next_action make their answers without the frozen dataclasses'
+    __init__ (steps._step, procedure_classic._next): each is the object __init__
+    makes of its fields, frozen as well."""
+    if made is None:
+        return
+    fields = [f.name for f in dataclasses.fields(made)]
+    again = type(made)(*(getattr(made, name) for name in fields))
+    assert list(vars(made).items()) == list(vars(again).items())
+    assert made == again and hash(made) == hash(again) and repr(made) == repr(again)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        step.kind = "end_round"  # type: ignore[misc]
+        made.kind = "end_round"  # type: ignore[misc]
 
 
 def _same_answers(state: CombatState) -> None:
     assert shortcut_differences(state) == []
     _as_made_by_init(next_step(state))
+    if state.edition == "classic":
+        _as_made_by_init(next_action(state))
     plain = _plain(state)
     due = end_of_round_due_plain(plain)
     assert end_of_round_due(state) == due
