@@ -273,3 +273,137 @@ def test_a_declared_shot_is_taken_in_its_phase_through_the_steps() -> None:
         for e in auto_events(log.state, step, rng):
             log.push(e)
     assert shots == [("slow", "attack", "orc")]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Version:
+    """A stand-in fighter: the map reads only ``id``; ``n`` tells versions apart."""
+
+    id: str
+    n: int
+
+
+class _Reader:
+    """An index that only reads the journal (FighterMap.changes / changed_now)."""
+
+    def __init__(self, fm: FighterMap) -> None:
+        self.mark = fm.mark()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_journal_tells_each_index_what_changed_since_it_last_asked(seed: int) -> None:
+    """FighterMap.changes and changed_now (issue 18: every index reads the changed
+    fighters from them) answer, for each index, exactly the fighters changed since
+    it last asked, each once, with its version before the first of those changes
+    (None: it joined since) and its version in the map asked, which always holds it.
+    Through single and batched changes, a fighter changed twice in one batch, new
+    fighters, a fighter passed again unchanged, other maps branching off older ones
+    (which must not reach the indexes), and gaps long enough for the journal to let
+    go of the changes (then, and only then, None: the index starts afresh)."""
+    r = random.Random(seed)
+    fm = FighterMap().updated(_Version(f"f{i}", 0) for i in range(6))
+    readers = {name: fm.index(name, _Reader) for name in ("often", "seldom", "now")}
+    # What each reader has not yet been told: id -> version before the first change.
+    owed: dict[str, dict[str, _Version | None]] = {name: {} for name in readers}
+    older: list[FighterMap] = []
+    made = afresh = 0
+
+    def note(fid: str, old: _Version | None) -> None:
+        for pending in owed.values():
+            pending.setdefault(fid, old)
+
+    def ask(name: str) -> None:
+        nonlocal afresh
+        reader = readers[name]
+        indexes = fm._indexes
+        assert indexes is not None and indexes.by_name[name] is reader
+        lost = reader.mark < indexes.dropped  # changes it has not read are gone
+        got = fm.changed_now(reader) if name == "now" else fm.changes(reader)
+        assert reader.mark == fm.mark()
+        if got is None:
+            assert lost
+            afresh += 1
+        else:
+            assert not lost
+            expected = owed[name]
+            if name == "now":
+                assert sorted(f.id for f in got) == sorted(expected)
+                assert all(f is fm[f.id] for f in got)
+            else:
+                assert sorted(new.id for _, new in got) == sorted(expected)
+                for old, new in got:
+                    assert new is fm[new.id] and old is expected[new.id]
+        owed[name] = {}
+
+    for step in range(6000):
+        k = r.random()
+        ids = list(fm)
+        if k < 0.6:  # one fighter changes (most events)
+            fid = r.choice(ids)
+            made += 1
+            old = fm[fid]
+            fm = fm.with_fighter(_Version(fid, made))
+            note(fid, old)
+        elif k < 0.75:  # several at once, one of them twice, maybe a newcomer
+            batch = [_Version(r.choice(ids), made + i) for i in range(r.randint(1, 4))]
+            batch.append(_Version(batch[0].id, made + 9))
+            if r.random() < 0.1:
+                batch.append(_Version(f"n{step}", 0))
+            made += 10
+            for f in batch:
+                note(f.id, fm.get(f.id))
+            fm = fm.updated(batch)
+        elif k < 0.8:  # passed again as it is: the same map, nothing to tell
+            same = fm.with_fighter(fm[r.choice(ids)])
+            assert same is fm
+        elif k < 0.85 and older and older[-1] is not fm:  # a branch off an older map
+            branch = r.choice(older).updated([_Version(f"b{step}", 0),
+                                              _Version(r.choice(ids), -1)])
+            branch.index("often", _Reader)
+            assert FighterMap.changes(branch, branch.index("often", _Reader)) == []
+        else:
+            older.append(fm)
+        # Asked at every step, now and then, or after some thousands of changes.
+        ask("often")
+        if step % 3 == 0 or r.random() < 0.2:
+            ask("now")
+        if step % 2500 == 0:
+            ask("seldom")
+    assert afresh > 0  # the seldom one lost its changes at least once
+    for name in readers:
+        ask(name)
+
+
+@pytest.mark.parametrize("edition", ["classic", "0.8"])
+def test_fights_do_not_depend_on_the_order_the_journal_tells_changes(
+        edition: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FighterMap.changes and changed_now tell the changed fighters in no particular
+    order (issue 18); every index takes them in so that its answers do not depend on
+    it: fights played with the order shuffled make the same events."""
+
+    def fight() -> list[object]:
+        log = classic_melee(8) if edition == "classic" else v08_melee(8)
+        rng = random.Random(11)
+        while log.state.round < 12 and not fight_over(log.state):
+            state = log.state
+            for e in auto_events(state, next_step(state), rng):
+                log.push(e)
+        return list(log.events)
+
+    plain = fight()
+    changes, changed_now = FighterMap.changes, FighterMap.changed_now
+    shuffle = random.Random(5).shuffle
+    shuffled = 0
+
+    def mixed(told: list[object] | None) -> list[object] | None:
+        nonlocal shuffled
+        if told is not None and len(told) > 1:
+            shuffle(told)
+            shuffled += 1
+        return told
+
+    monkeypatch.setattr(FighterMap, "changes", lambda fm, index: mixed(changes(fm, index)))
+    monkeypatch.setattr(FighterMap, "changed_now",
+                        lambda fm, index: mixed(changed_now(fm, index)))
+    assert fight() == plain
+    assert shuffled > 30 and len(plain) > 100

@@ -106,11 +106,11 @@ class _Due:
 
     def owing(self, fm: FighterMap) -> set[str]:
         """The ids of the live fighters that may owe something (see the class)."""
-        changed = fm.changes(self)
+        changed = fm.changed_now(self)
         if changed is None:
             self.__init__(fm, self.ctx)  # type: ignore[misc]  # read too long ago: afresh
         elif changed:
-            for f in fm.fighters_of(changed):
+            for f in changed:
                 if not (f.removed or f.dead) and _own_due(self.ctx, f):
                     self.ids.add(f.id)
                 else:

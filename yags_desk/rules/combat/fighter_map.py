@@ -50,8 +50,8 @@ class FighterIndex(Protocol):
 
 
 IndexT = TypeVar("IndexT", bound=FighterIndex)
-# Changed fighters: each id with its version before the first change (None: it joined).
-Changes = dict[str, _Fighter | None]
+# Changed fighters: each one's version before the first change (None: it joined), and now.
+Changes = list[tuple[_Fighter | None, _Fighter]]
 
 
 class _Indexes:
@@ -145,12 +145,6 @@ class FighterMap(Mapping[str, _Fighter]):
 
     def __len__(self) -> int:
         return self._len
-
-    def fighters_of(self, ids: Iterable[str]) -> list[_Fighter]:
-        """The fighters of ``ids``, in that order; each id must be in this map (one that
-        is not raises KeyError or IndexError: its place is past this map's end)."""
-        chunks = self._chunks
-        return [chunks[p // _CHUNK][p % _CHUNK] for p in map(self._pos.__getitem__, ids)]
 
     def _iter_values(self) -> Iterator[_Fighter]:
         return chain.from_iterable(self._chunks)
@@ -320,25 +314,61 @@ class FighterMap(Mapping[str, _Fighter]):
 
     def changes(self, index: FighterIndex) -> Changes | None:
         """The fighters changed since ``index`` (an index of this map) last read the
-        journal (its ``mark``, moved on to now), each id with its version before
-        the first of those changes (None: it joined since), in the order of their
-        first change; None when they are no longer known (read too long ago: the
-        index starts afresh)."""
+        journal (its ``mark``, moved on to now): for each, once, its version before
+        the first of those changes (None: it joined since) and its version now, in
+        no particular order; None when they are no longer known (read too long ago:
+        the index starts afresh).
+
+        Every id in the journal is in this map, so it is looked up without a test:
+        a change is journaled by the map it makes, the journal goes on only to maps
+        made from that one (``updated``, ``with_fighter``), and those keep every
+        fighter (a removed one is flagged, never deleted)."""
         indexes = self._indexes
         assert indexes is not None  # the index lives in them
         journal = indexes.journal
         start = index.mark - indexes.dropped
-        index.mark = indexes.dropped + len(journal)
+        end = len(journal)
+        index.mark = indexes.dropped + end
         if start < 0:
             return None
-        more = len(journal) - start
-        if more <= 0:
-            return {}
-        if more == 1:
-            fid, old = journal[-1]
-            return {fid: old}
-        # The first change of each id: the earlier entries win (C loops, no Python one).
-        return dict(reversed(journal[start:]))
+        if start >= end:
+            return []
+        pos, chunks = self._pos, self._chunks
+        if start == end - 1:
+            fid, old = journal[start]
+            p = pos[fid]
+            return [(old, chunks[p // _CHUNK][p % _CHUNK])]
+        out = []
+        # The first change of each id: the earlier entries win (a C loop).
+        for fid, old in dict(reversed(journal[start:])).items():
+            p = pos[fid]
+            out.append((old, chunks[p // _CHUNK][p % _CHUNK]))
+        return out
+
+    def changed_now(self, index: FighterIndex) -> list[_Fighter] | None:
+        """changes() for an index that reads only the fighters as they are now: each
+        fighter changed since it last read the journal, once, in no particular
+        order; None when they are no longer known. Without a call per fighter to
+        look it up (a question at every step of a round, issue 18)."""
+        indexes = self._indexes
+        assert indexes is not None  # the index lives in them
+        journal = indexes.journal
+        start = index.mark - indexes.dropped
+        end = len(journal)
+        index.mark = indexes.dropped + end
+        if start < 0:
+            return None
+        if start >= end:
+            return []
+        pos, chunks = self._pos, self._chunks
+        if start == end - 1:
+            p = pos[journal[start][0]]
+            return [chunks[p // _CHUNK][p % _CHUNK]]
+        now = []
+        for fid in dict(journal[start:]):  # each id once
+            p = pos[fid]
+            now.append(chunks[p // _CHUNK][p % _CHUNK])
+        return now
 
 
 class Where:
@@ -354,13 +384,13 @@ class Where:
 
     def current(self, fm: FighterMap) -> set[str]:
         """The ids passing the test in ``fm`` (the map holding this index)."""
-        changed = fm.changes(self)
+        changed = fm.changed_now(self)
         if changed is None:
             self.__init__(fm, self.test)  # type: ignore[misc]  # too long ago: afresh
             return self.ids
         if changed:
             test, ids = self.test, self.ids
-            for f in fm.fighters_of(changed):
+            for f in changed:
                 if test(f):
                     ids.add(f.id)
                 else:

@@ -83,8 +83,8 @@ class _Queue:
             self._fill(fm, options, round_no)
         elif changed:
             keys = self.keys
-            for fid, old in changed.items():
-                new = fm[fid]
+            for old, new in changed:
+                fid = new.id
                 if new.attacked and fid not in keys:
                     continue  # no key before or now: it has attacked (_melee_due)
                 if (old is not None and old.declaration is new.declaration

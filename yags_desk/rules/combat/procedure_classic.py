@@ -257,8 +257,8 @@ class _Queue:
             self._fill(fm, options, round_no)
         elif changed:
             keys = self.keys
-            for fid, old in changed.items():
-                new = fm[fid]
+            for old, new in changed:
+                fid = new.id
                 if (old is not None and old.declaration is new.declaration
                         and old.attacked == new.attacked and old.initiative == new.initiative
                         and old.tiebreak == new.tiebreak and old.conditions is new.conditions

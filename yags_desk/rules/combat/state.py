@@ -442,12 +442,12 @@ class _Alive:
 
     def current(self, fm: FighterMap) -> set[str]:
         """The ids in ``fm`` (the map holding this index), changes taken in."""
-        changed = fm.changes(self)
+        changed = fm.changed_now(self)
         if changed is None:
             self.__init__(fm)  # type: ignore[misc]  # read too long ago: afresh
         elif changed:
             ids = self.ids
-            for f in fm.fighters_of(changed):
+            for f in changed:
                 if f.removed or f.dead:
                     ids.discard(f.id)
                 else:

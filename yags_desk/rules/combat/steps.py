@@ -263,11 +263,11 @@ class _Lacking:
 
     def current(self, fm: FighterMap) -> tuple[set[str], set[str], set[str]]:
         """The sets in ``fm`` (the map holding this index), changes taken in."""
-        changed = fm.changes(self)
+        changed = fm.changed_now(self)
         if changed is None:
             self.__init__(fm, self.classic)  # type: ignore[misc]  # read too long ago
         elif changed:
-            self._take(map(fm.__getitem__, changed))
+            self._take(changed)
         return self.sets
 
 

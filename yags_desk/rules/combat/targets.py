@@ -117,10 +117,8 @@ class _Spread:
         if changed is None:  # read too long ago: afresh
             self.__init__(fm, self.tiebreak)  # type: ignore[misc]
             return
-        for fid, old in changed.items():
-            new = fm.get(fid)
-            if new is not None:
-                self._take(fm, old, new)
+        for old, new in changed:
+            self._take(fm, old, new)
 
     def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
         if old is new:
