@@ -196,7 +196,8 @@ def next_action(state: CombatState) -> NextAction | None:
     if d.action == "stand_up":
         return _next(f.id, "stand_up")
     # The calls after ``or`` only for a fighter with conditions or a weapon not whole.
-    if (not _target_ok(state, d.target) or (f.conditions and f.has(NO_ACTION))  # Oops!
+    if (not _target_ok(state, d.target)
+            or (f.conditions and f.has(NO_ACTION))  # or RULES 3.2 Oops!
             or (f.weapons_state and weapon_gone(state, f, d.style))):  # dropped this round
         # RULES 1.5: the declared target is dead or gone; the attack is
         # lost, and logged as such (lost.lose_action).
