@@ -19,6 +19,7 @@ import random
 import pytest
 
 from tests.rules.builders import BOW, DAGGER, classic, fight_kinds
+from tests.rules.combat.test_step_indexes import shortcut_differences
 from yags_desk.rules.character import Character
 from yags_desk.rules.combat import events as ev
 from yags_desk.rules.combat.due import end_of_round_due
@@ -138,7 +139,8 @@ def _answer(ask: object) -> str:
 
 def _differences(state: CombatState, where: str) -> list[str]:
     fresh = _fresh(state)
-    found = []
+    # next_step's shortcuts against the rules they stand for (test_step_indexes).
+    found = [f"{where}: {d}" for d in shortcut_differences(state)]
     for fid, f in state.fighters.items():
         g = fresh.fighters[fid]
         kept = (f.dead, f.can_act, f.acts, f.dying, f.body_capacity())

@@ -97,24 +97,24 @@ class _Due:
 
     def __init__(self, fm: FighterMap, state: CombatState) -> None:
         self.ctx = CombatState(edition=state.edition, options=state.options, round=state.round)
+        # Fighters changed since the last question are looked at again when it comes
+        # (fm.changes): a fighter changes many times in a round and is asked about at
+        # its end.
+        self.mark = fm.mark()
         self.ids = {f.id for f in fm.values()
                     if not (f.removed or f.dead) and _own_due(self.ctx, f)}
-        # Fighters changed since the last question, looked at again when it comes: a
-        # fighter changes many times in a round and is asked about at its end.
-        self.changed: set[str] = set()
-
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        self.changed.add(new.id)
 
     def owing(self, fm: FighterMap) -> set[str]:
         """The ids of the live fighters that may owe something (see the class)."""
-        for fid in self.changed:
-            f = fm[fid]
-            if not (f.removed or f.dead) and _own_due(self.ctx, f):
-                self.ids.add(fid)
-            else:
-                self.ids.discard(fid)
-        self.changed.clear()
+        changed = fm.changed_now(self)
+        if changed is None:
+            self.__init__(fm, self.ctx)  # type: ignore[misc]  # read too long ago: afresh
+        elif changed:
+            for f in changed:
+                if not (f.removed or f.dead) and _own_due(self.ctx, f):
+                    self.ids.add(f.id)
+                else:
+                    self.ids.discard(f.id)
         return self.ids
 
 

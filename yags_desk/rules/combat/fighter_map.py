@@ -10,10 +10,15 @@ states of a log. Iteration follows board order (the order fighters joined).
 It also carries indexes that the procedures would otherwise rebuild by
 scanning every fighter at every step (who may act next, whom to attack, who
 still has something of the round to clear). An index is built on first use and
-then handed on from a map to the map made from it by :meth:`FighterMap.updated`,
-which tells it which fighters changed. The map it leaves no longer has it and
-builds it again if asked; so the indexes never change what a query answers,
-only how long it takes.
+then handed on from a map to the map made from it by :meth:`FighterMap.updated`.
+The map it leaves no longer has it and builds it again if asked; so the indexes
+never change what a query answers, only how long it takes.
+
+The indexes learn which fighters changed from a journal the maps keep with
+them: each change adds the fighter's id and its version before, and an index
+reads what was added since it last looked (:meth:`FighterMap.changes`) when it
+is next asked. A fighter changes several times between two questions, and a
+call to every index at every change cost more than the questions (issue 18).
 """
 
 from __future__ import annotations
@@ -31,23 +36,52 @@ __all__ = ["FighterIndex", "FighterMap", "Where", "where"]
 
 _CHUNK = 32
 _TRACKED = 16  # at most this many changed ids are remembered since the last seal
+# The journal of changes is trimmed past this many (or this many per fighter): a
+# round of a big fight makes some six changes per fighter.
+_JOURNAL = 2048
+_PER_FIGHTER = 16
 
 
 class FighterIndex(Protocol):
-    """Something kept up to date as fighters change (see FighterMap.index)."""
+    """Something kept up to date as fighters change (see FighterMap.index): it
+    keeps in ``mark`` how far it has read the map's journal (FighterMap.changes)."""
 
-    def update(self, fm: FighterMap, old: _Fighter | None, new: _Fighter) -> None: ...
+    mark: int
 
 
 IndexT = TypeVar("IndexT", bound=FighterIndex)
+# Changed fighters: each one's version before the first change (None: it joined), and now.
+Changes = list[tuple[_Fighter | None, _Fighter]]
 
 
 class _Indexes:
-    __slots__ = ("by_name", "touched")
+    __slots__ = ("by_name", "dropped", "journal", "touched")
 
     def __init__(self, touched: set[str]) -> None:
         self.touched = touched  # ids that may hold something of this round
         self.by_name: dict[str, FighterIndex] = {}
+        # Each change since: the id and the fighter's version before (None: it joined).
+        self.journal: list[tuple[str, _Fighter | None]] = []
+        self.dropped = 0  # changes let go from the journal's front
+
+    def add(self, changes: list[tuple[str, _Fighter | None]], size: int) -> None:
+        """Note ``changes`` (in a map of ``size`` fighters), and let go of old ones."""
+        journal = self.journal
+        journal += changes
+        if len(journal) > _JOURNAL and len(journal) > _PER_FIGHTER * size:
+            self.trim(size)
+
+    def trim(self, size: int) -> None:
+        """Let go of the changes every index has read; when an index not asked for
+        a long while holds them back, of them all (it starts afresh if asked)."""
+        journal = self.journal
+        read = min((index.mark for index in self.by_name.values()),
+                   default=self.dropped + len(journal))
+        drop = max(0, read - self.dropped)
+        if len(journal) - drop > max(_JOURNAL, _PER_FIGHTER * size) // 2:
+            drop = len(journal)
+        del journal[:drop]
+        self.dropped += drop
 
 
 class _Values(ValuesView[_Fighter]):
@@ -175,10 +209,9 @@ class FighterMap(Mapping[str, _Fighter]):
         indexes, self._indexes = self._indexes, None
         new._indexes = indexes
         if indexes is not None:
-            for old, f in olds:
-                indexes.touched.add(f.id)
-                for index in indexes.by_name.values():
-                    index.update(new, old, f)
+            changes = [(f.id, old) for old, f in olds]
+            indexes.touched.update(fid for fid, _ in changes)
+            indexes.add(changes, n)
             if touched is not None:
                 indexes.touched = touched
         return new
@@ -211,8 +244,10 @@ class FighterMap(Mapping[str, _Fighter]):
         new._indexes = indexes
         if indexes is not None:
             indexes.touched.add(f.id)
-            for index in indexes.by_name.values():
-                index.update(new, old, f)
+            journal = indexes.journal
+            journal.append((f.id, old))
+            if len(journal) > _JOURNAL and len(journal) > _PER_FIGHTER * self._len:
+                indexes.trim(self._len)
         return new
 
     # -- what changed ---------------------------------------------------------------
@@ -271,24 +306,99 @@ class FighterMap(Mapping[str, _Fighter]):
             index = indexes.by_name[name] = build(self)
         return index  # type: ignore[return-value]
 
+    def mark(self) -> int:
+        """How far the journal of changes goes now: an index built or brought up to
+        date from this map keeps it, and reads the changes made after it."""
+        indexes = self._own()
+        return indexes.dropped + len(indexes.journal)
+
+    def changes(self, index: FighterIndex) -> Changes | None:
+        """The fighters changed since ``index`` (an index of this map) last read the
+        journal (its ``mark``, moved on to now): for each, once, its version before
+        the first of those changes (None: it joined since) and its version now, in
+        no particular order; None when they are no longer known (read too long ago:
+        the index starts afresh).
+
+        Every id in the journal is in this map, so it is looked up without a test:
+        a change is journaled by the map it makes, the journal goes on only to maps
+        made from that one (``updated``, ``with_fighter``), and those keep every
+        fighter (a removed one is flagged, never deleted)."""
+        indexes = self._indexes
+        assert indexes is not None  # the index lives in them
+        journal = indexes.journal
+        start = index.mark - indexes.dropped
+        end = len(journal)
+        index.mark = indexes.dropped + end
+        if start < 0:
+            return None
+        if start >= end:
+            return []
+        pos, chunks = self._pos, self._chunks
+        if start == end - 1:
+            fid, old = journal[start]
+            p = pos[fid]
+            return [(old, chunks[p // _CHUNK][p % _CHUNK])]
+        out = []
+        # The first change of each id: the earlier entries win (a C loop).
+        for fid, old in dict(reversed(journal[start:])).items():
+            p = pos[fid]
+            out.append((old, chunks[p // _CHUNK][p % _CHUNK]))
+        return out
+
+    def changed_now(self, index: FighterIndex) -> list[_Fighter] | None:
+        """changes() for an index that reads only the fighters as they are now: each
+        fighter changed since it last read the journal, once, in no particular
+        order; None when they are no longer known. Without a call per fighter to
+        look it up (a question at every step of a round, issue 18)."""
+        indexes = self._indexes
+        assert indexes is not None  # the index lives in them
+        journal = indexes.journal
+        start = index.mark - indexes.dropped
+        end = len(journal)
+        index.mark = indexes.dropped + end
+        if start < 0:
+            return None
+        if start >= end:
+            return []
+        pos, chunks = self._pos, self._chunks
+        if start == end - 1:
+            p = pos[journal[start][0]]
+            return [chunks[p // _CHUNK][p % _CHUNK]]
+        now = []
+        for fid in dict(journal[start:]):  # each id once
+            p = pos[fid]
+            now.append(chunks[p // _CHUNK][p % _CHUNK])
+        return now
+
 
 class Where:
     """The fighters for which ``test`` holds (a test of the fighter alone), kept as
     fighters change: a step that asks "who still has to declare?" looks at those
-    few instead of every fighter (FighterMap.where)."""
+    few instead of every fighter (FighterMap.where). A changed fighter is tested
+    again when the index is next asked (``current``)."""
 
     def __init__(self, fm: FighterMap, test: Callable[[_Fighter], bool]) -> None:
         self.test = test
+        self.mark = fm.mark()
         self.ids = {f.id for f in fm.values() if test(f)}
 
-    def update(self, fm: FighterMap, old: _Fighter | None, new: _Fighter) -> None:
-        if self.test(new):
-            self.ids.add(new.id)
-        else:
-            self.ids.discard(new.id)
+    def current(self, fm: FighterMap) -> set[str]:
+        """The ids passing the test in ``fm`` (the map holding this index)."""
+        changed = fm.changed_now(self)
+        if changed is None:
+            self.__init__(fm, self.test)  # type: ignore[misc]  # too long ago: afresh
+            return self.ids
+        if changed:
+            test, ids = self.test, self.ids
+            for f in changed:
+                if test(f):
+                    ids.add(f.id)
+                else:
+                    ids.discard(f.id)
+        return self.ids
 
 
 def where(fm: FighterMap, name: str, test: Callable[[_Fighter], bool]) -> list[_Fighter]:
     """The fighters of ``fm`` passing ``test`` (one test per ``name``), in board order."""
-    ids = fm.index(f"where:{name}", lambda m: Where(m, test)).ids
+    ids = fm.index(f"where:{name}", lambda m: Where(m, test)).current(fm)
     return [fm[fid] for fid in sorted(ids, key=fm.position)]

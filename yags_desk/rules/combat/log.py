@@ -128,8 +128,20 @@ class CombatLog:
         applies a declare step's declarations one after the other): the second is
         taken instead of applying the event again when the first is the log's state
         now; otherwise it is ignored (the reducer is pure, so it is the same state)."""
-        new = self._append(event, known)
-        self._redo.clear()
+        # _append's lines, without its call and the state property's: the board
+        # pushes every event of an automatic round one by one (issue 18).
+        states = self._states
+        before = states[-1]
+        if before is None:
+            before = self.state_before(len(self._events))
+        new = known[1] if known is not None and known[0] is before else apply(before, event)
+        self._events.append(event)
+        states.append(new)
+        old = len(states) - 1 - RECENT
+        if old > 0 and old % CHECKPOINT:
+            states[old] = None  # worked out again if asked (state_before)
+        if self._redo:
+            self._redo.clear()
         return new
 
     @property

@@ -50,6 +50,7 @@ from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.options import RulesOptions
 from yags_desk.rules.values import Value
 
 __all__ = ["LOSES_INITIATIVE", "TIEBREAK_SIDES", "NextAction", "action_order", "auto_round",
@@ -148,10 +149,26 @@ class NextAction:
     style: str = ""
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _next(fighter: str, kind: str, target: str | None = None, style: str = "") -> NextAction:
+    """``NextAction(...)`` made without the frozen dataclass's __init__ and its four
+    object.__setattr__ calls (next_step asks at every step, issue 18): the same object,
+    its fields in the instance's __dict__ as __init__ leaves them."""
+    made: NextAction = _new(NextAction)
+    _set(made, "__dict__", {"fighter": fighter, "kind": kind, "target": target,
+                            "style": style})
+    return made
+
+
 def _target_ok(state: CombatState, fid: str | None) -> bool:
-    if fid is None or fid not in state.fighters:
+    if fid is None:
         return False
-    t = state.fighters[fid]
+    t = state.fighters.get(fid)
+    if t is None:
+        return False
     return not (t.removed or t.dead or (t.thing is not None and t.fallen))  # RULES 3.3
 
 
@@ -167,26 +184,25 @@ def next_action(state: CombatState) -> NextAction | None:
                 and not loser.has(NO_ACTION)  # RULES 3.2 Oops!
                 and not weapon_gone(state, loser, decl.style)  # dropped this round
                 and _target_ok(state, a_id)):
-            return NextAction(d_id, "counter", a_id, decl.style)
+            return _next(d_id, "counter", a_id, decl.style)
     # The first in action_order with something to do, from an index the fighters
     # keep (_Queue), not a sort of them all at every step (issue 18).
     fm = FighterMap.of(state.fighters)
-    queue = fm.index("classic-actions", lambda m: _Queue(m, state))
-    if queue.ctx.options is not state.options or queue.ctx.round != state.round:
-        queue.__init__(fm, state)  # type: ignore[misc]  # options or round changed
-    f = queue.first(fm)
+    f = fm.index("classic-actions", _Queue).first(fm, state.options, state.round)
     if f is None:
         return None
     d = f.declaration
     assert d is not None
     if d.action == "stand_up":
-        return NextAction(f.id, "stand_up")
-    if (not _target_ok(state, d.target) or f.has(NO_ACTION)  # or RULES 3.2 Oops!
-            or weapon_gone(state, f, d.style)):  # or its weapon dropped this round
+        return _next(f.id, "stand_up")
+    # The calls after ``or`` only for a fighter with conditions or a weapon not whole.
+    if (not _target_ok(state, d.target)
+            or (f.conditions and f.has(NO_ACTION))  # or RULES 3.2 Oops!
+            or (f.weapons_state and weapon_gone(state, f, d.style))):  # dropped this round
         # RULES 1.5: the declared target is dead or gone; the attack is
         # lost, and logged as such (lost.lose_action).
-        return NextAction(f.id, "lost", d.target, d.style)
-    return NextAction(f.id, "attack", d.target, d.style)
+        return _next(f.id, "lost", d.target, d.style)
+    return _next(f.id, "attack", d.target, d.style)
 
 
 def _due_key(ctx: CombatState, f: FighterState) -> tuple[int, int, int, int] | None:
@@ -206,47 +222,60 @@ def _due_key(ctx: CombatState, f: FighterState) -> tuple[int, int, int, int] | N
 
 class _Queue:
     """Fighters with an action still to take, in action order (board order last):
-    a heap whose entries are dropped when they no longer match their fighter.
+    a heap whose entries are dropped when they no longer match their fighter's key
+    (kept for each fighter).
 
-    A changed fighter is only noted (its version before the first change since
-    the last question) and looked at when the next action is asked for: a fighter
-    changes several times per action, and the queue starts afresh each round
-    after the declarations and initiative have changed everyone."""
+    A changed fighter is looked at when the next action is asked for (from its
+    version before the first change since the last question, fm.changes): a
+    fighter changes several times per action, and the queue starts afresh each
+    round after the declarations and initiative have changed everyone."""
 
-    def __init__(self, fm: FighterMap, state: CombatState) -> None:
+    def __init__(self, fm: FighterMap) -> None:
+        self.ctx: CombatState | None = None  # none yet: filled when first asked
+        self.mark = fm.mark()  # changes read up to here (fm.changes)
+        self.keys: dict[str, tuple[int, int, int, int]] = {}
+        self.heap: list[tuple[tuple[int, int, int, int], int, str]] = []
+        self.limit = 0
+
+    def _fill(self, fm: FighterMap, options: RulesOptions, round_no: int) -> None:
         # The order reads only the options and the round (RULES 3.1 delayed).
-        self.ctx = CombatState(edition="classic", options=state.options, round=state.round)
-        self.heap = [(k, i, f.id) for i, f in enumerate(fm.values())
-                     if (k := _due_key(self.ctx, f)) is not None]
+        self.ctx = ctx = CombatState(edition="classic", options=options, round=round_no)
+        self.mark = fm.mark()
+        # Each fighter's _due_key now, for those with one: a heap entry is current when
+        # it holds its fighter's key (issue 18: not worked out again for each look).
+        self.keys = {f.id: k for f in fm.values() if (k := _due_key(ctx, f)) is not None}
+        self.heap = [(k, fm.position(fid), fid) for fid, k in self.keys.items()]
         heapq.heapify(self.heap)
-        self.changed: dict[str, FighterState | None] = {}  # id -> its version before
+        self.limit = 4 * len(fm) + 64  # more entries than this: mostly stale, fill again
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if new.id not in self.changed:
-            self.changed[new.id] = old
-
-    def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if (old is not None and old.declaration is new.declaration
-                and old.attacked == new.attacked and old.initiative == new.initiative
-                and old.tiebreak == new.tiebreak and old.conditions is new.conditions
-                and old.removed == new.removed and old.character is new.character):
-            return  # the same place in the order, or none (most events)
-        k = _due_key(self.ctx, new)
-        if k is not None and (old is None or _due_key(self.ctx, old) != k):
-            heapq.heappush(self.heap, (k, fm.position(new.id), new.id))
-
-    def first(self, fm: FighterMap) -> FighterState | None:
-        if self.changed:
-            changed, self.changed = self.changed, {}
-            for fid, old in changed.items():
-                self._take(fm, old, fm[fid])
-            if len(self.heap) > 4 * len(fm) + 64:
-                self.__init__(fm, self.ctx)  # type: ignore[misc]  # too many stale entries
-        heap = self.heap
+    def first(self, fm: FighterMap, options: RulesOptions, round_no: int
+              ) -> FighterState | None:
+        changed = fm.changes(self)
+        ctx = self.ctx
+        if (changed is None or ctx is None or ctx.options is not options
+                or ctx.round != round_no or len(self.heap) > self.limit):
+            # Read too long ago, other options or round, too many stale entries: afresh.
+            self._fill(fm, options, round_no)
+        elif changed:
+            keys = self.keys
+            for old, new in changed:
+                fid = new.id
+                if (old is not None and old.declaration is new.declaration
+                        and old.attacked == new.attacked and old.initiative == new.initiative
+                        and old.tiebreak == new.tiebreak and old.conditions is new.conditions
+                        and old.removed == new.removed and old.character is new.character):
+                    continue  # the same place in the order, or none (most events)
+                k = _due_key(ctx, new)
+                if k is None:
+                    keys.pop(fid, None)
+                elif keys.get(fid) != k:
+                    keys[fid] = k
+                    heapq.heappush(self.heap, (k, fm.position(fid), fid))
+        heap, keys = self.heap, self.keys
         while heap:
             k, _, fid = heap[0]
-            f: FighterState = fm[fid]
-            if _due_key(self.ctx, f) == k:
+            if keys.get(fid) == k:
+                f: FighterState = fm[fid]
                 return f
             heapq.heappop(heap)
         return None

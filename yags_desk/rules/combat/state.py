@@ -437,13 +437,22 @@ class _Alive:
     """The ids of the fighters neither removed nor dead (CombatState.alive)."""
 
     def __init__(self, fm: FighterMap) -> None:
+        self.mark = fm.mark()
         self.ids = {f.id for f in fm.values() if not (f.removed or f.dead)}
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if new.removed or new.dead:
-            self.ids.discard(new.id)
-        else:
-            self.ids.add(new.id)
+    def current(self, fm: FighterMap) -> set[str]:
+        """The ids in ``fm`` (the map holding this index), changes taken in."""
+        changed = fm.changed_now(self)
+        if changed is None:
+            self.__init__(fm)  # type: ignore[misc]  # read too long ago: afresh
+        elif changed:
+            ids = self.ids
+            for f in changed:
+                if f.removed or f.dead:
+                    ids.discard(f.id)
+                else:
+                    ids.add(f.id)
+        return self.ids
 
 
 @dataclass(frozen=True)
@@ -484,7 +493,7 @@ class CombatState:
         looks at. Kept as an index (fighter_map.py), so a long fight's dead cost
         nothing (issue 18)."""
         fm = FighterMap.of(self.fighters)
-        live = fm.index("alive", _Alive).ids
+        live = fm.index("alive", _Alive).current(fm)
         return [fm[fid] for fid in sorted(live, key=fm.position)]
 
     def pending_for(self, fid: str) -> list[Pending]:

@@ -28,6 +28,7 @@ random generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,7 +37,7 @@ from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.due import first_end_of_round_due
 from yags_desk.rules.combat.events import Attack, ClearCondition, Declare, EndRound, Event
-from yags_desk.rules.combat.fighter_map import FighterMap, where
+from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
 from yags_desk.rules.combat.lost import lose_action, lost_reason, reason_text, weapon_gone
 from yags_desk.rules.combat.mounted_classic import fall_check, riding_check
@@ -48,7 +49,7 @@ from yags_desk.rules.combat.optional.moves import (
     out_of_reach,
 )
 from yags_desk.rules.combat.optional.oops import NO_ACTION
-from yags_desk.rules.combat.order_v08 import next_melee_v08
+from yags_desk.rules.combat.order_v08 import next_melee_v08, shoots
 from yags_desk.rules.combat.procedure_classic import (
     TIEBREAK_SIDES,
     best_attack_style,
@@ -67,6 +68,7 @@ from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
+from yags_desk.rules.combat.targets import standing_sides
 from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import RulesError
 
@@ -139,6 +141,24 @@ class Step:
         return f"End of round {state.round}"
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _step(kind: StepKind, fighters: tuple[str, ...] = (), pending: Pending | None = None,
+          action: ActionKind = "", target: str | None = None, style: str = "",
+          phase: str = "", retarget: str | None = None) -> Step:
+    """``Step(...)`` made without the frozen dataclass's __init__, which sets each of
+    the eight fields through object.__setattr__: next_step makes one at every step
+    of a round (issue 18). The same object: the fields in the instance's __dict__,
+    as __init__ leaves them (test_steps compares the two)."""
+    step: Step = _new(Step)
+    _set(step, "__dict__", {"kind": kind, "fighters": fighters, "pending": pending,
+                            "action": action, "target": target, "style": style,
+                            "phase": phase, "retarget": retarget})
+    return step
+
+
 def initiative_needed(state: CombatState) -> list[str]:
     """Who still rolls initiative now: classic, every round those who act but do
     not wait or rest (RULES 1.5); 0.8, once per combat, whoever can act lacks it
@@ -178,40 +198,129 @@ def _berserk_due(f: FighterState) -> bool:
 
 
 def _undeclared(f: FighterState) -> bool:
-    # A surprised fighter does nothing. The declaration first: asked of every new
-    # version of a fighter (fighter_map.where), and ``acts`` is worked out afresh for
-    # each, while after the declarations nobody lacks one (issue 18).
+    # A surprised fighter does nothing. The declaration first: ``acts`` is worked out
+    # afresh for each new version of a fighter, while after the declarations nobody
+    # lacks one (issue 18).
     return f.declaration is None and f.acts
 
 
+_CLASSIC_TESTS = (_undeclared, _berserk_due, needs_initiative)
+
+
+def _board_order(fm: FighterMap, ids: set[str]) -> tuple[str, ...]:
+    return tuple(sorted(ids, key=fm.position)) if len(ids) > 1 else tuple(ids)
+
+
+class _Lacking:
+    """For each of the edition's tests (``_CLASSIC_TESTS``, ``_V08_TESTS``), the ids
+    of the fighters passing it, kept as fighters change (FighterMap.index): who
+    still declares, goes berserk or rolls initiative (classic), or rolls
+    initiative, declares or has declared a shot (0.8). next_step asks at every step
+    of a round; a scan of every fighter for each was most of its time (issue 18).
+
+    The fighters changed since the last question are tested again when it comes.
+    [decision, issue 18] One with a declaration and an initiative, whose
+    declaration is no berserk attack (classic) or no shot (0.8), passes none of
+    the tests (each asks for a missing declaration or initiative, or for such a
+    declaration), so it is not asked them: most fighters of most steps. Another
+    is asked only the tests whose first condition it meets. The tests
+    (test_step_indexes) compare the sets with each test over every fighter."""
+
+    def __init__(self, fm: FighterMap, classic: bool) -> None:
+        self.classic = classic
+        self.mark = fm.mark()
+        self.sets: tuple[set[str], set[str], set[str]] = (set(), set(), set())
+        self._take(fm.values())
+
+    def _take(self, fighters: Iterable[FighterState]) -> None:
+        a, b, c = self.sets
+        classic = self.classic
+        for f in fighters:
+            fid = f.id
+            d = f.declaration
+            no_initiative = f.initiative is None
+            if d is not None and not no_initiative and (
+                    d.special != "berserk" if classic else d.action != "missile"):
+                if a or b or c:  # in none of them (see the class)
+                    a.discard(fid)
+                    b.discard(fid)
+                    c.discard(fid)
+                continue
+            # Each test asked only when its first condition holds (issue 18).
+            if classic:  # _undeclared, _berserk_due, needs_initiative
+                in_a = d is None and _undeclared(f)
+                in_b = d is not None and d.special == "berserk" and _berserk_due(f)
+                in_c = no_initiative and needs_initiative(f)
+            else:  # _lacks_initiative, _undeclared, shoots
+                in_a = no_initiative and _lacks_initiative(f)
+                in_b = d is None and _undeclared(f)
+                in_c = d is not None and d.action == "missile"
+            for holds, ids in ((in_a, a), (in_b, b), (in_c, c)):
+                if holds:
+                    ids.add(fid)
+                else:
+                    ids.discard(fid)
+
+    def current(self, fm: FighterMap) -> tuple[set[str], set[str], set[str]]:
+        """The sets in ``fm`` (the map holding this index), changes taken in."""
+        changed = fm.changed_now(self)
+        if changed is None:
+            self.__init__(fm, self.classic)  # type: ignore[misc]  # read too long ago
+        elif changed:
+            self._take(changed)
+        return self.sets
+
+
+def _classic_lacking(fm: FighterMap) -> _Lacking:
+    return _Lacking(fm, True)
+
+
+def _v08_lacking(fm: FighterMap) -> _Lacking:
+    return _Lacking(fm, False)
+
+
+def _lacking(fm: FighterMap, classic: bool) -> tuple[set[str], set[str], set[str]]:
+    """The _Lacking sets of ``fm``, for its edition's tests in order."""
+    if classic:
+        return fm.index("steps:classic", _classic_lacking).current(fm)
+    return fm.index("steps:0.8", _v08_lacking).current(fm)
+
+
+def _lacking_sets(state: CombatState) -> tuple[set[str], set[str], set[str]]:
+    """The _Lacking sets of ``state`` (its edition's tests, in order)."""
+    return _lacking(FighterMap.of(state.fighters), state.edition == "classic")
+
+
 def _classic_step(state: CombatState) -> Step | None:
-    # Who declares, goes berserk or rolls initiative comes from indexes the fighters
-    # keep (fighter_map.where), not from a scan of everyone at every step (issue 18).
+    # Who declares, goes berserk or rolls initiative comes from an index the fighters
+    # keep (_Lacking), not from a scan of everyone at every step (issue 18).
     fm = FighterMap.of(state.fighters)
-    undeclared = tuple(f.id for f in where(fm, "classic-undeclared", _undeclared))
+    undeclared, berserk, need = _lacking(fm, True)
     if undeclared:
-        return Step("declare", undeclared)
-    for f in where(fm, "classic-berserk", _berserk_due):
+        return _step("declare", _board_order(fm, undeclared))
+    if berserk:
         # RULES 1.9: going berserk changes initiative, so it is rolled first.
-        return Step("check", (f.id,), Pending(f.id, "berserk", 15))
-    need = tuple(f.id for f in where(fm, "classic-initiative", needs_initiative))
+        fid = min(berserk, key=fm.position)
+        return _step("check", (fid,), Pending(fid, "berserk", 15))
     if need:
-        return Step("initiative", need)
+        return _step("initiative", _board_order(fm, need))
     act = next_action(state)
     if act is None:
         return None
     f = state.fighter(act.fighter)
-    if act.kind not in ("stand_up", "lost") and _riding_due(f):
-        # RULES 1.11: a rider under 100% rolls before the attack.
-        return Step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
+    if act.kind not in ("stand_up", "lost") and f.conditions and _riding_due(f):
+        # RULES 1.11: a rider under 100% rolls before the attack (mounted: a condition).
+        return _step("check", (f.id,), Pending(f.id, "riding", RIDING_TARGET))
     kind: ActionKind = ("stand_up" if act.kind == "stand_up" else "lost" if act.kind == "lost"
                         else "counter" if act.kind == "counter" else "attack")
     retarget = None
-    if kind == "attack" and act.target is not None and state.fighter(act.target).fallen:
+    if (kind == "attack" and act.target is not None
+            and not state.fighter(act.target).can_act  # fallen asks it first
+            and state.fighter(act.target).fallen):
         foe = nearest_enemy(state, f)
         # RULES 3.1: with board rows, only a foe the strike can reach (auto_round).
         retarget = foe.id if foe is not None and not out_of_reach(state, f, foe) else None
-    return Step("action", (f.id,), action=kind, target=act.target, style=act.style,
+    return _step("action", (f.id,), action=kind, target=act.target, style=act.style,
                 retarget=retarget)
 
 
@@ -222,28 +331,38 @@ def _lacks_initiative(f: FighterState) -> bool:
     return f.can_act and f.initiative is None
 
 
+_V08_TESTS = (_lacks_initiative, _undeclared, shoots)
+
+
+def _has_foe(sides: set[str], side: str) -> bool:
+    """Whether a side other than ``side`` is among ``sides`` (standing_sides)."""
+    return len(sides) > 1 or (bool(sides) and side not in sides)
+
+
 def _v08_step(state: CombatState) -> Step | None:
     fm = FighterMap.of(state.fighters)
-    lacking = tuple(f.id for f in where(fm, "v08-no-initiative", _lacks_initiative))
+    lacking, undeclared_ids, shooting = _lacking(fm, False)
     if lacking:
-        return Step("initiative", lacking)
+        return _step("initiative", _board_order(fm, lacking))
     # [decision] Only a fighter with a standing enemy must declare (as the automatic
     # round does); one with nobody to fight may still be given a declaration.
-    if where(fm, "v08-undeclared", _undeclared):  # none: no need to rank everyone
+    if undeclared_ids:  # none: no need to rank everyone
+        # Whether nearest_enemy_v08 finds anyone, from the sides still standing
+        # (targets.standing_sides), not a search for each fighter (issue 18).
+        sides = standing_sides(state)
         undeclared = tuple(fid for fid in declaration_order(state)
-                           if state.fighter(fid).declaration is None
-                           and state.fighter(fid).acts
-                           and nearest_enemy_v08(state, fid) is not None)
+                           if fid in undeclared_ids
+                           and _has_foe(sides, state.fighter(fid).side))
         if undeclared:
-            return Step("declare", undeclared)
+            return _step("declare", undeclared)
     if state.last_attack is not None:
         attacker, target = state.last_attack
         if counter_strike_due(state, target, attacker):
-            return Step("action", (target,), action="counter", target=attacker,
+            return _step("action", (target,), action="counter", target=attacker,
                         style=_counter_style(state, state.fighter(target)), phase="")
     # [decision] The order is worked out again after every action, so a fighter
     # slowed during the round (knocked prone, say) acts in its new phase.
-    answered, melee = next_melee_v08(state)  # kept in order (order_v08, issue 18)
+    answered, melee = next_melee_v08(state, bool(shooting))  # kept in order (order_v08)
     for phase, fid in (action_order(state) if not answered
                        else [(melee[0], melee[1].id)] if melee else []):
         f = state.fighter(fid)
@@ -254,9 +373,9 @@ def _v08_step(state: CombatState) -> Step | None:
         if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
                 or weapon_gone(state, f, d.style)):  # or its weapon was dropped
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
-            return Step("action", (fid,), action="lost", target=d.target, style=d.style,
+            return _step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)
-        return Step("action", (fid,), action="attack", target=d.target, style=d.style,
+        return _step("action", (fid,), action="attack", target=d.target, style=d.style,
                     phase=phase)
     return None
 
@@ -273,14 +392,14 @@ def next_step(state: CombatState) -> Step:
     """The next thing the rules require of the GM in ``state``."""
     if state.pending:
         p = state.pending[0]
-        return Step("check", (p.id,), p)
+        return _step("check", (p.id,), p)
     step = _classic_step(state) if state.edition == "classic" else _v08_step(state)
     if step is not None:
         return step
     due = first_end_of_round_due(state)  # not the whole list: one step each (issue 18)
     if due is not None:
-        return Step("end_check", (due.id,), due)
-    return Step("end_round")
+        return _step("end_check", (due.id,), due)
+    return _step("end_round")
 
 
 def auto_declaration(state: CombatState, fid: str) -> Declare | None:
@@ -342,14 +461,16 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
     before the next fighter declares), for the log to take (CombatLog.push's
     ``known``) instead of applying them again.
     """
-    if step.kind in ("check", "end_check"):
+    kind = step.kind
+    if kind == "action":  # most steps of a round: asked first (issue 18)
+        return _action_events(state, step, rng)
+    if kind in ("check", "end_check"):
         assert step.pending is not None
         return [_check_events(state, step.pending, rng)]
-    if step.kind == "end_round":
+    if kind == "end_round":
         return [EndRound()]
-    classic = state.edition == "classic"
     out: list[Event] = []
-    if step.kind == "declare":
+    if kind == "declare":
         # One after the other, as the automatic rounds declare: each fighter sees the
         # attacks declared before it (targets.spread_target spreads them).
         for fid in step.fighters:
@@ -366,7 +487,8 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
                     if states is not None:
                         states.append(state)
         return out
-    if step.kind == "initiative":
+    if kind == "initiative":
+        classic = state.edition == "classic"
         for fid in step.fighters:
             if classic:
                 out.append(make_initiative(state, fid, roll_2d10x(rng),
@@ -374,29 +496,34 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
             else:
                 out.append(checks_v08.roll_initiative_v08(state, fid, D20Roll(roll_d20(rng))))
         return out
-    actor = step.fighter
-    if actor is None or (step.action != "stand_up" and step.target is None):
+    return _action_events(state, step, rng)  # raises: the step names no fighter
+
+
+def _action_events(state: CombatState, step: Step, rng: random.Random) -> list[Event]:
+    fighters, action, target = step.fighters, step.action, step.target
+    if not fighters or (action != "stand_up" and target is None):
         raise RulesError("the step names no fighter to act")
+    actor = fighters[0]
     f = state.fighter(actor)
-    if step.action == "stand_up":
+    if action == "stand_up":
         return [ClearCondition(id=actor, condition="prone")]
-    if step.action == "lost":
+    if action == "lost":
         return [lose_action(state, actor)]
-    assert step.target is not None
-    if classic:
+    assert target is not None
+    if state.edition == "classic":
         if step.retarget is not None and f.declaration is not None:
             return [f.declaration.model_copy(update={"target": step.retarget})]
-        t = state.fighter(step.target)
+        t = state.fighter(target)
         defending = t.can_act and t.defence is None
         e: Attack = resolve_attack(state, actor, t.id, step.style, with_option_dice(
             state, rng, roll_dice(rng, defending)))
-        if step.action == "counter":
+        if action == "counter":
             e = e.model_copy(update={"counter": True})
         return [e]
-    if step.action == "counter":
-        return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+    if action == "counter":
+        return [resolve_attack_v08(state, actor, target, with_option_dice(
             state, rng, roll_dice_v08(rng)), counter=True)]
     d = f.declaration
     close = len(d.close) if d is not None else 0
-    return [resolve_attack_v08(state, actor, step.target, with_option_dice(
+    return [resolve_attack_v08(state, actor, target, with_option_dice(
         state, rng, roll_dice_v08(rng, close=close)))]

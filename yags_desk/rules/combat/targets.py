@@ -18,7 +18,7 @@ from collections.abc import Callable
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.state import CombatState, FighterState
 
-__all__ = ["attackers_declared", "spread_target"]
+__all__ = ["attackers_declared", "spread_target", "standing_sides"]
 
 _ATTACKS = ("attack", "missile", "kill_helpless")
 
@@ -53,6 +53,13 @@ def spread_target(state: CombatState, f: FighterState,
                                     order[g.id]))
 
 
+def standing_sides(state: CombatState) -> set[str]:
+    """The sides with a fighter standing (in the fight and able to act):
+    spread_target finds ``f`` a foe exactly when a side other than its own is
+    among them."""
+    return {g.side for g in state.fighters.values() if not g.removed and g.can_act}
+
+
 def _aim(g: FighterState | None) -> str | None:
     """The id ``g`` counts as declared on (attackers_declared), if any."""
     if g is None or g.removed:
@@ -69,8 +76,8 @@ class _Spread:
     standing fighters by (attackers declared on them, tiebreak, board order).
     Entries that no longer match their fighter are dropped when met.
 
-    A change of fighter is only noted (the fighter's version before the first
-    change since the last answer) and taken in at the next answer: a fighter
+    A change of fighter is taken in at the next answer (from the fighter's version
+    before the first change since the last answer, fm.changes): a fighter
     changes several times between two answers (its attack, wounds, checks, the
     end of the round), and most changes touch nothing the index holds (issue 18).
     """
@@ -78,8 +85,8 @@ class _Spread:
     def __init__(self, fm: FighterMap,
                  tiebreak: Callable[[FighterState], tuple[int | str, ...]]) -> None:
         self.tiebreak = tiebreak
+        self.mark = fm.mark()  # changes read up to here (fm.changes)
         self.engaged: Counter[str] = Counter(t for g in fm.values() if (t := _aim(g)))
-        self.changed: dict[str, FighterState | None] = {}  # id -> its version before
         self._fill(fm)
 
     def _fill(self, fm: FighterMap) -> None:
@@ -103,18 +110,15 @@ class _Spread:
             if self.size > 4 * len(fm) + 64:
                 self._fill(fm)  # too many stale entries: start again
 
-    def update(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
-        if new.id not in self.changed:
-            self.changed[new.id] = old  # taken in by _catch_up
-
     def _catch_up(self, fm: FighterMap) -> None:
         """Take in the fighters changed since the last answer, each from its version
         then to its version now (the counts move by the difference)."""
-        changed, self.changed = self.changed, {}
-        for fid, old in changed.items():
-            new = fm.get(fid)
-            if new is not None:
-                self._take(fm, old, new)
+        changed = fm.changes(self)
+        if changed is None:  # read too long ago: afresh
+            self.__init__(fm, self.tiebreak)  # type: ignore[misc]
+            return
+        for old, new in changed:
+            self._take(fm, old, new)
 
     def _take(self, fm: FighterMap, old: FighterState | None, new: FighterState) -> None:
         if old is new:
@@ -142,8 +146,7 @@ class _Spread:
         return (g is not None and (g.side, g.row) == key and self._entry(fm, g) == entry)
 
     def nearest(self, fm: FighterMap, f: FighterState) -> FighterState | None:
-        if self.changed:
-            self._catch_up(fm)
+        self._catch_up(fm)
         best: tuple[int, int, tuple[int | str, ...], int] | None = None
         best_id = ""
         for key, heap in self.groups.items():
