@@ -80,6 +80,8 @@ def healing_starts(encounter: Encounter, results: Sequence[CharacterResult]
 class ResultsHost(BoardHost, Protocol):
     def current_encounter(self) -> Encounter: ...
 
+    def report(self, message: str) -> None: ...
+
 
 class ResultsDialog(QDialog):
     """``tree``: one checkable top-level row per character, its changes below."""
@@ -182,11 +184,23 @@ class ResultsCommand(QUndoCommand):
     Neither writes over a file changed since this step last wrote it (healing, the
     character editor, another fight) without asking the GM (issue 16): the files
     are compared with the bytes written (:mod:`~yags_desk.storage.written`).
-    [decision] Qt's undo stack has no way to refuse a step, and has already moved
-    when undo or redo runs: a step that must ask (or cannot write) leaves every
-    file alone and puts the stack straight back (:meth:`_stay`), so the History
-    shows the step as the files are; the question comes after, and a yes moves
-    the stack where the GM sent it.
+
+    [decision] The question is asked right inside undo() or redo(), while Qt's
+    stack is moving, one step at a time in the order Qt goes through them: a
+    History click across several such steps asks each one once, in turn, and
+    never opens a box while another is open (the box is application-modal and
+    nothing here moves the stack while it is open). Qt's stack cannot refuse a
+    step and goes on to the History row clicked whatever a command does, so a no
+    (or a file that cannot be written) only *records* where the move stops
+    (``_stop``): the steps Qt goes through after it leave their files alone
+    (:meth:`_stopped`), and once the move has ended (the next turn of the event
+    loop, no box open) :meth:`_settle` puts the stack back to just this side of
+    the step and says why. Each step knows whether its files hold its results
+    (``_written``), so its undo or redo is a no-op when they already are as
+    asked: putting the stack back goes through the steps left alone without
+    touching a file or asking again. (The earlier design asked after the move,
+    from one timer per step, and those timers moved the stack inside one
+    another's question boxes; re-audit of issue 16, item 2.)
     """
 
     def __init__(self, host: ResultsHost, parent: QWidget, results: Sequence[CharacterResult],
@@ -196,72 +210,78 @@ class ResultsCommand(QUndoCommand):
         self.host, self.parent, self.results = host, parent, tuple(results)
         self.previous = previous  # the files' bytes before this step wrote them
         self.written = _read_back(previous)  # the bytes it wrote
-        self._written = True
-        self._back = False  # the next undo or redo is the stack put back: files untouched
-        self._agreed = False  # the GM said yes: the next undo or redo writes regardless
+        self._written = True  # the files hold this step's results (pushed after writing)
+        # Where a move of the stack stopped at this step, until it is put back:
+        # the direction and the problem to tell ("" for the GM's no).
+        self._stop: tuple[str, str] | None = None
 
     def redo(self) -> None:
-        if self._back:
-            self._back = False
-            return
-        if self._written:  # the first redo: the board wrote them before pushing
-            return
+        if self._written or self._stopped():
+            return  # already written (the first redo, or a move put back)
         changed = changed_since(self.previous)  # since the undo put them back
-        if changed and not self._agreed:
-            self._stay("redo", changed)
+        if changed and not self._ask("redo", changed):
+            self._stop_here("redo")
             return
-        self._agreed = False
         try:
             self.previous = apply_results(self.results, self.host.library)
         except (OSError, ValueError) as exc:
-            self._stay("redo", [], f"The results were not written again: {exc}")
+            self._stop_here("redo", f"The results were not written again: {exc}")
             return
         self.written = _read_back(self.previous)
         self._written = True
+        if changed:
+            self.host.report(f"Redo wrote \u201c{self.text()}\u201d over the later changes "
+                             f"to {_files(changed)}.")
 
     def undo(self) -> None:
-        if self._back:
-            self._back = False
-            return
+        if not self._written or self._stopped():
+            return  # already put back (a move put back), or left alone
         changed = changed_since(self.written)
-        if changed and not self._agreed:
-            self._stay("undo", changed)
+        if changed and not self._ask("undo", changed):
+            self._stop_here("undo")
             return
-        self._agreed = False
         try:
             restore_files(self.previous)
         except (OSError, ValueError) as exc:
-            self._stay("undo", [], f"The character files could not be put back: {exc}")
+            self._stop_here("undo", f"The character files could not be put back: {exc}")
             return
         self._written = False
+        if changed:
+            self.host.report(f"Undo of \u201c{self.text()}\u201d put back {_files(changed)} "
+                             "over the changes made since.")
 
-    def _stay(self, direction: str, changed: list[Path], problem: str = "") -> None:
-        """Leave the files alone: once the stack has finished moving, put it back
-        on the other side of this step, then say why or ask."""
-        self._back = True
-        QTimer.singleShot(0, self.parent, lambda: self._put_back(direction, changed, problem))
-
-    def _put_back(self, direction: str, changed: list[Path], problem: str) -> None:
+    def _steps(self) -> list[ResultsCommand]:
         stack = self.host.undo_stack
-        target = stack.index()  # where the GM sent it (several steps, from the History)
+        steps = (stack.command(i) for i in range(stack.count()))
+        return [step for step in steps if isinstance(step, ResultsCommand)]
+
+    def _stopped(self) -> bool:
+        """Whether the stack's move already stopped at a step (this one's files are
+        left alone until it is put back)."""
+        return any(step._stop is not None for step in self._steps())
+
+    def _stop_here(self, direction: str, problem: str = "") -> None:
+        """Leave the files alone, and put the stack back once its move has ended."""
+        self._stop = (direction, problem)
+        QTimer.singleShot(0, self.parent, self._settle)
+
+    def _settle(self) -> None:
+        """Put the stack back on the near side of this step (undo: still done;
+        redo: still undone), then say why it stopped."""
+        if self._stop is None:
+            return
+        direction, problem = self._stop
+        self._stop = None
+        stack = self.host.undo_stack
         here = next((i for i in range(stack.count()) if stack.command(i) is self), None)
-        if here is None:  # the step left the stack meanwhile
-            self._back = False
-            self.host.refuse(problem or "The character files were left as they are.")
-            return
-        stack.setIndex(here + 1 if direction == "undo" else here)
-        self._back = False  # used up by the move (ensured, should Qt not call back)
-        if problem:
-            self.host.refuse(problem)
-            return
-        if self._ask(direction, changed):
-            self._agreed = True
-            stack.setIndex(target)
-            self._agreed = False
-            return
-        self.host.refuse(
+        if here is not None:
+            if direction == "undo" and stack.index() <= here:
+                stack.setIndex(here + 1)
+            elif direction == "redo" and stack.index() > here:
+                stack.setIndex(here)
+        self.host.refuse(problem or (
             f"{'Undo' if direction == 'undo' else 'Redo'} stopped at \u201c{self.text()}\u201d: "
-            "the character files changed since were left as they are.")
+            "the character files changed since were left as they are."))
 
     def _ask(self, direction: str, changed: list[Path]) -> bool:
         """The GM's yes to writing over ``changed``, each named with its character."""
@@ -284,6 +304,10 @@ class ResultsCommand(QUndoCommand):
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
+
+
+def _files(paths: Sequence[Path]) -> str:
+    return and_list([path.name for path in paths])
 
 
 def _read_back(previous: Sequence[tuple[Path, bytes]]) -> list[tuple[Path, bytes]]:
