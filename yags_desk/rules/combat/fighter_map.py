@@ -349,7 +349,11 @@ class FighterMap(Mapping[str, _Fighter]):
         """changes() for an index that reads only the fighters as they are now: each
         fighter changed since it last read the journal, once, in no particular
         order; None when they are no longer known. Without a call per fighter to
-        look it up (a question at every step of a round, issue 18)."""
+        look it up (a question at every step of a round, issue 18).
+
+        [decision] Its first lines repeat changes()'s on purpose: a shared helper
+        (a call and a slice per question) cost 4.5 M instructions in a 200-fighter
+        round the board plays (cachegrind), a quarter of what these two saved."""
         indexes = self._indexes
         assert indexes is not None  # the index lives in them
         journal = indexes.journal
