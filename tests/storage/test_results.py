@@ -36,6 +36,13 @@ def fight(library: Library, edition: str = "classic") -> Encounter:
     return enc.model_copy(update={"events": tuple(events)})
 
 
+def edit_aldric(library: Library, **update: object) -> None:
+    """Aldric's file changed after the fight began (as by the character editor)."""
+    path, aldric = next((p, c) for p, c in library.load_characters().items
+                        if c.name == "Aldric")
+    library.save_character(aldric.model_copy(update=update), path)
+
+
 def test_plan_lists_changes_per_named_character_and_leaves_minor_out() -> None:
     library = Library.open()
     plan = plan_results(fight(library), library)
@@ -148,9 +155,7 @@ def test_a_file_changed_since_the_fight_began_is_flagged_and_the_cli_asks_first(
 
     library = Library.open()
     encounter = fight(library)
-    path, aldric = next((p, c) for p, c in library.load_characters().items
-                        if c.name == "Aldric")
-    library.save_character(aldric.model_copy(update={"player": "Ann"}), path)
+    edit_aldric(library, player="Ann")
     plan = plan_results(encounter, library)
     flagged = {r.name: r.edited for r in plan.changes}
     assert flagged == {"Aldric": ("player",), "Varn": ()}

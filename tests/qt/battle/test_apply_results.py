@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from tests.qt.battle.helpers import make_board
-from tests.storage.test_results import fight
+from tests.storage.test_results import edit_aldric, fight
 from yags_desk.qt.battle.results import ResultsDialog
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import plan_results
@@ -74,9 +74,7 @@ def test_cancel_writes_nothing(qtbot: Any) -> None:
 def test_a_file_changed_since_the_fight_began_is_left_unticked(qtbot: Any) -> None:
     library = Library.open()
     encounter = fight(library)
-    path, aldric = next((p, c) for p, c in library.load_characters().items
-                        if c.name == "Aldric")
-    library.save_character(aldric.model_copy(update={"notes": "Owes the miller."}), path)
+    edit_aldric(library, notes="Owes the miller.")
     dialog = ResultsDialog(None, plan_results(encounter, library))
     qtbot.addWidget(dialog)
     first = dialog.tree.topLevelItem(0)

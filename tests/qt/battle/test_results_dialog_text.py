@@ -8,7 +8,7 @@ from typing import Any
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QStyle, QTreeWidgetItem
 
-from tests.storage.test_results import fight
+from tests.storage.test_results import edit_aldric, fight
 from yags_desk.qt.battle.results import ResultsDialog
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import plan_results
@@ -17,9 +17,7 @@ from yags_desk.storage.results import plan_results
 def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> None:
     library = Library.open()
     encounter = fight(library)
-    path, aldric = next((p, c) for p, c in library.load_characters().items
-                        if c.name == "Aldric")
-    library.save_character(aldric.model_copy(update={"notes": "Owes the miller."}), path)
+    edit_aldric(library, notes="Owes the miller.")
     dialog = ResultsDialog(None, plan_results(encounter, library))
     qtbot.addWidget(dialog)
     dialog.show()
