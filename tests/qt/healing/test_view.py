@@ -355,7 +355,7 @@ def test_choices_that_would_do_nothing_are_refused_with_the_reason(qtbot: Any) -
     not use, dice for an entry that uses none: each is refused, saying why, and
     nothing is recorded."""
     library = Library.open()
-    aldric = classic("Aldric", wounds=2)  # Light, untended
+    aldric = classic("Aldric", wounds=2, skills={"First aid": 50})  # Light, untended
     path = library.save_character(aldric)
     library.save_character(classic("Wolf", skills={"Brawling": 80}))
     library.save_character(classic("Elin", skills={"First aid": 50}))
@@ -417,3 +417,33 @@ def test_start_healing_on_two_editions_opens_a_record_for_each(
     message = window.statusBar().currentMessage()
     assert "one healing record for each edition" in message
     assert "classic: Aldric" in message and "0.8: Brand" in message
+
+
+def test_the_due_table_never_offers_first_aid_nobody_can_give(qtbot: Any) -> None:
+    """Re-audit 16 item 1: Torvald, knocked out at Critical with no First aid and
+    Nobody as carer: first aid is shown as needing a carer, not offered; he comes
+    round an hour later ([decision] waking.py) and the heading says so."""
+    from yags_desk.rules.healing import HealingStart
+
+    library = Library.open()
+    torvald = classic("Torvald", wounds=5)  # Critical, -10 (RULES 1.6)
+    path = library.save_character(torvald)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    start = HealingStart(patient=torvald, at=GameTime(day=1), status="unconscious")
+    view = HealingView(new_healing_file("Torvald", [(path, start)]), None, library)
+    qtbot.addWidget(view)
+    rows = {view.due_model.item(r)[1].kind: r for r in range(view.due_model.rowCount())}
+    assert "first_aid" not in rows and not view.select_due("first_aid")
+    needs = view.due_model.index(rows["needs_healer"], 2)
+    assert "needs a carer with First aid" in needs.data()
+    assert not view.due_model.flags(needs) & Qt.ItemFlag.ItemIsSelectable
+    assert "come_round" in rows
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    assert view.select_due("first_aid")  # Elin can give it
+    view.carer.setCurrentIndex(0)  # Nobody
+    view.move_time(hours=1)
+    assert view.roll_all_due() >= 2  # +1 fatigue untended, and he comes round
+    assert view.records[0].state.status == "awake"
+    assert "unconscious" not in view.heading.text()
+    assert any("Torvald comes round: out of danger" in view.timeline.index(r, 2).data()
+               for r in range(view.timeline.rowCount()))

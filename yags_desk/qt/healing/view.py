@@ -165,6 +165,8 @@ class HealingView(DocumentView):
             item.setEnabled(False)
         if record.carers:
             self.carer.setCurrentIndex(max(0, self.carer.findData(record.carers[0].character_id)))
+        # Who can give first aid changes what the Due table offers.
+        self.carer.currentIndexChanged.connect(lambda _i: self._list_due())
         self.carer.setToolTip("Gives first aid when they have the skill, and adds half their "
                               "First aid or Chirurgery roll to the patients' healing rolls, "
                               "shared among the patients (Rules reference §1.10)")
@@ -290,6 +292,15 @@ class HealingView(DocumentView):
             self.refuse(str(exc))
 
     def _time_moved(self) -> None:
+        self._list_due()
+
+    def _healer(self) -> Character | None:
+        """Who gives first aid: the carer when they have First aid, else each patient."""
+        carer = self.carer_character()
+        return carer if carer is not None and carer.skill("First aid") > 0 else None
+
+    def _list_due(self) -> None:
+        self.due_model.healer = self._healer()
         self.due_model.set_records(self.records, self.game_time())
 
     def _due_picked(self) -> None:
@@ -342,7 +353,7 @@ class HealingView(DocumentView):
         carer = self.carer_character()
         if not self._carer_can_help(carer):
             return False
-        healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+        healer = self._healer()
         what = item.kind.replace("_", " ")
         if item.kind in NO_DICE and (self.dice.text().strip()
                                      or self.carer_dice.text().strip()):
@@ -424,7 +435,7 @@ class HealingView(DocumentView):
     def changed_records(self, write: bool = True) -> None:
         """Refresh the tables and heading; write the patients' character files."""
         self.timeline.refresh()
-        self.due_model.set_records(self.records, self.game_time())
+        self._list_due()
         self.timeline_view.scrollToBottom()
         lines = [f"<b>{self.record.name}</b> ({self.record.edition})"]
         lines += [f"{r.state.name}: {condition(r.state)}" for r in self.records]
