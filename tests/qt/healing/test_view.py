@@ -447,3 +447,35 @@ def test_the_due_table_never_offers_first_aid_nobody_can_give(qtbot: Any) -> Non
     assert "unconscious" not in view.heading.text()
     assert any("Torvald comes round: out of danger" in view.timeline.index(r, 2).data()
                for r in range(view.timeline.rowCount()))
+
+
+def test_a_record_the_window_saved_after_writing_the_file_is_continued_by_the_cli(
+        setup: tuple[HealingView, Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 3: the window's record keeps what it wrote into Bren's file,
+    so ``yags-desk heal`` goes on with it; a file the record never wrote, or one
+    something else wrote since, gets a new record instead."""
+    import json
+
+    from yags_desk.cli import main
+    from yags_desk.storage.documents import write_document
+
+    view, aldric, bren = setup
+    view.carer.setCurrentIndex(0)  # Nobody: the wounds stay untended
+    view.move_time(hours=2)
+    assert view.select_due("untended_fatigue", patient=1)
+    assert view.record_selected(), view.last_message  # Bren +2 long-term (RULES 1.10)
+    assert view.record.patients[1].wrote and not view.record.patients[0].wrote
+    assert view.save() and view.path is not None
+    assert main(["heal", str(bren), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] == str(view.path) and out["from"] == "day 1, 02:00"
+    # Aldric's file, which the record never wrote: a new record.
+    assert main(["heal", str(aldric), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "was not the last to write" in out["not_continued"]
+    # Something else writing Bren's file now (a new fight): a new record.
+    model = read_document(bren, "character").model
+    write_document(bren, "character", model.model_copy(update={"wounds": 3}))
+    assert main(["heal", str(bren), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "was not the last to write" in out["not_continued"]

@@ -64,6 +64,7 @@ from yags_desk.storage.healing_write import (
     ChangedFile,
     changed_files,
     find_character,
+    with_written,
     write_characters,
 )
 from yags_desk.storage.library import Library
@@ -449,7 +450,12 @@ class HealingView(DocumentView):
             changed = changed_files(record, self._on_file, self.library)
             skip = set() if not changed or self._write_over(changed) else {
                 c.index for c in changed}
-            previous, missing = write_characters(record, self.records, self.library, skip)
+            wrote: dict[int, Path] = {}
+            previous, missing = write_characters(record, self.records, self.library, skip,
+                                                 wrote)
+            # The record keeps what it wrote, so yags-desk heal can tell it was the
+            # last to write those files (re-audit 16 item 3).
+            self.record = with_written(self.record, wrote)
         except (DocumentError, OSError, ValueError) as exc:
             self.refuse(f"The character files were not updated: {exc}")
             return
