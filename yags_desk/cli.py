@@ -619,7 +619,14 @@ def cmd_heal(args: argparse.Namespace) -> int:
         left = records[index].state
         if left.status != "dead" and (left.wounds or getattr(left, "stuns", 0)
                                       or left.fatigue_short or left.fatigue_long):
-            if last_to_write(record.patients[index], Path(args.file)):
+            unsaved = lib.autosave_path(f"healing:{record.id}")
+            if unsaved.exists():  # open in the window with steps not saved yet
+                fresh = (f"The healing record \u201c{record.name}\u201d ({path}) has changes "
+                         f"not saved yet (its recovery copy {unsaved.name}: open in the "
+                         "window, or left by a crash), so it is left as it is and a new "
+                         "healing record starts from the file as it is; save or close "
+                         "that record first to go on with it.")
+            elif last_to_write(record.patients[index], Path(args.file)):
                 record_path = path
             else:  # another fight, an edit, the window: this is a new injury
                 fresh = (f"The healing record \u201c{record.name}\u201d ({path}) was not the "

@@ -239,3 +239,20 @@ def test_an_unhurt_character_gets_no_record(
     assert main(["heal", str(patient), "--days", "3"]) == 0
     assert "Aldric is unhurt" in capsys.readouterr().out
     assert _records("Aldric") == [] and patient.read_bytes() == before
+
+
+def test_a_record_with_unsaved_window_changes_is_not_continued(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 4: a record open in the window with steps not saved (its
+    recovery copy exists) is never rewritten by the CLI: a new record starts."""
+    patient = _save(tmp_path, classic("Torvald", wounds=3))
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 0
+    capsys.readouterr()
+    [(path, record)] = _records("Torvald")
+    before = path.read_bytes()
+    library = Library.open()
+    library.autosave(f"healing:{record.id}", "healing", record)  # type: ignore[attr-defined]
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "changes not saved yet" in out["not_continued"]
+    assert path.read_bytes() == before and len(_records("Torvald")) == 2

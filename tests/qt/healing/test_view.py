@@ -14,9 +14,9 @@ from tests.rules.builders import classic, v08
 from yags_desk.qt.healing.view import HealingView
 from yags_desk.qt.library.model import scan
 from yags_desk.rules.character import Character
-from yags_desk.rules.healing import GameTime
+from yags_desk.rules.healing import GameTime, Note
 from yags_desk.storage.documents import read_document
-from yags_desk.storage.healing_file import new_healing_file
+from yags_desk.storage.healing_file import new_healing_file, patient_records
 from yags_desk.storage.library import Library
 
 
@@ -479,3 +479,71 @@ def test_a_record_the_window_saved_after_writing_the_file_is_continued_by_the_cl
     assert main(["heal", str(bren), "--days", "1", "--seed", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["continued"] is None and "was not the last to write" in out["not_continued"]
+
+
+def test_no_to_a_changed_file_is_not_asked_again_for_the_same_change(
+        setup: tuple[HealingView, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-audit 16 item 5: after No for Aldric's file, later steps (and a History
+    click across them) keep it without asking again; a new change is asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.storage.documents import write_document
+
+    view, aldric, _ = setup
+    asked: list[str] = []
+
+    def no(_parent: object, _title: str, text: str, *_a: object) -> object:
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", no)
+    view.carer.setCurrentIndex(0)  # Nobody: each hour untended is +1 fatigue (RULES 1.10)
+    for _ in range(3):
+        view.move_time(hours=1)
+        assert view.roll_all_due() == 2, view.last_message
+    assert view.undo_stack.count() == 3
+    model = read_document(aldric, "character").model
+    write_document(aldric, "character", model.model_copy(update={"wounds": 5}))  # a fight
+    view.undo_stack.setIndex(0)  # History: back three steps at once
+    assert len(asked) == 1 and "Aldric" in asked[0] and "wounds 5" in asked[0]
+    assert _wounds(aldric) == 5  # kept, as answered
+    assert "not written" in view.last_message
+    view.undo_stack.setIndex(2)  # forward again: the same change, not asked again
+    assert len(asked) == 1 and _wounds(aldric) == 5
+    write_document(aldric, "character", model.model_copy(update={"wounds": 6}))  # again
+    view.undo_stack.setIndex(3)
+    assert len(asked) == 2 and "wounds 6" in asked[1]
+
+
+def test_saving_over_a_record_file_changed_on_disk_asks_first(
+        setup: tuple[HealingView, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-audit 16 item 4: the record file changed on disk since the tab saved it
+    (yags-desk heal continued it): Save asks; No leaves the file as it is."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.storage.healing_file import with_records
+
+    view, _, _ = setup
+    assert view.save() and view.path is not None
+    # Something else writes the record file: an entry added to Bren's record.
+    other = patient_records(view.current_record())
+    other[1].push(Note(at=GameTime(day=2), text="from yags-desk heal"))
+    view.library.save_healing_record(with_records(view.current_record(), other), view.path)
+    theirs = view.path.read_bytes()
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str, *_a: object) -> object:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    assert view.select_due("first_aid", "Serious")
+    assert view.record_selected(), view.last_message
+    assert not view.save()
+    assert len(asked) == 1 and view.path.name in asked[0]
+    assert view.path.read_bytes() == theirs and view.is_modified()
+    assert "Not saved" in view.last_message and "changed on disk" in view.last_message
+    assert view.save() and len(asked) == 2  # Yes: saved over it
+    assert view.path.read_bytes() != theirs and not view.is_modified()
+    assert view.save() and len(asked) == 2  # unchanged since: no question

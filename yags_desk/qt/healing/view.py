@@ -63,6 +63,7 @@ from yags_desk.storage.healing_file import (
 from yags_desk.storage.healing_write import (
     ChangedFile,
     changed_files,
+    file_digest,
     find_character,
     with_written,
     write_characters,
@@ -117,6 +118,12 @@ class HealingView(DocumentView):
         # Each patient's condition as the record last left it in its character file:
         # a file that holds other numbers now was changed by something else.
         self._on_file = [r.state for r in self.records]
+        # Character files the GM chose not to write over (place -> the file as it was
+        # then): the same change is not asked about again (re-audit 16 item 5).
+        self._declined: dict[int, str] = {}
+        # The record file as this tab opened or last saved it: a save over a file
+        # changed since (yags-desk heal, another program) asks first (re-audit item 4).
+        self._disk = file_digest(path) if path is not None else ""
         self.undo_stack.cleanChanged.connect(self._drop_copy_when_clean)
         self._candidates = self._carer_candidates()
 
@@ -448,8 +455,15 @@ class HealingView(DocumentView):
         record = self.current_record()
         try:
             changed = changed_files(record, self._on_file, self.library)
-            skip = set() if not changed or self._write_over(changed) else {
+            # A change the GM already said No to (the file as it was then) is kept
+            # without asking again; a file changed once more is asked about.
+            known = {c.index for c in changed
+                     if self._declined.get(c.index) == file_digest(c.path)}
+            ask = [c for c in changed if c.index not in known]
+            skip = set(known) if not ask or self._write_over(ask) else {
                 c.index for c in changed}
+            self._declined = {c.index: file_digest(c.path) for c in changed
+                              if c.index in skip}
             wrote: dict[int, Path] = {}
             previous, missing = write_characters(record, self.records, self.library, skip,
                                                  wrote)
@@ -484,6 +498,19 @@ class HealingView(DocumentView):
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _save_over(self) -> bool:
+        """Ask before saving over a record file changed on disk since this tab opened
+        or saved it: No (the default) leaves the file as it is."""
+        assert self.path is not None
+        answer = QMessageBox.question(
+            self, "Healing record changed on disk",
+            f"{self.path.name} was changed on disk since this tab opened or last saved "
+            "it (by yags-desk heal, or another program); what was written there would be "
+            "lost.\n\nSave this tab's record over it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     # -- the document ---------------------------------------------------------------------
 
     def current_record(self) -> HealingFile:
@@ -496,6 +523,12 @@ class HealingView(DocumentView):
         return [self.current_record()]
 
     def save(self) -> bool:
+        if self.path is not None and self.path.exists() and self._disk \
+                and file_digest(self.path) != self._disk and not self._save_over():
+            self.refuse(f"Not saved: {self.path.name} was changed on disk since this tab "
+                        "opened or saved it, and was left as it is. The record is still "
+                        "here, unsaved.")
+            return False
         try:
             path = self.library.save_healing_record(self.current_record(), self.path)
         except (DocumentError, OSError, ValueError) as exc:
@@ -503,6 +536,7 @@ class HealingView(DocumentView):
                         "Nothing was lost; the record is still here.")
             return False
         self.path = path
+        self._disk = file_digest(path)
         self.undo_stack.setClean()
         try:
             self.library.discard_recovery(self.library.autosave_path(self.key))
