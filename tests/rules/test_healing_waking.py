@@ -61,6 +61,19 @@ def test_classic_knocked_out_with_nobody_comes_round_and_tends_himself() -> None
                         "Desk takes an hour); Medium (-4), untended, fatigue 0 short + 1 long.")
 
 
+def test_classic_coming_round_is_never_refused_once_due() -> None:
+    """The Due table offers it from its time; the untended hours (RULES 1.10) may
+    still wait to be counted: waking changes no fatigue."""
+    record = _unconscious(classic("Torvald", wounds=5))
+    at = DAY1.plus(hours=3)
+    [row] = [d for d in due(record.state, at) if d.kind == "come_round"]
+    assert row.ready
+    record.push(make_entry(record.state, "come_round", at, []))
+    assert record.state.status == "awake"
+    assert record.state.fatigue_long == 0  # the 3 hours are still to be counted
+    assert {"untended_fatigue", "needs_healer"} <= {d.kind for d in due(record.state, at)}
+
+
 def test_classic_without_first_aid_says_a_carer_is_needed_once_awake() -> None:
     record = _unconscious(classic("Torvald", wounds=5))  # Critical, no First aid
     advance(record, HOUR1, Scripted([]))

@@ -343,7 +343,12 @@ def test_undo_asks_before_writing_over_a_file_changed_since(
     assert "Aldric" in view.last_message and path.name in view.last_message
     assert "not written" in view.last_message
     assert view.records[0].entries == ()  # the record itself was undone
-    view.undo_stack.redo()  # asked again; Yes writes the record's numbers over it
+    view.undo_stack.redo()  # the same change: No stands, not asked again (re-audit 5)
+    assert len(asked) == 1 and _wounds(path) == 5
+    library.save_character(now.model_copy(update={"wounds": 4}), path)  # changed again
+    view.undo_stack.undo()  # a new change: asked again; Yes writes the record's 2
+    assert len(asked) == 2 and "wounds 4" in asked[1] and _wounds(path) == 2
+    view.undo_stack.redo()  # the file holds what the record left: no question
     assert len(asked) == 2 and _wounds(path) == 2
     assert read_document(path, "character").model.notes == "Owes the miller."  # type: ignore[union-attr]
     view.undo_stack.undo()  # the file holds what the record left: no question

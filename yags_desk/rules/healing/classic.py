@@ -254,12 +254,14 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
         _same("levels", e.levels, min(e.hours, room))
         return replace(_fatigue(p, p.fatigue_short, p.fatigue_long + e.levels),
                        fatigue_counted_to=at)
+    if isinstance(e, ComeRound):
+        # Waking changes no fatigue, so it need not wait for the untended hours to
+        # be counted (the Due table offers it as soon as it is due).
+        check_come_round(p, at)
+        return replace(p, status="awake")
     _require_counted(p, at, e.kind.replace("_", " "))
     if isinstance(e, Rest):
         return _fatigue(p, 0, p.fatigue_long if e.length == "short" else 0)
-    if isinstance(e, ComeRound):
-        check_come_round(p, at)
-        return replace(p, status="awake")
     if isinstance(e, FirstAid):
         check_first_aid(p, at)
         _same("category", e.category, p.category)
