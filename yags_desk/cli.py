@@ -560,17 +560,21 @@ def cmd_heal(args: argparse.Namespace) -> int:
     prints each entry, writes the character file and saves the healing record.
 
     [decision] When the library holds a healing record for this character (the one
-    written last) whose patient still has something to heal, the run continues it
-    from where it stands (no new first aid, the running recovery kept) and writes
-    that record; ``--new`` starts a new one. A note dated at the end of the run
-    marks how far the record was followed, so the next run starts there.
+    written last) whose patient still has something to heal, and that record was the
+    last thing to write the character file (the file still holds the bytes it
+    wrote: re-audit 16 item 3), the run continues it from where it stands (no new
+    first aid, the running recovery kept) and writes that record. Otherwise (another
+    fight, an edit, a record that never wrote the file), or with ``--new``, a new
+    record starts from the file as it is, and the old record is left untouched. A
+    note dated at the end of the run marks how far the record was followed, so the
+    next run starts there.
     """
     from yags_desk.rules.errors import RulesError
     from yags_desk.rules.healing import GameTime, Note, condition, describe, due
     from yags_desk.rules.healing.advance import Helpers, advance, tending
     from yags_desk.rules.healing.by_hand import carer_problem
     from yags_desk.storage import paths
-    from yags_desk.storage.documents import write_document
+    from yags_desk.storage.documents import read_file_bytes, write_document
     from yags_desk.storage.healing_file import (
         HealingCarer,
         healed_character,
@@ -578,8 +582,9 @@ def cmd_heal(args: argparse.Namespace) -> int:
         patient_records,
         with_records,
     )
-    from yags_desk.storage.healing_write import differences, last_record
+    from yags_desk.storage.healing_write import last_record, last_to_write, with_written
     from yags_desk.storage.library import Library
+    from yags_desk.storage.results import restore_files
 
     problems = _out_of_range([("--days", args.days, 1, MAX_HEAL_DAYS)])
     if problems:
@@ -607,19 +612,27 @@ def cmd_heal(args: argparse.Namespace) -> int:
     lib = Library(paths.data_dir()) if args.dry_run else Library.open(read_only_ok=True)
     found = None if args.new else last_record(lib, patient.id)
     record_path: Path | None = None
+    fresh = ""  # why the last record is not continued, when there is one
     if found is not None:
         path, record, index = found
         records = patient_records(record)
         left = records[index].state
         if left.status != "dead" and (left.wounds or getattr(left, "stuns", 0)
                                       or left.fatigue_short or left.fatigue_long):
-            changed = differences(patient, left)
-            if changed:  # another fight, an edit: never written over silently
-                return _fail(f"{args.file}: {patient.name}'s file was changed since the "
-                             f"healing record {path} wrote it ({', '.join(changed)}); "
-                             "nothing written. Give --new to start a new healing record "
-                             "from the file as it is")
-            record_path = path
+            unsaved = lib.autosave_path(f"healing:{record.id}")
+            if unsaved.exists():  # open in the window with steps not saved yet
+                fresh = (f"The healing record \u201c{record.name}\u201d ({path}) has changes "
+                         f"not saved yet (its recovery copy {unsaved.name}: open in the "
+                         "window, or left by a crash), so it is left as it is and a new "
+                         "healing record starts from the file as it is; save or close "
+                         "that record first to go on with it.")
+            elif last_to_write(record.patients[index], Path(args.file)):
+                record_path = path
+            else:  # another fight, an edit, the window: this is a new injury
+                fresh = (f"The healing record \u201c{record.name}\u201d ({path}) was not the "
+                         f"last to write {args.file} (something else wrote it since, or "
+                         "that record never did), so a new healing record starts from the "
+                         "file as it is; that record is left as it was.")
     if record_path is None:
         if not (patient.wounds or patient.stuns or patient.fatigue_short
                 or patient.fatigue_long):
@@ -657,16 +670,25 @@ def cmd_heal(args: argparse.Namespace) -> int:
     if not args.dry_run:
         if lib.read_only:
             return _fail(f"{APP_NAME}: {lib.read_only}; nothing written")
+        saved = with_records(record, records)
+        previous: list[tuple[Path, bytes]] = []
         try:
-            record_path = lib.save_healing_record(with_records(record, records), record_path)
             if after != patient:
+                previous = [(Path(args.file), read_file_bytes(Path(args.file)))]
                 write_document(Path(args.file), "character", after)
+            if after != patient or record_path is None:
+                # The record keeps what it wrote, or the file it started from when
+                # it left it as it was (last_to_write, next run).
+                saved = with_written(saved, {index: Path(args.file)})
+            record_path = lib.save_healing_record(saved, record_path)
         except (OSError, ValueError) as e:
+            restore_files(previous)  # all or nothing
             return _fail(f"{APP_NAME}: nothing written ({e})")
     written = not args.dry_run
     data = {"patient": patient.name, "file": args.file, "from": str(start), "to": str(until),
             "carer": carer.name if carer else None,
             "continued": str(continued) if continued else None,
+            "not_continued": fresh or None,
             "entries": [{"text": text, **entry.model_dump(mode="json")}
                         for text, entry in zip(texts, entries, strict=True)],
             "condition": condition(state), "wounds": after.wounds, "stuns": after.stuns,
@@ -674,10 +696,10 @@ def cmd_heal(args: argparse.Namespace) -> int:
             "due": [{"when": str(d.when), "text": d.text} for d in coming],
             "written": written,
             "record": str(record_path) if written and record_path else None}
-    lines = []
+    lines = [fresh] if fresh else []
     if continued is not None:
-        lines.append(f"Continuing the healing record \u201c{record.name}\u201d ({continued}); "
-                     "--new starts a new one.")
+        lines.append(f"Continuing the healing record \u201c{record.name}\u201d ({continued}), "
+                     f"the last to write {args.file}; --new starts a new one.")
     lines.append(f"Healing {patient.name} from {start} to {until}"
                  + (f", cared for by {carer.name}:" if carer else ":"))
     lines += [f"  {text}" for text in texts] or ["  nothing falls due"]

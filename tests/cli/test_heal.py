@@ -8,6 +8,7 @@ so a change of dice is not mistaken for a change of rules.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -165,22 +166,70 @@ def test_a_second_run_continues_the_last_record(
     assert kinds.count("first_aid") == 1 and kinds.count("recovery_roll") == 2
 
 
-def test_a_file_changed_since_the_record_is_not_continued_over(
+def test_a_file_changed_since_the_record_starts_a_new_record(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 3: a record is continued only when it was the last thing to
+    write the character file; after another fight a new record starts, saying why,
+    and the old record is left as it was."""
     patient = _save(tmp_path, classic("Torvald", wounds=3))
     assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 0
     capsys.readouterr()
+    [(old_path, _)] = _records("Torvald")
+    old_bytes = old_path.read_bytes()
     write_document(patient, "character",
                    _character(patient).model_copy(update={"wounds": 5}))  # another fight
-    before = patient.read_bytes()
-    assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 1
-    err = capsys.readouterr().err
-    assert "Torvald's file was changed since the healing record" in err
-    assert "wounds 5 (the record left 3)" in err and "--new" in err
-    assert patient.read_bytes() == before
-    assert main(["heal", str(patient), "--days", "1", "--seed", "1", "--new"]) == 0
-    assert "Continuing" not in capsys.readouterr().out
-    assert len(_records("Torvald")) == 2
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and out["from"] == "day 1, 00:00"
+    assert f"({old_path}) was not the last to write {patient}" in out["not_continued"]
+    # A fresh Critical wound, untended (no First aid, no carer): long-term fatigue for
+    # every hour from day 1, 00:00 of the new record, 24 in the day (RULES 1.10).
+    first = out["entries"][0]
+    assert (first["kind"], first["hours"]) == ("untended_fatigue", 24)
+    assert old_path.read_bytes() == old_bytes and len(_records("Torvald")) == 2
+
+
+def test_a_fight_leaving_the_same_numbers_is_a_new_injury(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 3: the numbers matching what the record left is not enough;
+    a fight that writes the file again (same wounds) starts a new record."""
+    patient = _save(tmp_path, classic("Torvald", wounds=5))  # Critical (RULES 1.6)
+    carer = _save(tmp_path, classic("Elin", skills={"First aid": 50, "Chirurgery": 40}))
+    # Seed 5: first aid tended, a 20-day recovery running (see the test above).
+    assert main(["heal", str(patient), "--days", "7", "--carer", str(carer), "--seed",
+                 "5"]) == 0
+    capsys.readouterr()
+    left = _character(patient)
+    assert left.wounds == 5
+    stat = patient.stat()
+    write_document(patient, "character", left)  # the same numbers, written again
+    os.utime(patient, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    assert main(["heal", str(patient), "--days", "1", "--carer", str(carer), "--seed", "1",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and out["not_continued"]
+    assert out["entries"][0]["kind"] == "first_aid"  # a new wound, not tended yet
+
+
+def test_the_sample_record_is_not_continued_after_a_fresh_fight(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 3: the shipped "After the ford: Aldric" left Aldric at 2
+    wounds, tended, but never wrote his file: a fresh fight leaving him at 2 starts
+    a new record (first aid for the Light wounds, RULES 1.10) and the sample is
+    left as it was."""
+    library = Library.open()
+    [(sample, _)] = [(p, r) for p, r in library.load_healing_records().items
+                     if r.name == "After the ford: Aldric"]
+    before = sample.read_bytes()
+    [(aldric, c)] = [(p, c) for p, c in library.load_characters().items
+                     if c.name == "Aldric of Thornbury"]
+    write_document(aldric, "character", c.model_copy(update={"wounds": 2}))
+    assert main(["heal", str(aldric), "--days", "3", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and out["from"] == "day 1, 00:00"
+    assert "After the ford: Aldric" in out["not_continued"]
+    assert out["entries"][0]["kind"] == "first_aid"
+    assert sample.read_bytes() == before
 
 
 def test_an_unhurt_character_gets_no_record(
@@ -190,3 +239,20 @@ def test_an_unhurt_character_gets_no_record(
     assert main(["heal", str(patient), "--days", "3"]) == 0
     assert "Aldric is unhurt" in capsys.readouterr().out
     assert _records("Aldric") == [] and patient.read_bytes() == before
+
+
+def test_a_record_with_unsaved_window_changes_is_not_continued(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 4: a record open in the window with steps not saved (its
+    recovery copy exists) is never rewritten by the CLI: a new record starts."""
+    patient = _save(tmp_path, classic("Torvald", wounds=3))
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1"]) == 0
+    capsys.readouterr()
+    [(path, record)] = _records("Torvald")
+    before = path.read_bytes()
+    library = Library.open()
+    library.autosave(f"healing:{record.id}", "healing", record)  # type: ignore[attr-defined]
+    assert main(["heal", str(patient), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "changes not saved yet" in out["not_continued"]
+    assert path.read_bytes() == before and len(_records("Torvald")) == 2

@@ -51,10 +51,12 @@ def test_fatal_and_unconscious_alternates_first_aid_and_dying_rolls() -> None:
     healer = classic("Elin", skills={"First aid": 50})
     # First aid 5 + 3+4 = 12 < 25; dying roll stamina 10 + 6+5 = 21 >= 20 survives;
     # first aid 5 + 10+9+2 = 26 >= 25: tended, the dying rolls stop (RULES 1.6, 1.10).
-    # Then the recovery table at once: 10 + 5+5 = 20, Fatal 20+ is 80 days.
+    # First aid that succeeds brings him round ([decision] waking.py). Then the
+    # recovery table at once: 10 + 5+5 = 20, Fatal 20+ is 80 days.
     made = advance(record, DAY1, Scripted([3, 4, 6, 5, 10, 9, 2, 5, 5]),
                    Helpers(healer=healer))
-    assert [e.kind for e in made] == ["first_aid", "dying_roll", "first_aid", "recovery_roll"]
+    assert [e.kind for e in made] == ["first_aid", "dying_roll", "first_aid", "come_round",
+                                      "recovery_roll"]
     assert record.state.tended and getattr(made[-1], "days", None) == 80
 
 

@@ -173,7 +173,7 @@ def test_a_bad_file_names_the_entry() -> None:
 def test_due_for_an_untended_patient() -> None:
     rec = HealingRecord(HealingStart(patient=classic("Aldric", wounds=6), at=t(1, 9),
                                      status="unconscious"))
-    texts = [d.text for d in due(cp(rec), t(1, 9))]
+    texts = [d.text for d in due(cp(rec), t(1, 9), MARA)]
     assert texts == [
         "First aid for Fatal wounds: Dexterity × First aid% + 2d10! against 25 (RULES 1.10)",
         "Unconscious at Fatal: stamina + 2d10! 20+ (fumble 4) each minute, or death, until "

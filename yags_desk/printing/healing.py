@@ -87,7 +87,9 @@ _SHORT = {"first_aid": "First aid", "untended_fatigue": "Untended wounds: +1 fat
           "dying_roll": "Dying rolls", "v08_first_aid": "First aid",
           "v08_health_check": "Health check", "v08_weekly_healing": "Weekly healing",
           "v08_stun_recovery": "Stun recovery", "v08_infection": "Infection worsens",
-          "rest": "Rest", "override": "GM decides"}
+          "rest": "Rest", "override": "GM decides",
+          "needs_healer": "First aid: needs a carer with First aid",
+          "come_round": "Comes round"}
 _DAILY = ("hurt_check", "light_check", "v08_stun_recovery", "v08_infection", "v08_health_check")
 
 

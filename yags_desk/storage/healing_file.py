@@ -47,12 +47,21 @@ _ID_PATTERN = r"^[A-Za-z0-9_-]+$"
 
 class HealingPatient(BaseModel):
     """One patient: its character file (a name in the library's characters folder)
-    and its healing so far."""
+    and its healing so far.
+
+    ``wrote`` is the SHA-256 of the character file's bytes as this record last
+    wrote them, then "@" and the file's modification time in nanoseconds ("" when
+    it never wrote the file): the file still matching both means nothing else
+    wrote it since (even a fight leaving the same numbers rewrites the file), so
+    ``yags-desk heal`` may go on with this record (re-audit 16 item 3;
+    storage/written.py keeps bytes the same way).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     file: str = Field(default="", max_length=255)
     healing: HealingData
+    wrote: str = Field(default="", max_length=100, pattern=r"^([0-9a-f]{64}@[0-9]+)?$")
 
     @property
     def character_id(self) -> str:

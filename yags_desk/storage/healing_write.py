@@ -10,19 +10,20 @@ they are not written over without asking (issue 16, bad input).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.healing import HealingRecord, Patient
-from yags_desk.storage.documents import read_document, read_file_bytes
-from yags_desk.storage.healing_file import HealingFile, healed_character
+from yags_desk.storage.documents import DocumentError, read_document, read_file_bytes
+from yags_desk.storage.healing_file import HealingFile, HealingPatient, healed_character
 from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 
-__all__ = ["ChangedFile", "changed_files", "differences", "find_character", "last_record",
-           "write_characters"]
+__all__ = ["ChangedFile", "changed_files", "differences", "file_digest", "find_character",
+           "last_record", "last_to_write", "with_written", "write_characters"]
 
 # The numbers a healing record writes into a character file.
 _FIELDS = ("wounds", "stuns", "fatigue_short", "fatigue_long", "dead")
@@ -87,6 +88,32 @@ def differences(now: Character, state: Patient) -> tuple[str, ...]:
                  if getattr(now, name) != getattr(expected, name))
 
 
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes and "@" its modification time in nanoseconds
+    ("" when it cannot be read)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+        return f"{hashlib.sha256(read_file_bytes(path)).hexdigest()}@{stamp}"
+    except (OSError, DocumentError):
+        return ""
+
+
+def last_to_write(patient: HealingPatient, path: Path) -> bool:
+    """Whether this record was the last thing to write the character file ``path``:
+    it still holds the bytes the record wrote, written then (another fight, an edit
+    or another record writing it since changes them, or at least the file's time)."""
+    return bool(patient.wrote) and file_digest(path) == patient.wrote
+
+
+def with_written(record: HealingFile, written: dict[int, Path]) -> HealingFile:
+    """``record`` remembering the bytes just written into the character files
+    (patient's place -> file), so a later run can tell whether it was the last to
+    write them (:func:`last_to_write`)."""
+    patients = tuple(p.model_copy(update={"wrote": file_digest(written[i])})
+                     if i in written else p for i, p in enumerate(record.patients))
+    return record.model_copy(update={"patients": patients})
+
+
 def last_record(library: Library, character_id: str
                 ) -> tuple[Path, HealingFile, int] | None:
     """The library's healing record holding this character that was written last
@@ -107,10 +134,12 @@ def last_record(library: Library, character_id: str
 
 
 def write_characters(record: HealingFile, records: Iterable[HealingRecord],
-                     library: Library, skip: Collection[int] = ()
+                     library: Library, skip: Collection[int] = (),
+                     written: dict[int, Path] | None = None
                      ) -> tuple[list[tuple[Path, bytes]], list[str]]:
     """Write each patient's current condition into its character file (except the
-    patients at the places in ``skip``).
+    patients at the places in ``skip``); ``written`` gets the place -> file of each
+    file written (for :func:`with_written`).
 
     Returns (file, its bytes before) for each file written, for undo, and a
     line per patient whose file could not be found. All or nothing: a failed
@@ -135,6 +164,8 @@ def write_characters(record: HealingFile, records: Iterable[HealingRecord],
             old = read_file_bytes(path)
             library.save_character(after, path)
             previous.append((path, old))
+            if written is not None:
+                written[index] = path
     except BaseException:
         restore_files(previous)
         raise

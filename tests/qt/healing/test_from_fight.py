@@ -65,7 +65,10 @@ def test_classic_the_dying_stay_dying_and_the_tended_stay_tended(
     # RULES 1.10: tended, so no first aid again and no hourly fatigue; the recovery roll.
     assert [d.kind for d in due(t, t.now)] == ["recovery_roll"]
     rows = [view.due_model.item(i)[1].kind for i in range(view.due_model.rowCount())]
-    assert "dying_roll" in rows and rows.count("first_aid") == 1  # Aldric's only
+    # Aldric's first aid only, and with Nobody to give it (he is unconscious), shown
+    # as needing a carer rather than offered (RULES 1.6, 1.10).
+    assert "dying_roll" in rows and rows.count("needs_healer") == 1
+    assert "first_aid" not in rows
 
 
 def test_08_the_encounters_older_penalties_set_the_first_aid_target(

@@ -14,9 +14,9 @@ from tests.rules.builders import classic, v08
 from yags_desk.qt.healing.view import HealingView
 from yags_desk.qt.library.model import scan
 from yags_desk.rules.character import Character
-from yags_desk.rules.healing import GameTime
+from yags_desk.rules.healing import GameTime, Note
 from yags_desk.storage.documents import read_document
-from yags_desk.storage.healing_file import new_healing_file
+from yags_desk.storage.healing_file import new_healing_file, patient_records
 from yags_desk.storage.library import Library
 
 
@@ -343,7 +343,12 @@ def test_undo_asks_before_writing_over_a_file_changed_since(
     assert "Aldric" in view.last_message and path.name in view.last_message
     assert "not written" in view.last_message
     assert view.records[0].entries == ()  # the record itself was undone
-    view.undo_stack.redo()  # asked again; Yes writes the record's numbers over it
+    view.undo_stack.redo()  # the same change: No stands, not asked again (re-audit 5)
+    assert len(asked) == 1 and _wounds(path) == 5
+    library.save_character(now.model_copy(update={"wounds": 4}), path)  # changed again
+    view.undo_stack.undo()  # a new change: asked again; Yes writes the record's 2
+    assert len(asked) == 2 and "wounds 4" in asked[1] and _wounds(path) == 2
+    view.undo_stack.redo()  # the file holds what the record left: no question
     assert len(asked) == 2 and _wounds(path) == 2
     assert read_document(path, "character").model.notes == "Owes the miller."  # type: ignore[union-attr]
     view.undo_stack.undo()  # the file holds what the record left: no question
@@ -355,7 +360,7 @@ def test_choices_that_would_do_nothing_are_refused_with_the_reason(qtbot: Any) -
     not use, dice for an entry that uses none: each is refused, saying why, and
     nothing is recorded."""
     library = Library.open()
-    aldric = classic("Aldric", wounds=2)  # Light, untended
+    aldric = classic("Aldric", wounds=2, skills={"First aid": 50})  # Light, untended
     path = library.save_character(aldric)
     library.save_character(classic("Wolf", skills={"Brawling": 80}))
     library.save_character(classic("Elin", skills={"First aid": 50}))
@@ -417,3 +422,133 @@ def test_start_healing_on_two_editions_opens_a_record_for_each(
     message = window.statusBar().currentMessage()
     assert "one healing record for each edition" in message
     assert "classic: Aldric" in message and "0.8: Brand" in message
+
+
+def test_the_due_table_never_offers_first_aid_nobody_can_give(qtbot: Any) -> None:
+    """Re-audit 16 item 1: Torvald, knocked out at Critical with no First aid and
+    Nobody as carer: first aid is shown as needing a carer, not offered; he comes
+    round an hour later ([decision] waking.py) and the heading says so."""
+    from yags_desk.rules.healing import HealingStart
+
+    library = Library.open()
+    torvald = classic("Torvald", wounds=5)  # Critical, -10 (RULES 1.6)
+    path = library.save_character(torvald)
+    library.save_character(classic("Elin", skills={"First aid": 50}))
+    start = HealingStart(patient=torvald, at=GameTime(day=1), status="unconscious")
+    view = HealingView(new_healing_file("Torvald", [(path, start)]), None, library)
+    qtbot.addWidget(view)
+    rows = {view.due_model.item(r)[1].kind: r for r in range(view.due_model.rowCount())}
+    assert "first_aid" not in rows and not view.select_due("first_aid")
+    needs = view.due_model.index(rows["needs_healer"], 2)
+    assert "needs a carer with First aid" in needs.data()
+    assert not view.due_model.flags(needs) & Qt.ItemFlag.ItemIsSelectable
+    assert "come_round" in rows
+    view.carer.setCurrentIndex(view.carer.findText("Elin"))
+    assert view.select_due("first_aid")  # Elin can give it
+    view.carer.setCurrentIndex(0)  # Nobody
+    view.move_time(hours=1)
+    assert view.roll_all_due() >= 2  # +1 fatigue untended, and he comes round
+    assert view.records[0].state.status == "awake"
+    assert "unconscious" not in view.heading.text()
+    assert any("Torvald comes round: out of danger" in view.timeline.index(r, 2).data()
+               for r in range(view.timeline.rowCount()))
+
+
+def test_a_record_the_window_saved_after_writing_the_file_is_continued_by_the_cli(
+        setup: tuple[HealingView, Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """Re-audit 16 item 3: the window's record keeps what it wrote into Bren's file,
+    so ``yags-desk heal`` goes on with it; a file the record never wrote, or one
+    something else wrote since, gets a new record instead."""
+    import json
+
+    from yags_desk.cli import main
+    from yags_desk.storage.documents import write_document
+
+    view, aldric, bren = setup
+    view.carer.setCurrentIndex(0)  # Nobody: the wounds stay untended
+    view.move_time(hours=2)
+    assert view.select_due("untended_fatigue", patient=1)
+    assert view.record_selected(), view.last_message  # Bren +2 long-term (RULES 1.10)
+    assert view.record.patients[1].wrote and not view.record.patients[0].wrote
+    assert view.save() and view.path is not None
+    assert main(["heal", str(bren), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] == str(view.path) and out["from"] == "day 1, 02:00"
+    # Aldric's file, which the record never wrote: a new record.
+    assert main(["heal", str(aldric), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "was not the last to write" in out["not_continued"]
+    # Something else writing Bren's file now (a new fight): a new record.
+    model = read_document(bren, "character").model
+    write_document(bren, "character", model.model_copy(update={"wounds": 3}))
+    assert main(["heal", str(bren), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None and "was not the last to write" in out["not_continued"]
+
+
+def test_no_to_a_changed_file_is_not_asked_again_for_the_same_change(
+        setup: tuple[HealingView, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-audit 16 item 5: after No for Aldric's file, later steps (and a History
+    click across them) keep it without asking again; a new change is asked about."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.storage.documents import write_document
+
+    view, aldric, _ = setup
+    asked: list[str] = []
+
+    def no(_parent: object, _title: str, text: str, *_a: object) -> object:
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", no)
+    view.carer.setCurrentIndex(0)  # Nobody: each hour untended is +1 fatigue (RULES 1.10)
+    for _ in range(3):
+        view.move_time(hours=1)
+        assert view.roll_all_due() == 2, view.last_message
+    assert view.undo_stack.count() == 3
+    model = read_document(aldric, "character").model
+    write_document(aldric, "character", model.model_copy(update={"wounds": 5}))  # a fight
+    view.undo_stack.setIndex(0)  # History: back three steps at once
+    assert len(asked) == 1 and "Aldric" in asked[0] and "wounds 5" in asked[0]
+    assert _wounds(aldric) == 5  # kept, as answered
+    assert "not written" in view.last_message
+    view.undo_stack.setIndex(2)  # forward again: the same change, not asked again
+    assert len(asked) == 1 and _wounds(aldric) == 5
+    write_document(aldric, "character", model.model_copy(update={"wounds": 6}))  # again
+    view.undo_stack.setIndex(3)
+    assert len(asked) == 2 and "wounds 6" in asked[1]
+
+
+def test_saving_over_a_record_file_changed_on_disk_asks_first(
+        setup: tuple[HealingView, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Re-audit 16 item 4: the record file changed on disk since the tab saved it
+    (yags-desk heal continued it): Save asks; No leaves the file as it is."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from yags_desk.storage.healing_file import with_records
+
+    view, _, _ = setup
+    assert view.save() and view.path is not None
+    # Something else writes the record file: an entry added to Bren's record.
+    other = patient_records(view.current_record())
+    other[1].push(Note(at=GameTime(day=2), text="from yags-desk heal"))
+    view.library.save_healing_record(with_records(view.current_record(), other), view.path)
+    theirs = view.path.read_bytes()
+    answers = [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes]
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str, *_a: object) -> object:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", answer)
+    assert view.select_due("first_aid", "Serious")
+    assert view.record_selected(), view.last_message
+    assert not view.save()
+    assert len(asked) == 1 and view.path.name in asked[0]
+    assert view.path.read_bytes() == theirs and view.is_modified()
+    assert "Not saved" in view.last_message and "changed on disk" in view.last_message
+    assert view.save() and len(asked) == 2  # Yes: saved over it
+    assert view.path.read_bytes() != theirs and not view.is_modified()
+    assert view.save() and len(asked) == 2  # unchanged since: no question

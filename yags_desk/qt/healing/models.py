@@ -13,7 +13,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFont
 
 from yags_desk.help.refs import for_screen
+from yags_desk.rules.character import Character
 from yags_desk.rules.healing import Due, Entry, GameTime, HealingRecord, condition, describe, due
+from yags_desk.rules.healing.due import NEEDS_HEALER
 
 __all__ = ["DueModel", "TimelineModel", "time_text"]
 
@@ -85,7 +87,11 @@ class TimelineModel(QAbstractTableModel):
 
 
 class DueModel(QAbstractTableModel):
-    """What each patient has due, soonest first, as seen at the record's game time."""
+    """What each patient has due, soonest first, as seen at the record's game time.
+
+    ``healer`` gives first aid (None: each patient themselves); first aid nobody
+    there can give is listed, greyed and not selectable, saying a carer is needed.
+    """
 
     HEADERS = ("Patient", "When", "What is due")
 
@@ -94,12 +100,13 @@ class DueModel(QAbstractTableModel):
         super().__init__(parent)  # type: ignore[arg-type]
         self._records = list(records)
         self._at = at
+        self.healer: Character | None = None
         self._rows: list[tuple[int, Due]] = []
         self._build()
 
     def _build(self) -> None:
         rows = [(d.when.hours, p, n, d) for p, record in enumerate(self._records)
-                for n, d in enumerate(due(record.state, self._at))]
+                for n, d in enumerate(due(record.state, self._at, self.healer))]
         self._rows = [(p, d) for _, p, _, d in sorted(rows, key=lambda r: r[:3])]
 
     def set_records(self, records: Sequence[HealingRecord], at: GameTime) -> None:
@@ -110,6 +117,11 @@ class DueModel(QAbstractTableModel):
 
     def item(self, row: int) -> tuple[int, Due]:
         return self._rows[row]
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if index.isValid() and self._rows[index.row()][1].kind == NEEDS_HEALER:
+            return Qt.ItemFlag.NoItemFlags  # shown, never offered: it would be refused
+        return super().flags(index)
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)

@@ -63,7 +63,9 @@ from yags_desk.storage.healing_file import (
 from yags_desk.storage.healing_write import (
     ChangedFile,
     changed_files,
+    file_digest,
     find_character,
+    with_written,
     write_characters,
 )
 from yags_desk.storage.library import Library
@@ -116,6 +118,12 @@ class HealingView(DocumentView):
         # Each patient's condition as the record last left it in its character file:
         # a file that holds other numbers now was changed by something else.
         self._on_file = [r.state for r in self.records]
+        # Character files the GM chose not to write over (place -> the file as it was
+        # then): the same change is not asked about again (re-audit 16 item 5).
+        self._declined: dict[int, str] = {}
+        # The record file as this tab opened or last saved it: a save over a file
+        # changed since (yags-desk heal, another program) asks first (re-audit item 4).
+        self._disk = file_digest(path) if path is not None else ""
         self.undo_stack.cleanChanged.connect(self._drop_copy_when_clean)
         self._candidates = self._carer_candidates()
 
@@ -165,6 +173,8 @@ class HealingView(DocumentView):
             item.setEnabled(False)
         if record.carers:
             self.carer.setCurrentIndex(max(0, self.carer.findData(record.carers[0].character_id)))
+        # Who can give first aid changes what the Due table offers.
+        self.carer.currentIndexChanged.connect(lambda _i: self._list_due())
         self.carer.setToolTip("Gives first aid when they have the skill, and adds half their "
                               "First aid or Chirurgery roll to the patients' healing rolls, "
                               "shared among the patients (Rules reference §1.10)")
@@ -290,6 +300,15 @@ class HealingView(DocumentView):
             self.refuse(str(exc))
 
     def _time_moved(self) -> None:
+        self._list_due()
+
+    def _healer(self) -> Character | None:
+        """Who gives first aid: the carer when they have First aid, else each patient."""
+        carer = self.carer_character()
+        return carer if carer is not None and carer.skill("First aid") > 0 else None
+
+    def _list_due(self) -> None:
+        self.due_model.healer = self._healer()
         self.due_model.set_records(self.records, self.game_time())
 
     def _due_picked(self) -> None:
@@ -342,7 +361,7 @@ class HealingView(DocumentView):
         carer = self.carer_character()
         if not self._carer_can_help(carer):
             return False
-        healer = carer if carer is not None and carer.skill("First aid") > 0 else None
+        healer = self._healer()
         what = item.kind.replace("_", " ")
         if item.kind in NO_DICE and (self.dice.text().strip()
                                      or self.carer_dice.text().strip()):
@@ -424,7 +443,7 @@ class HealingView(DocumentView):
     def changed_records(self, write: bool = True) -> None:
         """Refresh the tables and heading; write the patients' character files."""
         self.timeline.refresh()
-        self.due_model.set_records(self.records, self.game_time())
+        self._list_due()
         self.timeline_view.scrollToBottom()
         lines = [f"<b>{self.record.name}</b> ({self.record.edition})"]
         lines += [f"{r.state.name}: {condition(r.state)}" for r in self.records]
@@ -436,9 +455,21 @@ class HealingView(DocumentView):
         record = self.current_record()
         try:
             changed = changed_files(record, self._on_file, self.library)
-            skip = set() if not changed or self._write_over(changed) else {
+            # A change the GM already said No to (the file as it was then) is kept
+            # without asking again; a file changed once more is asked about.
+            known = {c.index for c in changed
+                     if self._declined.get(c.index) == file_digest(c.path)}
+            ask = [c for c in changed if c.index not in known]
+            skip = set(known) if not ask or self._write_over(ask) else {
                 c.index for c in changed}
-            previous, missing = write_characters(record, self.records, self.library, skip)
+            self._declined = {c.index: file_digest(c.path) for c in changed
+                              if c.index in skip}
+            wrote: dict[int, Path] = {}
+            previous, missing = write_characters(record, self.records, self.library, skip,
+                                                 wrote)
+            # The record keeps what it wrote, so yags-desk heal can tell it was the
+            # last to write those files (re-audit 16 item 3).
+            self.record = with_written(self.record, wrote)
         except (DocumentError, OSError, ValueError) as exc:
             self.refuse(f"The character files were not updated: {exc}")
             return
@@ -467,6 +498,19 @@ class HealingView(DocumentView):
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
+    def _save_over(self) -> bool:
+        """Ask before saving over a record file changed on disk since this tab opened
+        or saved it: No (the default) leaves the file as it is."""
+        assert self.path is not None
+        answer = QMessageBox.question(
+            self, "Healing record changed on disk",
+            f"{self.path.name} was changed on disk since this tab opened or last saved "
+            "it (by yags-desk heal, or another program); what was written there would be "
+            "lost.\n\nSave this tab's record over it?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
     # -- the document ---------------------------------------------------------------------
 
     def current_record(self) -> HealingFile:
@@ -479,6 +523,12 @@ class HealingView(DocumentView):
         return [self.current_record()]
 
     def save(self) -> bool:
+        if self.path is not None and self.path.exists() and self._disk \
+                and file_digest(self.path) != self._disk and not self._save_over():
+            self.refuse(f"Not saved: {self.path.name} was changed on disk since this tab "
+                        "opened or saved it, and was left as it is. The record is still "
+                        "here, unsaved.")
+            return False
         try:
             path = self.library.save_healing_record(self.current_record(), self.path)
         except (DocumentError, OSError, ValueError) as exc:
@@ -486,6 +536,7 @@ class HealingView(DocumentView):
                         "Nothing was lost; the record is still here.")
             return False
         self.path = path
+        self._disk = file_digest(path)
         self.undo_stack.setClean()
         try:
             self.library.discard_recovery(self.library.autosave_path(self.key))

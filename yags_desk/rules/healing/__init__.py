@@ -21,7 +21,7 @@ sentences each have a module, as the combat engine does.
 
 from __future__ import annotations
 
-from yags_desk.rules.healing.base import Note, Override, Rest, Status
+from yags_desk.rules.healing.base import ComeRound, Note, Override, Rest, Status
 from yags_desk.rules.healing.classic_entries import (
     FIRST_AID_DIFFICULTY,
     RECOVERY_DAYS,
@@ -75,14 +75,17 @@ from yags_desk.rules.healing.v08_rolls import (
     v08_stun_recovery,
     v08_weekly_healing,
 )
+from yags_desk.rules.healing.waking import WAKE_HOURS, come_round
 
 __all__ = [
     "FIRST_AID_DIFFICULTY",
     "MORNING_HOUR",
     "RECOVERY_DAYS",
     "RECOVERY_FUMBLE",
+    "WAKE_HOURS",
     "CarerHelp",
     "ClassicPatient",
+    "ComeRound",
     "Due",
     "DyingRoll",
     "Entry",
@@ -111,6 +114,7 @@ __all__ = [
     "V08WeeklyHealing",
     "carer_bonus",
     "carer_help",
+    "come_round",
     "condition",
     "describe",
     "drop_one_category",

@@ -18,6 +18,9 @@ an outcome itself, it only chooses which roll comes next and when. Used by
   in 0.8 a carer with First aid adds it to the weekly roll.
 - Short-term fatigue is rested off at once; long-term fatigue with the next
   night's sleep.
+- An unconscious patient out of danger comes round when waking.py says
+  (an hour after falling unconscious, or at once when first aid succeeds),
+  and may then give themselves first aid.
 """
 
 from __future__ import annotations
@@ -64,6 +67,7 @@ from yags_desk.rules.healing.v08_rolls import (
     v08_stun_recovery,
     v08_weekly_healing,
 )
+from yags_desk.rules.healing.waking import come_round
 
 __all__ = ["MAX_STEPS", "Helpers", "advance", "advance_all", "tending"]
 
@@ -129,11 +133,19 @@ def _classic_carer(p: ClassicPatient, helpers: Helpers,
     return classic_carer(p, helpers.carer, rng, helpers.patients)
 
 
+def _waking(p: Patient, steps: list[tuple[GameTime, Step]]) -> None:
+    """The patient comes round when waking.py says (RULES 1.6, 2 are silent)."""
+    if p.status == "unconscious" and p.wakes_at is not None:
+        wake = p.wakes_at
+        steps.append((wake, lambda: come_round(p, wake)))
+
+
 def _classic_steps(record: HealingRecord, p: ClassicPatient, until: GameTime,
                    rng: random.Random, helpers: Helpers) -> list[tuple[GameTime, Step]]:
     steps: list[tuple[GameTime, Step]] = []
     if p.status in ("dead", "coma"):
         return steps
+    _waking(p, steps)
     if p.wounds and not p.tended:
         dying = p.category == "Fatal" and p.status == "unconscious"
         giver = _aid_giver(p.character, p.status, helpers)
@@ -175,6 +187,7 @@ def _v08_steps(record: HealingRecord, p: V08Patient, until: GameTime, rng: rando
     steps: list[tuple[GameTime, Step]] = []
     if p.status == "dead":
         return steps
+    _waking(p, steps)
     reason = untended_reason(p)
     giver = _aid_giver(p.character, p.status, helpers)
     healer = None if giver is p.character and helpers.healer is None else giver

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from yags_desk.rules.healing.clock import GameTime
 
-__all__ = ["OVERRIDE_FIELDS", "Note", "Override", "Rest", "Status"]
+__all__ = ["OVERRIDE_FIELDS", "ComeRound", "Note", "Override", "Rest", "Status"]
 
 # A patient is awake, unconscious, in a coma, or dead.
 Status = Literal["awake", "unconscious", "coma", "dead"]
@@ -90,3 +90,15 @@ class Note(_Entry):
 
     kind: Literal["note"] = "note"
     text: str = Field(min_length=1, max_length=2000)
+
+
+class ComeRound(_Entry):
+    """An unconscious patient who is out of danger comes round (wakes up).
+
+    RULES 1.6, 1.7 and 2 say how one falls unconscious, never how long it
+    lasts. [decision] A patient who is not dying comes round one hour after
+    falling unconscious (or after first aid stopped the dying), or as soon as
+    first aid succeeds on them; see :mod:`yags_desk.rules.healing.waking`.
+    """
+
+    kind: Literal["come_round"] = "come_round"

@@ -39,13 +39,14 @@ from yags_desk.rules.healing.v08_rolls import (
     v08_stun_recovery,
     v08_weekly_healing,
 )
+from yags_desk.rules.healing.waking import come_round
 
 __all__ = ["NO_DICE", "Dice", "carer_problem", "classic_carer", "make_entry",
            "v08_carer_for"]
 
 # Due kinds whose entry uses no dice: what they change follows from the rules alone.
 NO_DICE = frozenset({"untended_fatigue", "recovery_end", "rest", "v08_infection",
-                     "override"})
+                     "override", "come_round"})
 
 Dice = random.Random | Sequence[int] | int
 
@@ -137,6 +138,8 @@ def make_entry(p: Patient, kind: str, at: GameTime, dice: Dice, *,
             return v08_stun_recovery(p, at, _d20(dice))
         if kind == "v08_infection":
             return v08_infection(p, at)
+    if kind == "come_round":
+        return come_round(p, at)
     if kind == "rest":
         return Rest(at=at, length="night" if rest == "night" else "short")
     raise RulesError(f"kind: {kind.replace('_', ' ')} is not something to roll for "

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.healing.base import Note, Override, Rest
+from yags_desk.rules.healing.base import ComeRound, Note, Override, Rest
 from yags_desk.rules.healing.classic_entries import (
     CARER_SKILLS,
     DYING_FUMBLE,
@@ -35,6 +35,7 @@ from yags_desk.rules.healing.classic_entries import (
 )
 from yags_desk.rules.healing.clock import GameTime, next_morning
 from yags_desk.rules.healing.patient import ClassicPatient, RecoveryPeriod, drop_one_category
+from yags_desk.rules.healing.waking import check_come_round, settle_waking, woken_by_aid
 
 __all__ = [
     "ClassicEntry",
@@ -54,7 +55,7 @@ __all__ = [
 ]
 
 ClassicEntry = (FirstAid | UntendedFatigue | HurtCheck | LightCheck | RecoveryRoll | RecoveryEnd
-                | DyingRoll | Rest | Override | Note)
+                | DyingRoll | Rest | ComeRound | Override | Note)
 
 
 def _plural(n: int, word: str) -> str:
@@ -253,6 +254,11 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
         _same("levels", e.levels, min(e.hours, room))
         return replace(_fatigue(p, p.fatigue_short, p.fatigue_long + e.levels),
                        fatigue_counted_to=at)
+    if isinstance(e, ComeRound):
+        # Waking changes no fatigue, so it need not wait for the untended hours to
+        # be counted (the Due table offers it as soon as it is due).
+        check_come_round(p, at)
+        return replace(p, status="awake")
     _require_counted(p, at, e.kind.replace("_", " "))
     if isinstance(e, Rest):
         return _fatigue(p, 0, p.fatigue_long if e.length == "short" else 0)
@@ -261,7 +267,8 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
         _same("category", e.category, p.category)
         if e.self_aid:
             _same("penalty", e.penalty, p.penalty)
-        return replace(p, tended=True, since=at) if e.success else p
+        # [decision] first aid that succeeds brings the patient round (waking.py).
+        return woken_by_aid(replace(p, tended=True, since=at), at) if e.success else p
     if isinstance(e, DyingRoll):
         check_dying_roll(p, at)
         _stamina(p, e.stamina)
@@ -300,4 +307,4 @@ def apply_classic(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
     if not (p.untended_fatigue_runs and new.untended_fatigue_runs):
         # Nothing is owed while untended fatigue does not run.
         new = replace(new, fatigue_counted_to=e.at)
-    return replace(new, now=e.at)
+    return settle_waking(replace(new, now=e.at), e.at)

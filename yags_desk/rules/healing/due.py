@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from yags_desk.rules.character import Character
 from yags_desk.rules.healing.classic import (
     next_hurt_check,
     next_light_check,
@@ -31,7 +32,11 @@ from yags_desk.rules.healing.v08 import (
     untended_reason,
 )
 
-__all__ = ["Due", "due"]
+__all__ = ["NEEDS_HEALER", "Due", "due"]
+
+# A due row that says first aid is needed but nobody there can give it: it is
+# shown, never offered for recording (the roll would be refused).
+NEEDS_HEALER = "needs_healer"
 
 
 @dataclass(frozen=True)
@@ -48,13 +53,42 @@ def _item(kind: str, when: GameTime, text: str, at: GameTime) -> Due:
     return Due(kind, when, text, when <= at)
 
 
-def due(p: Patient, at: GameTime) -> tuple[Due, ...]:
-    """Everything due for ``p`` as seen at ``at``, soonest first."""
-    items = _classic(p, at) if isinstance(p, ClassicPatient) else _v08(p, at)
+def due(p: Patient, at: GameTime, healer: Character | None = None) -> tuple[Due, ...]:
+    """Everything due for ``p`` as seen at ``at``, soonest first. ``healer`` gives
+    first aid (None: the patient themselves); when they cannot, first aid is listed
+    as :data:`NEEDS_HEALER`, saying why."""
+    items = _classic(p, at, healer) if isinstance(p, ClassicPatient) else _v08(p, at, healer)
+    if p.status == "unconscious" and p.wakes_at is not None:
+        # [decision] waking.py: the rules do not say how long unconsciousness lasts.
+        items.append(_item("come_round", p.wakes_at, f"{p.name} comes round at {p.wakes_at}: "
+                           "out of danger, an hour after falling unconscious, or at once "
+                           "when first aid succeeds (YAGS Desk's choice; RULES 1.6 and 2 do "
+                           "not say how long it lasts)", at))
     return tuple(sorted(items, key=lambda d: d.when.hours))
 
 
-def _classic(p: ClassicPatient, at: GameTime) -> list[Due]:
+def _aid_problem(p: Patient, healer: Character | None) -> str:
+    """Why nobody there can give ``p`` first aid now, or "" (RULES 1.6, 1.10; 0.8: RULES 2)."""
+    if healer is not None:
+        return "" if healer.skill("First aid") > 0 else f"{healer.name} has no First aid"
+    if p.status != "awake":
+        return f"{p.name} is {p.status} and cannot tend their own wounds"
+    if p.character.skill("First aid") <= 0:
+        return f"{p.name} has no First aid to tend their own wounds"
+    return ""
+
+
+def _first_aid(kind: str, p: Patient, healer: Character | None, text: str,
+               at: GameTime) -> Due:
+    problem = _aid_problem(p, healer)
+    if problem:
+        text = (f"{text}; needs a carer with First aid: {problem}, and nobody else here "
+                "can give it")
+        kind = NEEDS_HEALER
+    return _item(kind, p.now, text, at)
+
+
+def _classic(p: ClassicPatient, at: GameTime, healer: Character | None) -> list[Due]:
     now = p.now
     if p.status == "dead":
         return []
@@ -64,9 +98,9 @@ def _classic(p: ClassicPatient, at: GameTime) -> list[Due]:
                       "override", at)]
     out: list[Due] = []
     if p.wounds and not p.tended:
-        out.append(_item("first_aid", now, f"First aid for {p.category} wounds: Dexterity × "
-                         f"First aid% + 2d10! against {FIRST_AID_DIFFICULTY[p.category]} "
-                         "(RULES 1.10)", at))
+        out.append(_first_aid("first_aid", p, healer, f"First aid for {p.category} wounds: "
+                              f"Dexterity × First aid% + 2d10! against "
+                              f"{FIRST_AID_DIFFICULTY[p.category]} (RULES 1.10)", at))
         if p.untended_fatigue_runs:
             hours = untended_hours(p, at)
             if hours:
@@ -110,7 +144,7 @@ def _classic(p: ClassicPatient, at: GameTime) -> list[Due]:
     return out
 
 
-def _v08(p: V08Patient, at: GameTime) -> list[Due]:
+def _v08(p: V08Patient, at: GameTime, healer: Character | None) -> list[Due]:
     if p.status == "dead":
         return []
     now = p.now
@@ -132,13 +166,14 @@ def _v08(p: V08Patient, at: GameTime) -> list[Due]:
                          f"against 20 at {when} unless first aid comes first; failure: one "
                          f"wound worse, a fumble infects {source}", at))
     if p.wounds and not p.wounds_aided and not p.infected:
-        out.append(_item("v08_first_aid", now, "First aid on the wounds: Intelligence × "
-                         f"First aid + d20 against {first_aid_target(p, 'wounds')} {source}",
-                         at))
+        out.append(_first_aid("v08_first_aid", p, healer, "First aid on the wounds: "
+                              f"Intelligence × First aid + d20 against "
+                              f"{first_aid_target(p, 'wounds')} {source}", at))
     if p.stuns and not p.stuns_aided:
-        out.append(_item("v08_first_aid", now, "First aid on the stuns: Intelligence × "
-                         f"First aid + d20 against {first_aid_target(p, 'stuns')}; each level "
-                         f"of success heals a stun {source}", at))
+        out.append(_first_aid("v08_first_aid", p, healer, "First aid on the stuns: "
+                              f"Intelligence × First aid + d20 against "
+                              f"{first_aid_target(p, 'stuns')}; each level of success heals "
+                              f"a stun {source}", at))
     if p.infection_since is not None:
         when = p.infection_since.plus(days=1)
         out.append(_item("v08_infection", when, f"Infected wound: one wound worse at {when} "

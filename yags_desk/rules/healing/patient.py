@@ -8,8 +8,8 @@ category is that of the last filled box. 0.8 (RULES 2): ``wounds`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import dataclass, replace
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -17,6 +17,7 @@ from yags_desk.rules.character import Character
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK
 from yags_desk.rules.healing.base import Status
 from yags_desk.rules.healing.clock import GameTime
+from yags_desk.rules.healing.v08_entries import V08_FATAL
 from yags_desk.rules.options import RulesOptions
 from yags_desk.rules.tracks import (
     UNHURT,
@@ -33,9 +34,13 @@ __all__ = [
     "Patient",
     "RecoveryPeriod",
     "V08Patient",
+    "WAKE_HOURS",
     "category_index",
+    "dying",
     "drop_one_category",
+    "settle_waking",
     "start_state",
+    "woken_by_aid",
 ]
 
 CATEGORIES = tuple(level.name for level in CLASSIC_BODY_TRACK)
@@ -124,6 +129,9 @@ class ClassicPatient(_Common):
     since: GameTime
     period: RecoveryPeriod | None = None
     collapsed: bool = False  # a full fatigue track (RULES 1.7 [decision])
+    # Unconscious and out of danger: when the patient comes round (waking.py).
+    wakes_at: GameTime | None = None
+    woken_by_aid: bool = False  # ... because first aid succeeded on them
     edition: Literal["classic"] = "classic"
 
     @property
@@ -170,6 +178,9 @@ class V08Patient(_Common):
     stuns_aided: bool = False  # first aid on the stuns succeeded
     untended_checked: bool = False  # the one-hour check for other wounds was made
     old_penalties: bool = False
+    # Unconscious and out of danger: when the patient comes round (waking.py).
+    wakes_at: GameTime | None = None
+    woken_by_aid: bool = False  # ... because first aid succeeded on them
     edition: Literal["0.8"] = "0.8"
 
     @property
@@ -210,7 +221,14 @@ Patient = ClassicPatient | V08Patient
 
 
 def start_state(start: HealingStart) -> Patient:
-    """The patient's condition before any entry."""
+    """The patient's condition before any entry; an unconscious patient out of danger
+    comes round an hour after it (waking.py)."""
+    p = _start_state(start)
+    return settle_waking(p, start.at) if isinstance(p, ClassicPatient) \
+        else settle_waking(p, start.at)  # two calls: one type each for mypy
+
+
+def _start_state(start: HealingStart) -> Patient:
     c, at = start.patient, start.at
     if c.edition == "classic":
         return ClassicPatient(
@@ -223,3 +241,36 @@ def start_state(start: HealingStart) -> Patient:
         fatigue_long=c.fatigue_long, status=start.status, tended=start.tended,
         wounded_at=at, since=at, weekly_since=at, stun_since=at,
         wounds_aided=start.tended, old_penalties=start.old_wound_penalties)
+
+
+# [decision] an unconscious patient out of danger comes round after this long
+# (waking.py says why).
+WAKE_HOURS = 1
+
+P = TypeVar("P", ClassicPatient, V08Patient)
+
+
+def dying(p: Patient) -> bool:
+    """Unconscious through Fatal wounds that first aid has not tended (RULES 1.6, 2)."""
+    if p.status != "unconscious" or p.tended:
+        return False
+    if isinstance(p, ClassicPatient):
+        return p.category == "Fatal"
+    return p.wounds >= V08_FATAL and not p.infected
+
+
+def settle_waking(p: P, at: GameTime) -> P:
+    """``p`` with ``wakes_at`` kept in step with its state at ``at``: None unless
+    unconscious and out of danger; an hour after ``at`` when it has just become so."""
+    if p.status != "unconscious" or dying(p):
+        return p if p.wakes_at is None else replace(p, wakes_at=None, woken_by_aid=False)
+    if p.wakes_at is None:
+        return replace(p, wakes_at=at.plus(hours=WAKE_HOURS), woken_by_aid=False)
+    return p
+
+
+def woken_by_aid(p: P, at: GameTime) -> P:
+    """First aid succeeded on ``p`` at ``at``: an unconscious patient comes round at once."""
+    if p.status != "unconscious":
+        return p
+    return replace(p, wakes_at=at, woken_by_aid=True)

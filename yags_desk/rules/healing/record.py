@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.healing.base import Note, Override, Rest
+from yags_desk.rules.healing.base import ComeRound, Note, Override, Rest
 from yags_desk.rules.healing.classic import apply_classic
 from yags_desk.rules.healing.classic_entries import (
     DyingRoll,
@@ -45,7 +45,7 @@ __all__ = ["Entry", "HealingData", "HealingRecord", "apply", "entry_adapter"]
 Entry = Annotated[
     FirstAid | UntendedFatigue | HurtCheck | LightCheck | RecoveryRoll | RecoveryEnd | DyingRoll
     | V08FirstAid | V08HealthCheck | V08WeeklyHealing | V08StunRecovery | V08Infection
-    | Rest | Override | Note,
+    | Rest | ComeRound | Override | Note,
     Field(discriminator="kind"),
 ]
 entry_adapter: TypeAdapter[Entry] = TypeAdapter(Entry)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from yags_desk.rules.healing.base import OVERRIDE_FIELDS, Note, Override, Rest
+from yags_desk.rules.healing.base import OVERRIDE_FIELDS, ComeRound, Note, Override, Rest
 from yags_desk.rules.healing.classic import next_hurt_check, next_light_check
 from yags_desk.rules.healing.classic_entries import (
     CarerHelp,
@@ -99,6 +99,12 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
                 old = _show(getattr(before, field, None))
                 parts.append(f"{field.replace('_', ' ')} from {old} to {_show(value)}")
         return f"GM sets {name}'s {', '.join(parts)}: {e.reason}."
+    if isinstance(e, ComeRound):
+        # [decision] (waking.py): the rules do not say how long unconsciousness lasts.
+        why = ("first aid succeeded" if before.woken_by_aid else
+               "out of danger, an hour after falling unconscious (the rules do not say how "
+               "long it lasts; YAGS Desk takes an hour)")
+        return f"{name} comes round: {why}; {condition(after)}."
     if isinstance(e, Rest):
         what = "a short rest" if e.length == "short" else "a night's sleep"
         return f"{name} takes {what}: {condition(after)}."

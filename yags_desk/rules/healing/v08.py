@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from yags_desk.rules.errors import RulesError
-from yags_desk.rules.healing.base import Note, Override, Rest
+from yags_desk.rules.healing.base import ComeRound, Note, Override, Rest
 from yags_desk.rules.healing.clock import GameTime, next_morning
 from yags_desk.rules.healing.patient import V08Patient
 from yags_desk.rules.healing.v08_entries import (
@@ -36,6 +36,7 @@ from yags_desk.rules.healing.v08_entries import (
     V08WeeklyHealing,
     levels_of_success,
 )
+from yags_desk.rules.healing.waking import check_come_round, settle_waking, woken_by_aid
 
 __all__ = [
     "V08Entry",
@@ -55,7 +56,7 @@ __all__ = [
 ]
 
 V08Entry = (V08FirstAid | V08HealthCheck | V08WeeklyHealing | V08StunRecovery | V08Infection
-            | Rest | Override | Note)
+            | Rest | ComeRound | Override | Note)
 SOURCE = "combat-wounds.yags"
 
 
@@ -276,8 +277,13 @@ def _apply(p: V08Patient, e: V08Entry) -> V08Patient:
         health = p.character.attr("health")
         return replace(p, fatigue_short=0, fatigue_long=max(0, p.fatigue_long
                                                            - (health + 1) // 2))
+    if isinstance(e, ComeRound):
+        check_come_round(p, e.at)
+        return replace(p, status="awake")
     if isinstance(e, V08FirstAid):
-        return _first_aid(p, e)
+        after = _first_aid(p, e)
+        # [decision] first aid that succeeds brings the patient round (waking.py).
+        return woken_by_aid(after, e.at) if e.success else after
     if isinstance(e, V08HealthCheck):
         return _health_check(p, e)
     if isinstance(e, V08WeeklyHealing):
@@ -299,4 +305,4 @@ def _apply(p: V08Patient, e: V08Entry) -> V08Patient:
 
 def apply_v08(p: V08Patient, e: V08Entry) -> V08Patient:
     """The 0.8 patient after entry ``e`` (already checked for time and edition)."""
-    return replace(_apply(p, e), now=e.at)
+    return settle_waking(replace(_apply(p, e), now=e.at), e.at)
