@@ -4,8 +4,10 @@ An undo that puts a file's old bytes back must not wipe out what happened to
 the file afterwards (healing, an edit in the character editor, another fight)
 without asking. Whoever writes keeps what it wrote (:func:`snapshot`, right
 after writing); before writing again it asks :func:`changed_since` which files
-no longer hold those bytes. Used by the board's Apply results undo; the
-healing record's undo can use it the same way.
+no longer hold those bytes. Used by the board's Apply results undo. A healing
+record asks otherwise: it writes only a patient's numbers onto the file as it
+is, so it compares those (``healing_write.changed_files``), and what it must
+keep in its own file is a digest (``healing_write.file_digest``), not bytes.
 """
 
 from __future__ import annotations
