@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -543,8 +544,8 @@ class BattleView(DocumentView):
         self._keep()
         start = BattleState.start(battle)
         series: tuple[list[int], list[int]] = (
-            [start.side_count(0), *(c[0] for c in self._counts)],
-            [start.side_count(1), *(c[1] for c in self._counts)])
+            [start.side_count(0), *map(itemgetter(0), self._counts)],
+            [start.side_count(1), *map(itemgetter(1), self._counts)])
         names = (battle.sides[0].name, battle.sides[1].name)
         breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
         self.chart.set_counts(names, series, battle.max_turns, breaks)
