@@ -8,13 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
 from PySide6.QtTest import QAbstractItemModelTester
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from yags_desk.qt.mass import view as view_module
 from yags_desk.qt.mass.view import BattleView, new_battle
 from yags_desk.rules.character import Character
 from yags_desk.rules.quick_combat import Battle, BattleState, resolve_turn, run_battle
+from yags_desk.rules.quick_values import quick_values
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.library import Library
 
@@ -165,7 +168,12 @@ def test_turns_fight_like_the_rules_and_undo_one_by_one(qtbot: Any, library: Lib
     assert view.chart.series == ([18], [24])
     # The sample breaks at 25%: dashed lines at 4.5 and 6 figures.
     assert view.chart.breaks == (4.5, 6.0)
-    assert "Raiders: 24 (breaks at 6 or fewer: dashed line)" in view.chart.toolTip()
+    # The tooltip the GM sees on hovering the chart (written when asked for).
+    spot = QPoint(5, 5)
+    QApplication.sendEvent(view.chart, QHelpEvent(QEvent.Type.ToolTip, spot,
+                                                  view.chart.mapToGlobal(spot)))
+    assert "Raiders: 24 (breaks at 6 or fewer: dashed line)" in QToolTip.text()
+    QToolTip.hideText()
 
 
 def test_typed_dice_fight_the_turn_or_are_refused_whole(qtbot: Any, library: Library) -> None:
@@ -308,3 +316,28 @@ def test_a_leader_from_a_character_takes_intelligence_and_battle(qtbot: Any,
                                    "uses classic numbers (RULES 1.12)")
     view.undo_stack.undo()
     assert view.battle.sides[1].leader is None
+
+
+def test_the_plan_follows_a_group_edited_and_the_edit_undone(qtbot: Any,
+                                                            library: Library) -> None:
+    """The d10 each group needs (RULES 1.12 quick values) is worked out again when a
+    group of the pairing changes, and back when the change is undone."""
+    view = _view(qtbot, library, new_battle())
+
+    def needs() -> str:
+        first, second = view.battle.group("First group"), view.battle.group("Second group")
+        a, b = quick_values(first, second), quick_values(second, first)
+        return (f"d10 needed: initiative {a.initiative}/{b.initiative}, attack "
+                f"{a.attack}/{b.attack}, damage {a.damage}/{b.damage}")
+
+    before = needs()
+    assert view.plan.text().endswith(before)
+    sides = list(view.battle.sides)
+    sides[0] = sides[0].model_copy(update={"groups": [
+        sides[0].groups[0].model_copy(update={"attack": 40, "damage": 35})]})
+    view.change_battle(view.battle.model_copy(update={"sides": tuple(sides)}),
+                       "Attack of First group: 40")
+    after = needs()
+    assert after != before and view.plan.text().endswith(after)
+    view.undo_stack.undo()
+    assert view.plan.text().endswith(before)

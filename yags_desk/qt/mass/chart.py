@@ -12,9 +12,9 @@ the picture is redrawn when the axis grows (a few times in a long battle).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QPixmap
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import QToolTip, QWidget
 
 __all__ = ["SIDE_COLOURS", "CountsChart", "turn_axis"]
 
@@ -63,11 +63,24 @@ class CountsChart(QWidget):
         self.breaks = breaks
         self.series = (list(series[0]), list(series[1]))
         self.max_turns = max(1, max_turns)
+        self.update()
+
+    def tip(self) -> str:
+        """The chart's tooltip: each side's figures turn by turn, and where it breaks.
+        [decision] Written when the tooltip is asked for (``event``), not at each
+        turn: it holds every turn fought, so writing it per turn made a turn's cost
+        grow with the turns fought (issue 16: the turn against the CLI)."""
         tip = [f"{name}: " + " → ".join(str(n) for n in counts)
                + (f" (breaks at {int(limit)} or fewer: dashed line)" if limit else "")
-               for name, counts, limit in zip(names, self.series, breaks, strict=True)]
-        self.setToolTip("\n".join(tip))
-        self.update()
+               for name, counts, limit in zip(self.names, self.series, self.breaks,
+                                              strict=True)]
+        return "\n".join(tip)
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            QToolTip.showText(event.globalPos(), self.tip(), self)
+            return True
+        return super().event(event)
 
     def axes(self) -> tuple[int, int]:
         """The figures the count axis shows (the most on a side at any turn) and the

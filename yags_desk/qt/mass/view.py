@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -267,6 +268,10 @@ class BattleView(DocumentView):
         self._kept: list[TurnResult] = []
         self._fought_json: list[dict[str, Any]] = []
         self._counts: list[tuple[int, int]] = []
+        # The d10 each group of a pairing needs (RULES 1.12 quick values), by the
+        # two groups' names, kept with the groups they were worked out for: the
+        # plan of the next turn asks again at every turn (see next_turn_plan).
+        self._needs: dict[tuple[str, str], tuple[Group, Group, str]] = {}
         refused = ""
         try:  # the turns fought before the file was saved (or the copy written)
             self.turns = fought_turns(battle)
@@ -539,8 +544,8 @@ class BattleView(DocumentView):
         self._keep()
         start = BattleState.start(battle)
         series: tuple[list[int], list[int]] = (
-            [start.side_count(0), *(c[0] for c in self._counts)],
-            [start.side_count(1), *(c[1] for c in self._counts)])
+            [start.side_count(0), *map(itemgetter(0), self._counts)],
+            [start.side_count(1), *map(itemgetter(1), self._counts)])
         names = (battle.sides[0].name, battle.sides[1].name)
         breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
         self.chart.set_counts(names, series, battle.max_turns, breaks)
@@ -748,12 +753,22 @@ class BattleView(DocumentView):
             return ""
         parts = []
         for (a, b), (fa, fb) in zip(pairs, figure_shares(state, pairs), strict=True):
-            va = quick_values(self.battle.group(a), self.battle.group(b))
-            vb = quick_values(self.battle.group(b), self.battle.group(a))
-            parts.append(f"{a} ({fa}) against {b} ({fb}), d10 needed: initiative "
-                         f"{va.initiative}/{vb.initiative}, attack {va.attack}/{vb.attack}, "
-                         f"damage {va.damage}/{vb.damage}")
+            parts.append(f"{a} ({fa}) against {b} ({fb}), d10 needed: {self._needed(a, b)}")
         return f"Next, turn {state.turn + 1}: " + "; ".join(parts)
+
+    def _needed(self, a: str, b: str) -> str:
+        """What ``a`` and ``b`` each need on a d10 against the other, worked out once
+        for the groups as they stand in the set-up (worked out again when either
+        changes: a group edited is a new object)."""
+        group_a, group_b = self.battle.group(a), self.battle.group(b)
+        kept = self._needs.get((a, b))
+        if kept is not None and kept[0] is group_a and kept[1] is group_b:
+            return kept[2]
+        va, vb = quick_values(group_a, group_b), quick_values(group_b, group_a)
+        needed = (f"initiative {va.initiative}/{vb.initiative}, attack {va.attack}/"
+                  f"{vb.attack}, damage {va.damage}/{vb.damage}")
+        self._needs[a, b] = (group_a, group_b, needed)
+        return needed
 
     # -- fighting ------------------------------------------------------------------------
 
