@@ -169,3 +169,62 @@ def test_a_file_changed_since_the_fight_began_is_flagged_and_the_cli_asks_first(
     assert main(["apply-results", saved, "--overwrite-changed"]) == 0
     now = {c.name: c for _, c in library.load_characters().items}
     assert (now["Aldric"].wounds, now["Aldric"].player) == (3, "Ann")
+
+
+def test_a_file_changed_after_the_plan_is_not_written_over() -> None:
+    """The race of issue 16 (layout item 4): the results are worked out, then healing
+    or the character editor saves Aldric's file, then they are written."""
+    from yags_desk.storage.results import FilesChanged, changed_since_planned, on_file_now
+
+    library = Library.open()
+    plan = plan_results(fight(library), library)
+    assert changed_since_planned(plan.changes) == []
+    edit_aldric(library, notes="Healed by Sister Elin.", wounds=1)
+    aldric, varn = plan.changes
+    assert changed_since_planned(plan.changes) == [aldric]
+    before = {r.path: r.path.read_bytes() for r in plan.changes}
+    with pytest.raises(FilesChanged, match=aldric.path.name) as refused:
+        apply_results(plan.changes, library)
+    assert refused.value.results == (aldric,)
+    assert {p: p.read_bytes() for p in before} == before  # neither file written
+    # Worked out again on the file as it is now: the note kept, the fight's 3 levels
+    # of wounds (Medium) written over the 1 the edit left.
+    again = on_file_now(aldric)
+    assert again.before.notes == "Healed by Sister Elin." and again.before.wounds == 1
+    assert again.after.notes == "Healed by Sister Elin." and again.after.wounds == 3
+    assert (again.after.fatigue_short, again.after.fatigue_long) == (1, 1)
+    assert "Wounds: Hurt, 1 level \u2192 Medium (-4), 3 levels" in again.lines
+    apply_results([again, varn], library)
+    now = {c.name: c for _, c in library.load_characters().items}
+    assert (now["Aldric"].wounds, now["Aldric"].notes) == (3, "Healed by Sister Elin.")
+    assert now["Varn"].wounds == 2
+    # Gone meanwhile: said, naming the file.
+    aldric.path.unlink()
+    with pytest.raises(ValueError, match=f"{aldric.path.name} is no longer there"):
+        on_file_now(aldric)
+
+
+def test_the_cli_does_not_write_over_a_file_changed_after_it_worked_out_the_results(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from yags_desk import cli
+    from yags_desk.storage import results
+
+    library = Library.open()
+    path = save_fight(library)
+    real_plan = results.plan_results
+
+    def plan_then_edit(*args: object, **kwargs: object) -> results.ResultsPlan:
+        plan = real_plan(*args, **kwargs)  # type: ignore[arg-type]
+        edit_aldric(library, notes="Healed by Sister Elin.")  # between plan and write
+        return plan
+
+    monkeypatch.setattr(results, "plan_results", plan_then_edit)
+    before = {p: p.read_bytes() for p in library.characters_dir.glob("*.json")}
+    assert cli.main(["apply-results", path]) == 1
+    err = capsys.readouterr().err
+    assert "nothing written" in err and "changed since the fight's results were worked out" in err
+    aldric = next(p for p in before if p.read_bytes() != before[p])  # the edit alone
+    assert {p: p.read_bytes() for p in before if p != aldric} == {
+        p: b for p, b in before.items() if p != aldric}
+    assert next(c for _, c in library.load_characters().items
+                if c.name == "Aldric").wounds == 0

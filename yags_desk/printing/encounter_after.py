@@ -38,6 +38,19 @@ def status(f: FighterState) -> str:
     return "standing at Fatal" if f.at_fatal() else "standing"
 
 
+# [decision] The outcome tables' columns are narrow on a page (issue 16): a number
+# stays with what it counts ("6 levels", "left leg 6", "(2 rounds)", "1 short")
+# instead of being left alone on the next line; words still wrap between them.
+def _kept(text: str) -> str:
+    """``text`` escaped, with unbreakable spaces: printed on one line."""
+    return esc(text).replace(" ", "&nbsp;")
+
+
+def _level(name: str, penalty: int) -> str:
+    """"Medium (-4)"; a level without a penalty is its name ("Hurt", as the log says)."""
+    return f"{name} ({signed(penalty)})" if penalty else name
+
+
 def _wounds(f: FighterState, state: CombatState) -> str:
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return esc(objects.points_text(f))
@@ -49,25 +62,40 @@ def _wounds(f: FighterState, state: CombatState) -> str:
         unit = "wound" if f.wounds == 1 else "wounds"
     if not f.wounds:
         return esc(name)
-    beyond = f", {f.levels_beyond} beyond Fatal" if f.levels_beyond else ""
+    parts = [_kept(_level(name, penalty)), _kept(f"{f.wounds} {unit}")]
+    if f.levels_beyond:
+        parts.append(_kept(f"{f.levels_beyond} beyond") + " Fatal")
+    text = ", ".join(parts)
     # RULES 3.2 hit locations: where the levels (wounds) were taken.
-    where = f"; {location_summary(f.location_levels)}" if f.location_levels else ""
-    return esc(f"{name} ({signed(penalty)}), {f.wounds} {unit}{beyond}{where}")
+    if f.location_levels:
+        text += "; " + ", ".join(_kept(location_summary((pair,)))
+                                 for pair in f.location_levels)
+    return text
 
 
 def _stuns(f: FighterState, state: CombatState) -> str:
     name, penalty = v08_stun_level(f.stuns, state.options.v08_track())
-    return esc(f"{name} ({signed(penalty)})" if f.stuns else name)
+    return _kept(_level(name, penalty) if f.stuns else name)
 
 
 def _conditions(f: FighterState) -> str:
     # The status column says dead or unconscious; a dead fighter keeps the "dying"
     # condition of its last minutes in the state, but dead is all the report says.
     hidden = ("dead", "unconscious", "dying") if f.dead else ("dead", "unconscious")
-    shown = [name if rounds is None else f"{name} ({rounds} rounds)"
+    # Named as the board names them ("back turned", not "back_turned").
+    shown = [esc(name.replace("_", " ")) + ("" if rounds is None else
+                                               "&nbsp;" + _kept(f"({_rounds(rounds)})"))
              for name, rounds in f.conditions if name not in hidden]
-    shown += [f"{weapon} {how}" for weapon, how in f.weapons_state]
-    return esc(", ".join(shown))
+    shown += [esc(f"{weapon} {how}") for weapon, how in f.weapons_state]
+    return ", ".join(shown)
+
+
+def _rounds(n: int) -> str:
+    return f"{n} round{'' if n == 1 else 's'}"
+
+
+def _fatigue(f: FighterState) -> str:
+    return f"{_kept(f'{f.fatigue_short} short')}, {_kept(f'{f.fatigue_long} long')}"
 
 
 def rounds_fought(log: CombatLog) -> tuple[int, bool]:
@@ -100,9 +128,12 @@ def _outcome_table(members: list[FighterState], state: CombatState) -> str:
         cells = [esc(f.name), f"<span{cls}>{esc(st)}</span>", _wounds(f, state)]
         if v08:
             cells.append(_stuns(f, state))
-        cells += [esc(f"{f.fatigue_short} short, {f.fatigue_long} long"), _conditions(f)]
+        cells += [_fatigue(f), _conditions(f)]
         rows.append(row(cells))
-    return table(rows, header=header)
+    # [decision] The combatant's column is given a fifth of the width (issue 16):
+    # sized by Qt to its longest word, it came out a hair narrower, and a long name
+    # broke inside it ("Featherstonehaugh / -Cholmondeley"); the others fit theirs.
+    return table(rows, header=header, header_attrs=['width="22%"'])
 
 
 def _casualties(fighters: list[FighterState]) -> str:

@@ -27,12 +27,18 @@ from yags_desk.rules.combat.aftermath import survivor
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import v08_stun_level
 from yags_desk.rules.tracks import wound_level as _wound_level
-from yags_desk.storage.documents import atomic_write_bytes, format_validation_error, read_file_bytes
+from yags_desk.storage.documents import (
+    atomic_write_bytes,
+    format_validation_error,
+    read_document,
+    read_file_bytes,
+)
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.library import Library
 
-__all__ = ["CharacterResult", "ResultsPlan", "apply_results", "and_list", "plan_results",
-           "restore_files", "same_file", "shared_reason", "wound_level"]
+__all__ = ["CharacterResult", "FilesChanged", "ResultsPlan", "and_list", "apply_results",
+           "changed_since_planned", "on_file_now", "plan_results", "restore_files",
+           "same_file", "shared_reason", "wound_level"]
 
 # Conditions that outlast the fight and are worth writing down (RULES 1.6, RULES 2).
 LASTING = ("dead", "dying", "unconscious")
@@ -60,6 +66,8 @@ class CharacterResult:
     # The names of every row this fight has for the same file (this one too), when
     # several combatants were made from it; only one of them may be written.
     shared: tuple[str, ...] = ()
+    # The line the fight adds to the notes ("" when none, or the notes hold it).
+    note: str = ""
 
     @property
     def changed(self) -> bool:
@@ -119,8 +127,9 @@ def _result(state: CombatState, f: FighterState, path: Path, before: Character,
         after = Character.model_validate(before.model_dump() | update)
     except ValidationError as exc:  # the file's tracks no longer fit the fight's numbers
         raise ValueError("; ".join(format_validation_error(exc))) from None
+    note = note if note not in before.notes else ""
     return CharacterResult(f.id, f.name, path, before, after, f.minor,
-                           _lines(before, after, note if note not in before.notes else ""))
+                           _lines(before, after, note), note=note)
 
 
 def _edited(start: Character, now: Character) -> tuple[str, ...]:
@@ -202,18 +211,86 @@ def plan_results(encounter: Encounter, library: Library, include_minor: bool = F
     return ResultsPlan(encounter.name, tuple(_mark_shared(changes)), tuple(skipped))
 
 
-def apply_results(results: Iterable[CharacterResult],
-                  library: Library) -> list[tuple[Path, bytes]]:
+def _reads_as(path: Path, character: Character) -> bool:
+    """Whether ``path`` still holds ``character`` (a file removed or no longer
+    readable does not)."""
+    try:
+        return read_document(path, "character").model == character
+    except (OSError, ValueError):
+        return False
+
+
+def changed_since_planned(results: Iterable[CharacterResult]) -> list[CharacterResult]:
+    """The results whose file no longer holds the character :func:`plan_results`
+    read from it (changed by healing, the character editor or another fight since,
+    removed, or no longer readable): writing ``after`` would lose those changes."""
+    return [r for r in results if not _reads_as(r.path, r.before)]
+
+
+class FilesChanged(ValueError):
+    """:func:`apply_results` refused: files changed since the results were worked out."""
+
+    def __init__(self, results: Sequence[CharacterResult]) -> None:
+        self.results = tuple(results)
+        super().__init__(
+            f"{and_list([r.path.name for r in results])} changed since the fight's results "
+            "were worked out from "
+            f"{'it' if len(results) == 1 else 'them'} (healing, the character editor or "
+            "another fight)")
+
+
+def on_file_now(result: CharacterResult) -> CharacterResult:
+    """``result`` worked out again on its file as it is now: the later changes kept,
+    the fight's wounds, stuns and fatigue written over them, its note added and a
+    death marked, as for a file changed since the fight began.
+
+    Raises ValueError naming the file when it is gone, unreadable, or its tracks
+    no longer take the fight's numbers."""
+    name = result.path.name
+    try:
+        now = read_document(result.path, "character").model
+    except FileNotFoundError:
+        raise ValueError(f"{name} is no longer there") from None
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{name} cannot be read ({exc})") from None
+    if not isinstance(now, Character):
+        raise ValueError(f"{name} is no longer a character file")
+    after, note = result.after, result.note
+    notes = now.notes
+    if note and note not in notes:
+        notes = f"{notes.rstrip()}\n{note}".lstrip() if notes.strip() else note
+    died = after.dead and not result.before.dead
+    update = {"wounds": after.wounds, "stuns": after.stuns,
+              "fatigue_short": after.fatigue_short, "fatigue_long": after.fatigue_long,
+              "notes": notes, "dead": now.dead or died}
+    try:
+        new = Character.model_validate(now.model_dump() | update)
+    except ValidationError as exc:
+        raise ValueError(f"{name} cannot take the fight's results now "
+                         f"({'; '.join(format_validation_error(exc))})") from None
+    note = note if note not in now.notes else ""
+    return replace(result, before=now, after=new, lines=_lines(now, new, note), note=note)
+
+
+def apply_results(results: Iterable[CharacterResult], library: Library, *,
+                  over_changes: bool = False) -> list[tuple[Path, bytes]]:
     """Write each result's character; returns (file, its bytes before) for undo.
 
     If a write fails, the files already written are put back before the error
     propagates, so the step is all or nothing. Two results for one file are
-    refused (ValueError) before anything is written: the last would win.
+    refused (ValueError) before anything is written: the last would win. So is
+    a file that changed since the result was worked out (:class:`FilesChanged`),
+    unless ``over_changes`` (the GM agreed to write over it): the check is made
+    here, right before writing, not only when the results were listed (issue 16).
     """
     results = tuple(results)
     clashes = same_file(results)
     if clashes:
         raise ValueError("; ".join(shared_reason(names, path) for path, names in clashes))
+    if not over_changes:
+        changed = changed_since_planned(results)
+        if changed:
+            raise FilesChanged(changed)
     previous: list[tuple[Path, bytes]] = []
     try:
         for result in results:

@@ -171,3 +171,71 @@ def test_rows_made_from_one_file_start_unticked_and_two_ticked_are_refused(
     dialog.accept()
     assert dialog.result() == dialog.DialogCode.Accepted
     assert [r.name for r in dialog.chosen()] == ["Aldric", "Bandit 1"]
+
+
+def _edit_then_write(library: Library, notes: str,
+                     seen: dict[str, object]) -> None:
+    """In the open dialog: Aldric's file is saved (healing, the editor), then Write."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, ResultsDialog)
+    edit_aldric(library, notes=notes)
+    path = next(p for p, c in library.load_characters().items if c.name == "Aldric")
+    seen["edited"] = path.read_bytes()
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    seen["open"] = dialog.isVisible()
+    seen["error"] = dialog.error_label.text()
+    seen["after"] = path.read_bytes()
+    if dialog.isVisible():
+        dialog.reject()
+
+
+def test_a_file_changed_while_the_dialog_is_open_is_asked_about_at_write(
+        qtbot: Any, monkeypatch: Any) -> None:
+    """The race of issue 16 (layout item 4): the check ran when the dialog opened, so a
+    file saved meanwhile was written over without a question. No: nothing written."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.qt.shell.app_helpers import answer_questions
+
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.No)
+    library = Library.open()
+    board = make_board(qtbot, fight(library), library)
+    before = {p: p.read_bytes() for p in library.characters_dir.glob("*.json")}
+    seen: dict[str, object] = {}
+    QTimer.singleShot(0, lambda: _edit_then_write(library, "Owes the miller.", seen))
+    steps = board.undo_stack.count()
+    assert not board.apply_results()
+    assert len(asked) == 1 and "Aldric (" in asked[0] and "Write anyway?" in asked[0]
+    assert "Varn" not in asked[0]  # unchanged: not asked about
+    # The dialog stayed open saying why; no file was written, Varn's neither.
+    assert seen["open"] is True and "changed since this list was made" in str(seen["error"])
+    assert seen["after"] == seen["edited"]
+    aldric = next(p for p, c in library.load_characters().items if c.name == "Aldric")
+    assert {p: p.read_bytes() for p in before if p != aldric} == {
+        p: b for p, b in before.items() if p != aldric}
+    assert wounds(library) == {"Aldric": 0, "Varn": 0, "Mook": 0}
+    assert board.undo_stack.count() == steps
+
+
+def test_yes_writes_the_fight_over_the_changed_file_keeping_the_change(
+        qtbot: Any, monkeypatch: Any) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from tests.qt.shell.app_helpers import answer_questions
+
+    asked = answer_questions(monkeypatch, QMessageBox.StandardButton.Yes)
+    library = Library.open()
+    board = make_board(qtbot, fight(library), library)
+    seen: dict[str, object] = {}
+    QTimer.singleShot(0, lambda: _edit_then_write(library, "Owes the miller.", seen))
+    assert board.apply_results()
+    assert len(asked) == 1 and seen["open"] is False
+    assert wounds(library) == {"Aldric": 3, "Varn": 2, "Mook": 0}
+    notes = {c.name: c.notes for _, c in library.load_characters().items}
+    assert notes["Aldric"] == "Owes the miller."
+    # Undo puts back the file as it was when written: with the note.
+    board.undo_stack.undo()
+    aldric = next(p for p, c in library.load_characters().items if c.name == "Aldric")
+    assert aldric.read_bytes() == seen["edited"]

@@ -52,3 +52,34 @@ def test_both_sides_tables_show_every_column_whole(
             assert not table.horizontalScrollBar().isVisible()
             checked += 1
     assert checked == 6
+
+
+def test_the_typed_dice_field_shows_its_whole_placeholder(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The field for typed dice says in what order the turn uses them; at 1366×768
+    with the docks open it read "d10s in the order the turn uses them: leader…"
+    (issue 16, layout leftovers item 2)."""
+    from PySide6.QtWidgets import QStyleOptionFrame
+
+    window = sample_window(qtbot, monkeypatch)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.library_dock.isVisible() and window.dice_dock.isVisible()
+    for path in sorted((home / "battles").glob("*.json")):
+        view = window.open_battle(path)
+        assert isinstance(view, BattleView)
+        view.dice_mode.setCurrentIndex(1)  # Type the dice
+        for _ in range(5):
+            QApplication.processEvents()
+        field = view.typed
+        assert field.isVisible() and field.isEnabled()
+        text = field.placeholderText()
+        assert "2d10!" in text and "initiative" in text and text.endswith("damage")
+        option = QStyleOptionFrame()
+        field.initStyleOption(option)
+        room = field.style().subElementRect(
+            QStyle.SubElement.SE_LineEditContents, option, field).width()
+        room -= 2 * 2  # QLineEdit's own margin each side of the text
+        assert field.fontMetrics().horizontalAdvance(text) <= room, (path.name, room)
+        assert window.width() <= 1366

@@ -44,6 +44,8 @@ from yags_desk.storage.results import (
     ResultsPlan,
     and_list,
     apply_results,
+    changed_since_planned,
+    on_file_now,
     plan_results,
     restore_files,
     same_file,
@@ -134,6 +136,9 @@ class ResultsDialog(QDialog):
             for path, names in shared))
         self.shared_label.setVisible(bool(shared))
         self.error_label = styled_error_label(self)  # why Write was refused
+        # Rows worked out again on their file as it was at Write (the GM's yes to
+        # writing over a change made while the dialog was open), by row.
+        self._now: dict[int, CharacterResult] = {}
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel, self)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -151,17 +156,23 @@ class ResultsDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(560, 420)
 
-    def chosen(self) -> list[CharacterResult]:
-        """The ticked characters' changes."""
-        chosen = []
+    def _ticked(self) -> list[tuple[int, CharacterResult]]:
+        rows = []
         for i, result in enumerate(self.plan.changes):
             item = self.tree.topLevelItem(i)
             if item is not None and item.checkState(0) == Qt.CheckState.Checked:
-                chosen.append(result)
-        return chosen
+                rows.append((i, result))
+        return rows
+
+    def chosen(self) -> list[CharacterResult]:
+        """The ticked characters' changes (once written: as worked out at Write)."""
+        return [self._now.get(i, result) for i, result in self._ticked()]
 
     def accept(self) -> None:
-        """Write, unless two ticked rows write one file: then say which, and stay open."""
+        """Write, unless two ticked rows write one file, or a ticked file changed
+        since this list was made and the GM says no to writing over it: then say
+        why, and stay open with nothing written."""
+        self._now = {}
         clashes = same_file(self.chosen())
         if clashes:
             show_problem(self.error_label, "Not written: " + "; ".join(
@@ -170,7 +181,44 @@ class ResultsDialog(QDialog):
                 "tick only the one whose results the file should keep"
                 for path, names in clashes) + ".")
             return
+        # [decision] The files are checked again here, at Write, not only when the
+        # list was made (issue 16): healing or the character editor may have saved
+        # one meanwhile, and the rows shown were worked out from the file before.
+        # A yes works the row out again on the file as it is now (keeping those
+        # changes, as for a file changed since the fight began); a no writes nothing
+        # and leaves the dialog open, to untick the row or cancel and look again.
+        rows = self._ticked()
+        changed = changed_since_planned(result for _i, result in rows)
+        if changed:
+            if not self._write_over(changed):
+                show_problem(self.error_label, (
+                    f"Not written: {_files([r.path for r in changed])} changed since this "
+                    "list was made. Untick "
+                    f"{and_list([r.name for r in changed])} to write the others, or Cancel "
+                    "and Apply results again to see the fight's changes against the file "
+                    "as it is now."))
+                return
+            try:
+                self._now = {i: on_file_now(result) for i, result in rows
+                             if any(result is c for c in changed)}
+            except ValueError as exc:
+                show_problem(self.error_label, f"Not written: {exc}.")
+                return
         super().accept()
+
+    def _write_over(self, changed: Sequence[CharacterResult]) -> bool:
+        """The GM's yes to writing the fight's results over files changed since
+        this list was made, each named with its character."""
+        files = "\n".join(f"\u2022 {r.name} ({r.path.name})" for r in changed)
+        answer = QMessageBox.question(
+            self, "Apply results to characters",
+            "These character files were changed since this list was made (healing, "
+            f"the character editor or another fight):\n{files}\n\n"
+            "Writing keeps those changes and writes the fight's wounds, stuns and "
+            "fatigue over them. Write anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def start_healing(self) -> bool:
         """Whether to open a healing record for the hurt among the chosen."""
@@ -223,7 +271,8 @@ class ResultsCommand(QUndoCommand):
             self._stop_here("redo")
             return
         try:
-            self.previous = apply_results(self.results, self.host.library)
+            # (any change since the undo was asked about just above)
+            self.previous = apply_results(self.results, self.host.library, over_changes=True)
         except (OSError, ValueError) as exc:
             self._stop_here("redo", f"The results were not written again: {exc}")
             return

@@ -370,7 +370,9 @@ class BattleView(DocumentView):
         self.typed = QLineEdit()
         self.typed.setPlaceholderText("d10s in the order the turn uses them: leaders' "
                                       "2d10!, then per pairing initiative, attacks, damage")
+        self.typed.setAccessibleName("Typed dice")
         self.typed.setEnabled(False)
+        self.typed.setVisible(False)
         self.dice_mode.currentIndexChanged.connect(self._dice_mode_changed)
         self.next_turn = QPushButton("Next turn")
         self.next_turn.setShortcut("Ctrl+T")
@@ -379,9 +381,15 @@ class BattleView(DocumentView):
         self.next_turn.clicked.connect(self.play_turn)
         self.to_end.clicked.connect(self.fight_to_end)
         self.report.clicked.connect(self.print_report)
+        # [decision] The typed dice have a row of their own, shown while the GM types
+        # (issue 16): beside the buttons, at 1366×768 with the docks open, the field
+        # had 288 px for its 584 px placeholder, which says the order the dice are
+        # used in and was cut after "leader…". On its row it has the view's width.
         controls = QHBoxLayout()
-        for control in (self.dice_mode, self.typed, self.next_turn, self.to_end, self.report):
-            controls.addWidget(control, 3 if control is self.typed else 0)
+        controls.addWidget(self.dice_mode)
+        controls.addStretch(1)
+        for control in (self.next_turn, self.to_end, self.report):
+            controls.addWidget(control)
         self.status = QLabel()
         self.status.setAccessibleName("Battle status")
         self.status_and_plan = SteadyLabels((self.status, self.plan))
@@ -401,6 +409,7 @@ class BattleView(DocumentView):
         layout.addLayout(declared)
         layout.addWidget(self.message)
         layout.addLayout(controls)
+        layout.addWidget(self.typed)
         layout.addWidget(self.status_and_plan)
         layout.addWidget(below, 2)
 
@@ -564,6 +573,7 @@ class BattleView(DocumentView):
 
     def _dice_mode_changed(self, index: int) -> None:
         self.typed.setEnabled(index == 1)
+        self.typed.setVisible(index == 1)
         self._show_counts()
 
     # -- templates --------------------------------------------------------------------

@@ -99,6 +99,7 @@ class MainWindow(WindowBase):
 
     def _build(self, library: Library) -> None:
         """Everything but the frame: tabs, start page, docks, menus, autosave."""
+        from PySide6.QtCore import Qt  # (after the first paint: test_startup_imports)
         from PySide6.QtGui import QUndoGroup
         from PySide6.QtWidgets import QStackedWidget, QTabWidget
 
@@ -146,8 +147,15 @@ class MainWindow(WindowBase):
         self.library_dock.before_delete = self._before_delete
         self.dice_dock = DiceDock(self)
         self.history_dock = HistoryDock(self.undo_group, self)
+        # [decision] The library summary is a normal status-bar widget, not a
+        # permanent one (issue 16): Qt hides normal widgets while a message shows,
+        # so a message gets the whole bar. Beside the summary the board's fight-over
+        # line was cut off at 1366 px ("Next round anyw"); the summary is back once
+        # the message times out. Right-aligned, it stays where the GM knows it.
         self.library_status = QLabel()
-        self.statusBar().addPermanentWidget(self.library_status)
+        self.library_status.setAlignment(Qt.AlignmentFlag.AlignRight
+                                         | Qt.AlignmentFlag.AlignVCenter)
+        self.statusBar().addWidget(self.library_status, 1)
 
         main_menus.build(self)
         self._restore_layout()
