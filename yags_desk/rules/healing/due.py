@@ -22,7 +22,7 @@ from yags_desk.rules.healing.classic_entries import (
     HEALING_TARGET,
 )
 from yags_desk.rules.healing.clock import GameTime, days_text
-from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient, collapsed
 from yags_desk.rules.healing.v08 import (
     first_aid_target,
     next_critical_check,
@@ -62,8 +62,9 @@ def due(p: Patient, at: GameTime, healer: Character | None = None) -> tuple[Due,
         # [decision] waking.py: the rules do not say how long unconsciousness lasts.
         items.append(_item("come_round", p.wakes_at, f"{p.name} comes round at {p.wakes_at}: "
                            "out of danger, an hour after falling unconscious, or at once "
-                           "when first aid succeeds (YAGS Desk's choice; RULES 1.6 and 2 do "
-                           "not say how long it lasts)", at))
+                           "when first aid succeeds or rest clears a full fatigue track "
+                           "(YAGS Desk's choice; RULES 1.6, 1.7 and 2 do not say how long "
+                           "it lasts)", at))
     return tuple(sorted(items, key=lambda d: d.when.hours))
 
 
@@ -135,12 +136,21 @@ def _classic(p: ClassicPatient, at: GameTime, healer: Character | None) -> list[
                      + ("dies" if per.category == "Fatal" else "loses one more body level")
                      + " then")
         out.append(_item("recovery_end", per.end, text + " (RULES 1.10)", at))
+    down = collapsed(p)
     if p.fatigue_short:
-        out.append(_item("rest", now, "Short-term fatigue clears with ten minutes' rest "
-                         "(RULES 1.7)", at))
-    elif p.fatigue_long and not p.untended_fatigue_runs:
-        out.append(_item("rest", now, "Long-term fatigue clears with a night's sleep "
-                         "(RULES 1.7)", at))
+        wakes = down and p.fatigue_long < p.fatigue_capacity
+        out.append(_item("rest", now, "Short-term fatigue clears with ten minutes' rest"
+                         + (f", and {p.name} comes round" if wakes else "") + " (RULES 1.7)",
+                         at))
+    elif p.fatigue_long and (down or not p.untended_fatigue_runs):
+        text = "Long-term fatigue clears with a night's sleep"
+        if down:
+            # RULES 1.7 [decision] (waking.py): the collapse lasts until rest clears the track.
+            text = (f"{p.name} collapsed with a full fatigue track: a night's sleep clears "
+                    "the long-term fatigue and brings them round")
+            if p.untended_fatigue_runs:
+                text += ", though untended wounds go on adding it (RULES 1.10)"
+        out.append(_item("rest", now, text + " (RULES 1.7)", at))
     return out
 
 
