@@ -552,3 +552,22 @@ def test_saving_over_a_record_file_changed_on_disk_asks_first(
     assert view.save() and len(asked) == 2  # Yes: saved over it
     assert view.path.read_bytes() != theirs and not view.is_modified()
     assert view.save() and len(asked) == 2  # unchanged since: no question
+
+
+def test_first_aid_hours_after_the_fight_records_the_untended_hours_with_it(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    # Healing leftovers item 2: the Due table offered first aid while untended hours
+    # were still to count, then refused it. Now recording it counts them first (+3
+    # long-term fatigue for three hours, RULES 1.10), in the same undo step.
+    view, _, bren = setup
+    view.move_time(hours=3)
+    assert view.select_due("first_aid", "Light")
+    # Elin: Dexterity 10 x First aid 50% = 5 + dice 6+5 = 16 against Light 15: tended.
+    view.dice.setText("6 5")
+    assert view.record_selected(), view.last_message
+    texts = [view.timeline.index(r, 2).data() for r in range(view.timeline.rowCount())]
+    assert len(texts) == 2 and "3 hours untended: Bren gains 3 long-term fatigue" in texts[0]
+    assert "16 against 15" in texts[1] and "→ tended" in texts[1]
+    assert view.undo_stack.count() == 1
+    view.undo_stack.undo()
+    assert view.timeline.rowCount() == 0
