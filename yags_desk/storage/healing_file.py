@@ -50,10 +50,11 @@ class HealingPatient(BaseModel):
     and its healing so far.
 
     ``wrote`` is the SHA-256 of the character file's bytes as this record last
-    wrote them, then "@" and the file's modification time in nanoseconds ("" when
-    it never wrote the file): the file still matching both means nothing else
-    wrote it since (even a fight leaving the same numbers rewrites the file), so
-    ``yags-desk heal`` may go on with this record (re-audit 16 item 3;
+    wrote them (or as they were when the patient was added from the file as it
+    was: healing_write.in_step_from_start), then "@" and the file's modification
+    time in nanoseconds ("" when neither): the file still matching both means
+    nothing else wrote it since (even a fight leaving the same numbers rewrites the
+    file), so ``yags-desk heal`` may go on with this record (re-audit 16 item 3;
     storage/written.py keeps bytes the same way).
     """
 
