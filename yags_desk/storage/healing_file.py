@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -34,6 +35,7 @@ __all__ = [
     "HealingFile",
     "HealingPatient",
     "healed_character",
+    "migrate_v1",
     "new_healing_file",
     "patient_records",
     "refuse_dead",
@@ -206,3 +208,24 @@ def healed_character(before: Character, state: Patient) -> Character:
 
 # The line healed_character writes for a death, on a line of its own.
 _DEATH_LINE = re.compile(r"^Died while healing \([^()\n]*\)\.\n?", re.MULTILINE)
+
+
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (healing leftovers item 4). Version 2 added the ``come_round``
+    entry (an unconscious patient coming round, rules/healing/waking.py) and each
+    patient's ``wrote`` (optional: "" when the record never wrote the file). A version
+    1 record has neither, so its data reads as it is; the build that introduced them
+    still wrote version 1, and those files read unchanged too. The entries are
+    replayed by the rules on reading, as for any record."""
+    if not isinstance(data.get("patients"), list):
+        raise ValueError("patients: expected a list of patients")
+    return dict(data)
+
+
+def _register() -> None:
+    from yags_desk.storage import documents
+
+    documents.MIGRATIONS.setdefault(("healing", 1), migrate_v1)
+
+
+_register()
