@@ -166,14 +166,14 @@ def _classic(p: ClassicPatient, at: GameTime, healer: Character | None) -> list[
                          + (f", and {p.name} comes round" if wakes else "") + " (RULES 1.7)",
                          at))
     elif p.fatigue_long and (down or not p.untended_fatigue_runs):
-        text = "Long-term fatigue clears with a night's sleep"
+        text = "Long-term fatigue clears with a night's sleep (RULES 1.7)"
         if down:
             # RULES 1.7 [decision] (waking.py): the collapse lasts until rest clears the track.
             text = (f"{p.name} collapsed with a full fatigue track: a night's sleep clears "
-                    "the long-term fatigue and brings them round")
+                    "the long-term fatigue and brings them round (RULES 1.7)")
             if p.untended_fatigue_runs:
                 text += ", though untended wounds go on adding it (RULES 1.10)"
-        out.append(_item("rest", now, text + " (RULES 1.7)", at))
+        out.append(_item("rest", now, text, at))
     return out
 
 
