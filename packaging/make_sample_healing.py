@@ -1,9 +1,11 @@
 """Build the sample healing record shipped in ``resources/sample_library/healing``.
 
 After the ambush at the ford (the sample encounter), Aldric lies with a
-Serious wound (4 body levels) and Elin looks after him: first aid and the
-recovery rolls of the first days, rolled with fixed dice, as ``yags-desk heal``
-would, so the record opens in the healing view with rolls made and more due.
+Serious wound (4 body levels) and Elin looks after him: first aid, the
+recovery rolls and the Light check, rolled with fixed dice as ``yags-desk heal``
+would, until he is healed on the morning of day 6. The record ends where the
+sample library's Aldric is, unhurt, so a GM opening both sees the same man
+(healing leftovers item 6; tests/storage/test_sample_healing.py pins it).
 
     python packaging/make_sample_healing.py          # write the files
     python packaging/make_sample_healing.py --check  # exit 1 if they differ
@@ -34,7 +36,7 @@ CHARACTERS = ROOT / "resources" / "sample_library" / "characters"
 OUT = ROOT / "resources" / "sample_library" / "healing"
 STAMP = "2026-11-21T18:00:00+00:00"
 SEED = 7
-DAYS = 5
+DAYS = 6  # long enough for him to heal (the record stops when nothing is due)
 
 
 def _char(name: str) -> Character:
@@ -51,11 +53,16 @@ def build() -> list[HealingFile]:
     [healing] = patient_records(record)
     advance(healing, start.plus(days=DAYS), random.Random(SEED),  # noqa: S311 (dice)
             Helpers(healer=elin, carer=elin))
+    left, on_file = healing.state, _char("aldric")
+    if (left.wounds, left.fatigue_short, left.fatigue_long) != (
+            on_file.wounds, on_file.fatigue_short, on_file.fatigue_long):
+        raise SystemExit(f"the sample record leaves Aldric at {left.wounds} wounds; it must "
+                         f"end where aldric.json is ({on_file.wounds})")
     record = with_records(record, [healing])
     return [record.model_copy(update={
         "id": "sample-after-the-ford", "created": STAMP, "modified": STAMP,
-        "notes": "Elin tends Aldric at the mill after the ambush; the rolls of the "
-                 "first days are made, the next ones are due."})]
+        "notes": "Elin tends Aldric at the mill after the ambush, until he is healed "
+                 "on the morning of day 6; his character file shows him so."})]
 
 
 def render(r: HealingFile) -> str:

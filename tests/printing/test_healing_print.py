@@ -81,3 +81,48 @@ def test_party_is_refused_for_a_healing_record(
     assert main(["print", str(file), "--kind", "party", "--pdf",
                  str(tmp_path / "x.pdf")]) == 1
     assert "a healing file; --kind party prints a encounter file" in capsys.readouterr().err
+
+
+def test_the_party_page_names_who_of_the_party_can_give_first_aid(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Healing leftovers item 5: with the sample party, Aldric lies unconscious at Fatal
+    and cannot tend himself; Sister Elin (First aid 125%) and Mira (50%) stand by. The
+    page said "nobody else here can give it": it looked at each patient alone."""
+    from tests.printing.samples import roster, sample_party
+    from yags_desk.rules.combat.events import SetCondition, Wound
+    from yags_desk.storage.encounter_file import new_encounter
+
+    party = sample_party()  # Aldric, Elin, Mira, Torvald: pc-0 ... pc-3
+    encounter = new_encounter("Ford", "classic", roster(party, {"bandit": 1}))
+    events = (Wound(id="pc-0", levels=6), SetCondition(id="pc-0", condition="unconscious"),
+              Wound(id="pc-3", levels=2))  # Aldric Fatal (RULES 1.6); Torvald Light
+    encounter = encounter.model_copy(update={"events": events})
+    html = text_of(party_after(encounter))
+    assert "nobody else here can give it" not in html
+    # Elin adds Dexterity 12 x 125% = 15, Mira 13 x 50% = 6: Elin gives it, against
+    # 25 for Fatal and 15 for Light (RULES 1.10). Torvald has no First aid himself.
+    assert "First aid for Fatal wounds, by Sister Elin: Dexterity × First aid% + 2d10! " \
+           "against 25" in html
+    assert "First aid for Light wounds, by Sister Elin:" in html
+    file = tmp_path / "ford.json"
+    write_document(file, "encounter", encounter)
+    out = tmp_path / "party.pdf"
+    _print(capsys, file, "--kind", "party", "--pdf", out)
+    text = flat(pages_text(out)[0])
+    assert "by Sister Elin" in text and "nobody else" not in text
+
+
+def test_the_party_page_still_says_so_when_nobody_awake_has_first_aid() -> None:
+    from tests.printing.samples import roster, sample
+    from yags_desk.rules.combat.events import SetCondition, Wound
+    from yags_desk.storage.encounter_file import new_encounter
+
+    # Torvald (no First aid) Light; Elin, the only first aider, knocked out.
+    party = [sample("torvald"), sample("elin")]
+    encounter = new_encounter("Ford", "classic", roster(party, {}))
+    encounter = encounter.model_copy(update={"events": (
+        Wound(id="pc-0", levels=2), Wound(id="pc-1", levels=3),
+        SetCondition(id="pc-1", condition="unconscious"))})
+    html = text_of(party_after(encounter))
+    assert ("needs a carer with First aid: Torvald Ironhand has no First aid to tend their "
+            "own wounds, and nobody else here can give it") in html

@@ -122,3 +122,19 @@ def test_an_undone_death_takes_its_line_out_of_the_character_notes() -> None:
     back = healed_character(dead, alive)
     assert back.notes == "Brave.\nOwes Bren 5 crowns." and not back.dead
     assert healed_character(aldric, alive).notes == aldric.notes
+
+
+def test_a_record_started_from_the_file_as_it_is_is_in_step_with_it() -> None:
+    """Healing leftovers item 3: started from the file's numbers, the patient keeps the
+    file's digest (heal may continue it); started from a fight's end the file does
+    not hold (results not applied), it does not."""
+    from yags_desk.storage.healing_write import file_digest, in_step_from_start, last_to_write
+
+    library, (path, aldric) = _library_with_patient()
+    record = in_step_from_start(new_healing_file("From the file", [(path, aldric)]), library)
+    assert record.patients[0].wrote == file_digest(path)
+    assert last_to_write(record.patients[0], path)
+    worse = HealingStart(patient=aldric.model_copy(update={"wounds": 3}), at=GameTime(day=1),
+                         status="unconscious")
+    fight = in_step_from_start(new_healing_file("From the fight", [(path, worse)]), library)
+    assert fight.patients[0].wrote == "" and not last_to_write(fight.patients[0], path)

@@ -5,13 +5,17 @@ when, the whole timeline in game time, and pencil boxes for the coming days.
 ``party_after`` prints on one page each player character of an encounter as
 the fight left them: wounds, fatigue (and 0.8 stuns), and what their healing
 calls for first (classic RULES 1.10, 0.8 RULES 2), from the same ``due`` list
-the healing view shows.
+the healing view shows, with first aid given by whoever of the party can.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from yags_desk.printing.encounter_after import status
 from yags_desk.printing.style import boxes, document, esc, row, table
+from yags_desk.rules.character import Character
 from yags_desk.rules.combat.aftermath import healing_start
 from yags_desk.rules.healing import (
     Due,
@@ -124,6 +128,35 @@ def _pencil(records: list[HealingRecord], now: GameTime) -> str:
                                   'width="6%"']))
 
 
+_AID = ("first_aid", "v08_first_aid")
+
+
+def _aid_score(c: Character) -> int:
+    """What a first aider adds before the dice: Dexterity × First aid% (classic, RULES
+    1.10) or Intelligence × First aid (0.8, RULES 2)."""
+    if c.edition == "classic":
+        return c.attr("dexterity") * c.skill("First aid") // 100
+    return c.attr("intelligence") * c.skill("First aid")
+
+
+def _first_aider(p: Patient, others: Sequence[Patient]) -> Character | None:
+    """Who gives ``p`` first aid after the fight: None when ``p`` can tend themselves
+    (awake, with First aid), else the other party member awake with the best First
+    aid; None (the due list then says a carer is needed) when nobody is.
+
+    [decision] "Here" is the party of the printout: the player characters of the
+    fight who are alive, still there and awake as the fight left them (RULES 1.6:
+    the unconscious tend nobody; a full fatigue track collapses them, RULES 1.7).
+    Each patient used to be looked at alone, so the page said nobody else could give
+    first aid while another party member had the skill (healing leftovers item 5).
+    """
+    if p.status == "awake" and p.character.skill("First aid") > 0:
+        return None
+    able = [q.character for q in others if q.status == "awake"
+            and q.character.skill("First aid") > 0]
+    return max(able, key=_aid_score, default=None)
+
+
 def party_after(encounter: Encounter) -> str:
     """One page: each player character of the fight, as it left them, and what is due.
 
@@ -131,16 +164,21 @@ def party_after(encounter: Encounter) -> str:
     """
     state = encounter_log(encounter).state
     at = GameTime(day=1)
+    party = [f for f in state.fighters.values() if f.character.kind == "pc"]
+    patients = {f.id: start_state(healing_start(state, f.id, at)) for f in party
+                if not f.dead}
     rows = []
-    for f in state.fighters.values():
-        if f.character.kind != "pc":
-            continue
+    for f in party:
         st = status(f)
         if f.dead:
             rows.append(row([esc(f.name), '<span class="dead">dead</span>', "", ""]))
             continue
-        p = start_state(healing_start(state, f.id, at))
-        items = due(p, at)
+        p = patients[f.id]
+        healer = _first_aider(p, [q for fid, q in patients.items()
+                                  if fid != f.id and not state.fighter(fid).removed])
+        items = tuple(replace(d, text=d.text.replace(": ", f", by {healer.name}: ", 1))
+                      if healer is not None and d.kind in _AID else d
+                      for d in due(p, at, healer))
         what = "; ".join(d.text for d in items if d.ready) or (
             f"from {_time(items[0].when)}: {items[0].text}" if items else "nothing: unhurt")
         rows.append(row([esc(f.name), esc(st), esc(f"{condition(p)} ({_numbers(p)})"),

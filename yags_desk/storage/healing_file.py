@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -34,6 +35,7 @@ __all__ = [
     "HealingFile",
     "HealingPatient",
     "healed_character",
+    "migrate_v1",
     "new_healing_file",
     "patient_records",
     "refuse_dead",
@@ -50,10 +52,11 @@ class HealingPatient(BaseModel):
     and its healing so far.
 
     ``wrote`` is the SHA-256 of the character file's bytes as this record last
-    wrote them, then "@" and the file's modification time in nanoseconds ("" when
-    it never wrote the file): the file still matching both means nothing else
-    wrote it since (even a fight leaving the same numbers rewrites the file), so
-    ``yags-desk heal`` may go on with this record (re-audit 16 item 3;
+    wrote them (or as they were when the patient was added from the file as it
+    was: healing_write.in_step_from_start), then "@" and the file's modification
+    time in nanoseconds ("" when neither): the file still matching both means
+    nothing else wrote it since (even a fight leaving the same numbers rewrites the
+    file), so ``yags-desk heal`` may go on with this record (re-audit 16 item 3;
     storage/written.py keeps bytes the same way).
     """
 
@@ -205,3 +208,24 @@ def healed_character(before: Character, state: Patient) -> Character:
 
 # The line healed_character writes for a death, on a line of its own.
 _DEATH_LINE = re.compile(r"^Died while healing \([^()\n]*\)\.\n?", re.MULTILINE)
+
+
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (healing leftovers item 4). Version 2 added the ``come_round``
+    entry (an unconscious patient coming round, rules/healing/waking.py) and each
+    patient's ``wrote`` (optional: "" when the record never wrote the file). A version
+    1 record has neither, so its data reads as it is; the build that introduced them
+    still wrote version 1, and those files read unchanged too. The entries are
+    replayed by the rules on reading, as for any record."""
+    if not isinstance(data.get("patients"), list):
+        raise ValueError("patients: expected a list of patients")
+    return dict(data)
+
+
+def _register() -> None:
+    from yags_desk.storage import documents
+
+    documents.MIGRATIONS.setdefault(("healing", 1), migrate_v1)
+
+
+_register()

@@ -23,7 +23,8 @@ from yags_desk.storage.library import Library
 from yags_desk.storage.results import restore_files
 
 __all__ = ["ChangedFile", "changed_files", "differences", "file_digest", "find_character",
-           "last_record", "last_to_write", "with_written", "write_characters"]
+           "in_step_from_start", "last_record", "last_to_write", "with_written",
+           "write_characters"]
 
 # The numbers a healing record writes into a character file.
 _FIELDS = ("wounds", "stuns", "fatigue_short", "fatigue_long", "dead")
@@ -112,6 +113,30 @@ def with_written(record: HealingFile, written: dict[int, Path]) -> HealingFile:
     patients = tuple(p.model_copy(update={"wrote": file_digest(written[i])})
                      if i in written else p for i, p in enumerate(record.patients))
     return record.model_copy(update={"patients": patients})
+
+
+def in_step_from_start(record: HealingFile, library: Library) -> HealingFile:
+    """``record`` (just started) in step with the character files it started from.
+
+    A patient who has not written its file yet, and whose file holds the numbers the
+    record's patient has now (wounds, stuns, fatigue, death: it started from the file
+    as it is), keeps the file's digest in ``wrote`` as if the record had written it,
+    so ``yags-desk heal`` continues this record while nothing else changes the file
+    (:func:`last_to_write`; healing leftovers item 3). A patient started from a fight's
+    end state that the file does not hold (results not applied to it) stays out of
+    step: the next run starts a new record from the file.
+    """
+    patients = []
+    for patient in record.patients:
+        found = None if patient.wrote else find_character(library, patient.file,
+                                                             patient.character_id)
+        if found is not None:
+            path, now = found
+            state = HealingRecord.from_data(patient.healing).state
+            if not differences(now, state):
+                patient = patient.model_copy(update={"wrote": file_digest(path)})
+        patients.append(patient)
+    return record.model_copy(update={"patients": tuple(patients)})
 
 
 def last_record(library: Library, character_id: str

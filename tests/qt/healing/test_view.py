@@ -127,10 +127,13 @@ def test_start_healing_from_the_library_saves_and_reopens_the_record(
     view = window.current_document()
     assert isinstance(view, HealingView)
     assert [r.state.name for r in view.records] == ["Aldric of Thornbury"]
-    assert view.is_modified()  # a new record is not saved yet
-    assert window.save_document(view)
+    # Saved in the library as it starts (healing leftovers item 3: yags-desk heal
+    # finds it), so nothing is unsaved yet.
+    assert not view.is_modified()
     [(path, record)] = [(p, r) for p, r in library.load_healing_records().items
                         if not r.id.startswith("sample-")]
+    assert view.path == path and window.document_path(view) == path.resolve()
+    assert window.save_document(view)
     assert record.name == "Healing: Aldric of Thornbury"
     window.close_document(view, ask=False)
     [entry] = [e for e in scan(library).entries["healing"] if e.path == path]
@@ -299,8 +302,9 @@ def test_every_step_writes_the_recovery_copy_at_once(
     made = view.roll_all_due()
     assert made >= 2 and _wounds(path) == 0  # first aid, the Hurt check(s): healed on file
     assert copied() == [e.kind for e in view.records[0].entries] and len(copied()) == made
-    view.undo_stack.undo()  # the files go back, and so does the copy
-    assert _wounds(path) == 1 and copied() == []
+    view.undo_stack.undo()  # the files go back, and so does the record: as saved
+    # when it started (healing leftovers item 3), so no copy is left
+    assert _wounds(path) == 1 and library.pending_recoveries() == []
     view.undo_stack.redo()
     assert len(copied()) == made
     # Saved: the copy goes; an undo writes one; redone back to the saved state, the
@@ -552,3 +556,56 @@ def test_saving_over_a_record_file_changed_on_disk_asks_first(
     assert view.save() and len(asked) == 2  # Yes: saved over it
     assert view.path.read_bytes() != theirs and not view.is_modified()
     assert view.save() and len(asked) == 2  # unchanged since: no question
+
+
+def test_first_aid_hours_after_the_fight_records_the_untended_hours_with_it(
+        setup: tuple[HealingView, Path, Path]) -> None:
+    # Healing leftovers item 2: the Due table offered first aid while untended hours
+    # were still to count, then refused it. Now recording it counts them first (+3
+    # long-term fatigue for three hours, RULES 1.10), in the same undo step.
+    view, _, bren = setup
+    view.move_time(hours=3)
+    assert view.select_due("first_aid", "Light")
+    # Elin: Dexterity 10 x First aid 50% = 5 + dice 6+5 = 16 against Light 15: tended.
+    view.dice.setText("6 5")
+    assert view.record_selected(), view.last_message
+    texts = [view.timeline.index(r, 2).data() for r in range(view.timeline.rowCount())]
+    assert len(texts) == 2 and "3 hours untended: Bren gains 3 long-term fatigue" in texts[0]
+    assert "16 against 15" in texts[1] and "→ tended" in texts[1]
+    assert view.undo_stack.count() == 1
+    view.undo_stack.undo()
+    assert view.timeline.rowCount() == 0
+
+
+def test_heal_continues_a_record_started_in_the_window_until_the_file_changes(
+        qtbot: Any, home: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Healing leftovers item 3: a record started in the window from Aldric's file as
+    it is, with no step taken yet, is saved in the library and counts as in step with
+    the file, so ``yags-desk heal`` continues it; once something else writes the file,
+    heal starts a new record and says why."""
+    import json
+
+    from yags_desk.cli import main
+    from yags_desk.storage.healing_write import file_digest
+
+    window = sample_window(qtbot, monkeypatch)
+    library = window.library
+    path = library.save_character(classic("Aldric", wounds=3))  # Medium (RULES 1.6)
+    view = window._start_healing_for_file(path)
+    assert isinstance(view, HealingView) and view.path is not None
+    saved = read_document(view.path, "healing").model
+    assert saved.patients[0].wrote == file_digest(path)
+    assert main(["heal", str(path), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] == str(view.path) and out["not_continued"] is None
+    # Another fight leaves him Serious on file: heal starts afresh, saying why.
+    path2 = library.save_character(classic("Bren", wounds=2))
+    view2 = window._start_healing_for_file(path2)
+    assert isinstance(view2, HealingView) and view2.path is not None
+    bren = read_document(path2, "character").model
+    library.save_character(bren.model_copy(update={"wounds": 4}), path2)
+    assert main(["heal", str(path2), "--days", "1", "--seed", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["continued"] is None
+    assert f"({view2.path}) was not the last to write {path2}" in out["not_continued"]

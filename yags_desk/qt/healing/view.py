@@ -50,7 +50,7 @@ from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import Entry, GameTime, HealingRecord, condition
 from yags_desk.rules.healing.advance import Helpers, advance_all, tending
-from yags_desk.rules.healing.by_hand import NO_DICE, Dice, carer_problem, make_entry
+from yags_desk.rules.healing.by_hand import NO_DICE, Dice, carer_problem, make_entries
 from yags_desk.rules.healing.clock import MAX_DAY
 from yags_desk.rules.typed_dice import parse_typed
 from yags_desk.storage.documents import DocumentError
@@ -368,17 +368,20 @@ class HealingView(DocumentView):
             self.refuse(f"dice: {what} for {state.name} uses no dice; clear the dice "
                         "typed, or pick the roll they are for")
             return False
+        pushed = 0
         try:
             dice = self._typed(self.dice, "dice", "2d10!" if self.classic else "d20")
             typed = self._typed(self.carer_dice, "carer's dice", "2d10!") \
                 if self.classic else None
             help_dice: Dice = typed if isinstance(typed, list) else self.rng
-            entry = make_entry(
+            # Untended hours still owed are recorded first, in the same step (due.py).
+            entries = make_entries(
                 state, item.kind, at, self.rng if dice is None else dice, healer=healer,
                 carer=carer, carer_dice=help_dice if not isinstance(help_dice, int) else None,
                 patients=tending(r.state for r in self.records),
                 treats="stuns" if "stuns" in item.text else "wounds",
                 rest="night" if "night" in item.text or "sleep" in item.text else "short")
+            entry = entries[-1]
             if typed is not None and getattr(entry, "carer", None) is None:
                 why = ("no carer is chosen" if carer is None else
                        f"{what} takes no carer's roll (RULES 1.10)"
@@ -386,15 +389,19 @@ class HealingView(DocumentView):
                        else f"{carer.name} has no skill that helps {state.category} wounds "
                        "(First aid helps Hurt and Light, Chirurgery any; RULES 1.10)")
                 raise RulesError(f"carer's dice: {why}; clear the carer's dice")
-            self.records[p].push(entry)
+            for one in entries:
+                self.records[p].push(one)
+                pushed += 1
         except (RulesError, ValueError) as exc:
+            for _ in range(pushed):  # all or nothing
+                self.records[p].undo()
             self.refuse(str(exc))
             return False
         self._remember_carer(carer)
         self.dice.clear()
         self.carer_dice.clear()
-        self.undo_stack.push(_Push(self, [(p, entry)], f"{item.kind.replace('_', ' ')} for "
-                                                        f"{state.name}"))
+        self.undo_stack.push(_Push(self, [(p, one) for one in entries],
+                                   f"{item.kind.replace('_', ' ')} for {state.name}"))
         return True
 
     def roll_all_due(self) -> int:

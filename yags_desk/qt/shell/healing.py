@@ -16,6 +16,7 @@ from yags_desk.qt.library.model import Entry
 from yags_desk.rules.character import Character
 from yags_desk.rules.healing import HealingStart
 from yags_desk.storage.healing_file import MAX_PATIENTS, HealingFile, new_healing_file
+from yags_desk.storage.healing_write import in_step_from_start
 from yags_desk.storage.library import Library
 
 
@@ -83,7 +84,8 @@ def chosen_patients(window: MainWindow,
 
 def start_healing(window: MainWindow, patients: Sequence[Start] | None = None
                   ) -> DocumentView | None:
-    """A new healing record (not saved yet) for ``patients`` (default: chosen_patients)."""
+    """A new healing record for ``patients`` (default: chosen_patients), saved in the
+    library as it starts."""
     chosen = list(patients) if patients is not None else chosen_patients(window)
     notes = []
     dead = [_character(c).name for _, c in chosen if _character(c).dead]
@@ -111,9 +113,13 @@ def start_healing(window: MainWindow, patients: Sequence[Start] | None = None
         left += [_character(c).name for _, c in group[MAX_PATIENTS:]]
         group = group[:MAX_PATIENTS]
         names = ", ".join(_character(c).name for _, c in group)
-        record = new_healing_file(f"Healing: {names}"[:200], group)
+        # In step with the files it starts from, and saved in the library at once, so
+        # yags-desk heal finds and continues it (healing leftovers item 3).
+        record = in_step_from_start(new_healing_file(f"Healing: {names}"[:200], group),
+                                    window.library)
         view = window.add_document(_view(window, record, None), None)
         view.undo_stack.resetClean()
+        view.save()  # a read-only library: it says why, and the tab keeps the record
         views.append(view)
     if len(views) > 1:
         notes.append("one healing record for each edition (" + "; ".join(

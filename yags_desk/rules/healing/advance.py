@@ -17,7 +17,8 @@ an outcome itself, it only chooses which roll comes next and when. Used by
   aid for Hurt and Light when they have it, else Chirurgery (RULES 1.10);
   in 0.8 a carer with First aid adds it to the weekly roll.
 - Short-term fatigue is rested off at once; long-term fatigue with the next
-  night's sleep.
+  night's sleep (not while untended wounds keep adding it, unless the patient
+  has collapsed with a full track: RULES 1.7).
 - An unconscious patient out of danger comes round when waking.py says
   (an hour after falling unconscious, or at once when first aid succeeds),
   and may then give themselves first aid.
@@ -50,7 +51,7 @@ from yags_desk.rules.healing.classic_rolls import (
     untended_fatigue,
 )
 from yags_desk.rules.healing.clock import GameTime, next_morning
-from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient, collapsed
 from yags_desk.rules.healing.record import Entry, HealingRecord
 from yags_desk.rules.healing.v08 import (
     next_critical_check,
@@ -171,12 +172,22 @@ def _classic_steps(record: HealingRecord, p: ClassicPatient, until: GameTime,
         steps.append((end, lambda: end_recovery(p, end)))
     if p.fatigue_short:
         steps.append((p.now, lambda: Rest(at=p.now, length="short")))
-    elif p.fatigue_long and not p.untended_fatigue_runs:
+    elif p.fatigue_long and (collapsed(p) or not p.untended_fatigue_runs):
+        # A collapsed patient sleeps it off even while untended wounds add more (RULES 1.7),
+        # the night after the collapse (counting the untended hours to that morning moves
+        # the record's time to it).
         night = next_morning(p.now)
+        if collapsed(p) and p.collapsed_at is not None:
+            night = max(p.now, next_morning(p.collapsed_at))
         steps.append((night, lambda: Rest(at=night, length="night")))
     # Untended hours must be counted before anything later is recorded (RULES 1.10).
     steps = [(t, s) for t, s in steps if t <= until]
     soonest = min((t for t, _ in steps), default=until)
+    if p.untended_fatigue_runs and not p.collapsed:
+        # Count them no further than the hour the track fills: the patient collapses
+        # then (RULES 1.7), which changes what follows.
+        room = p.fatigue_capacity - p.fatigue_short - p.fatigue_long
+        soonest = min(soonest, max(p.now, p.fatigue_counted_to.plus(hours=room)))
     if untended_hours(p, soonest) >= 1:
         return [(soonest, lambda: untended_fatigue(p, soonest))]
     return steps

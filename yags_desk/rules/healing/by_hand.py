@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing.base import Rest
+from yags_desk.rules.healing.classic import untended_hours
 from yags_desk.rules.healing.classic_entries import CARER_SKILLS, CarerHelp
 from yags_desk.rules.healing.classic_rolls import (
     carer_help,
@@ -29,7 +30,7 @@ from yags_desk.rules.healing.classic_rolls import (
 )
 from yags_desk.rules.healing.clock import GameTime
 from yags_desk.rules.healing.patient import ClassicPatient, Patient
-from yags_desk.rules.healing.record import Entry
+from yags_desk.rules.healing.record import Entry, apply
 from yags_desk.rules.healing.v08_entries import V08Carer
 from yags_desk.rules.healing.v08_rolls import (
     v08_carer,
@@ -41,7 +42,7 @@ from yags_desk.rules.healing.v08_rolls import (
 )
 from yags_desk.rules.healing.waking import come_round
 
-__all__ = ["NO_DICE", "Dice", "carer_problem", "classic_carer", "make_entry",
+__all__ = ["NO_DICE", "Dice", "carer_problem", "classic_carer", "make_entries", "make_entry",
            "v08_carer_for"]
 
 # Due kinds whose entry uses no dice: what they change follows from the rules alone.
@@ -144,3 +145,20 @@ def make_entry(p: Patient, kind: str, at: GameTime, dice: Dice, *,
         return Rest(at=at, length="night" if rest == "night" else "short")
     raise RulesError(f"kind: {kind.replace('_', ' ')} is not something to roll for "
                      f"{p.name} here; use a GM override")
+
+
+def make_entries(p: Patient, kind: str, at: GameTime, dice: Dice, *,
+                 healer: Character | None = None, carer: Character | None = None,
+                 carer_dice: random.Random | Sequence[int] | None = None, patients: int = 1,
+                 treats: str = "wounds", rest: str = "short") -> list[Entry]:
+    """The entries that record ``kind`` for ``p`` at ``at``: :func:`make_entry`'s, after
+    the untended hours up to ``at`` when some are owed (classic, RULES 1.10), as the
+    due list shows them (due.py [decision]). Push them in order, as one step."""
+    first: list[Entry] = []
+    if isinstance(p, ClassicPatient) and kind != "untended_fatigue" \
+            and p.status in ("awake", "unconscious") and untended_hours(p, at) >= 1:
+        first = [untended_fatigue(p, at)]
+        p = apply(p, first[0])
+    return [*first, make_entry(p, kind, at, dice, healer=healer, carer=carer,
+                               carer_dice=carer_dice, patients=patients, treats=treats,
+                               rest=rest)]

@@ -34,7 +34,12 @@ from yags_desk.rules.healing.classic_entries import (
     UntendedFatigue,
 )
 from yags_desk.rules.healing.clock import GameTime, next_morning
-from yags_desk.rules.healing.patient import ClassicPatient, RecoveryPeriod, drop_one_category
+from yags_desk.rules.healing.patient import (
+    ClassicPatient,
+    RecoveryPeriod,
+    collapsed,
+    drop_one_category,
+)
 from yags_desk.rules.healing.waking import check_come_round, settle_waking, woken_by_aid
 
 __all__ = [
@@ -211,9 +216,19 @@ def _with_wounds(p: ClassicPatient, wounds: int, at: GameTime) -> ClassicPatient
     return replace(p, wounds=wounds, since=at, period=None)
 
 
-def _fatigue(p: ClassicPatient, short: int, long: int) -> ClassicPatient:
-    return replace(p, fatigue_short=short, fatigue_long=long,
-                   collapsed=short + long >= p.fatigue_capacity)
+def _fatigue(p: ClassicPatient, short: int, long: int, at: GameTime) -> ClassicPatient:
+    """New fatigue levels. RULES 1.7 [decision]: the track filling collapses the patient
+    unconscious; the track no longer full brings a collapsed patient round at once
+    (patient.collapsed says why)."""
+    full = short + long >= p.fatigue_capacity
+    new = replace(p, fatigue_short=short, fatigue_long=long, collapsed=full,
+                  collapsed_at=(p.collapsed_at or at) if full else None)
+    if full and not p.collapsed and p.status == "awake":
+        return replace(new, status="unconscious", wakes_at=None, woken_by_aid=False,
+                       woken_by_rest=False)
+    if not full and collapsed(p):
+        return replace(new, wakes_at=at, woken_by_aid=False, woken_by_rest=True)
+    return new
 
 
 def _override(p: ClassicPatient, e: Override) -> ClassicPatient:
@@ -231,7 +246,7 @@ def _override(p: ClassicPatient, e: Override) -> ClassicPatient:
     if short + long > p.fatigue_capacity:
         raise RulesError(f"fatigue_short: {short} short and {long} long-term is more than "
                          f"the {p.fatigue_capacity} boxes of the fatigue track (RULES 1.7)")
-    p = _fatigue(p, short, long)
+    p = _fatigue(p, short, long, e.at)
     if e.tended is not None and e.tended != p.tended:
         p = replace(p, tended=e.tended, since=e.at)
     if e.status is not None:
@@ -252,7 +267,7 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
         _same("hours", e.hours, check_untended_fatigue(p, at))
         room = p.fatigue_capacity - p.fatigue_short - p.fatigue_long
         _same("levels", e.levels, min(e.hours, room))
-        return replace(_fatigue(p, p.fatigue_short, p.fatigue_long + e.levels),
+        return replace(_fatigue(p, p.fatigue_short, p.fatigue_long + e.levels, at),
                        fatigue_counted_to=at)
     if isinstance(e, ComeRound):
         # Waking changes no fatigue, so it need not wait for the untended hours to
@@ -261,7 +276,7 @@ def _apply(p: ClassicPatient, e: ClassicEntry) -> ClassicPatient:
         return replace(p, status="awake")
     _require_counted(p, at, e.kind.replace("_", " "))
     if isinstance(e, Rest):
-        return _fatigue(p, 0, p.fatigue_long if e.length == "short" else 0)
+        return _fatigue(p, 0, p.fatigue_long if e.length == "short" else 0, at)
     if isinstance(e, FirstAid):
         check_first_aid(p, at)
         _same("category", e.category, p.category)

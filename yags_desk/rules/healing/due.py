@@ -8,10 +8,11 @@ not after ``at``. Classic: RULES 1.6, 1.7, 1.10; 0.8: combat-wounds.yags.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from yags_desk.rules.character import Character
 from yags_desk.rules.healing.classic import (
+    apply_classic,
     next_hurt_check,
     next_light_check,
     untended_hours,
@@ -21,8 +22,9 @@ from yags_desk.rules.healing.classic_entries import (
     FIRST_AID_DIFFICULTY,
     HEALING_TARGET,
 )
+from yags_desk.rules.healing.classic_rolls import untended_fatigue
 from yags_desk.rules.healing.clock import GameTime, days_text
-from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient, collapsed
 from yags_desk.rules.healing.v08 import (
     first_aid_target,
     next_critical_check,
@@ -32,7 +34,7 @@ from yags_desk.rules.healing.v08 import (
     untended_reason,
 )
 
-__all__ = ["NEEDS_HEALER", "Due", "due"]
+__all__ = ["NEEDS_HEALER", "Due", "due", "settle_untended"]
 
 # A due row that says first aid is needed but nobody there can give it: it is
 # shown, never offered for recording (the roll would be refused).
@@ -57,14 +59,36 @@ def due(p: Patient, at: GameTime, healer: Character | None = None) -> tuple[Due,
     """Everything due for ``p`` as seen at ``at``, soonest first. ``healer`` gives
     first aid (None: the patient themselves); when they cannot, first aid is listed
     as :data:`NEEDS_HEALER`, saying why."""
+    owed: list[Due] = []
+    if isinstance(p, ClassicPatient) and p.status in ("awake", "unconscious") \
+            and untended_hours(p, at) >= 1:
+        # [decision] RULES 1.10 counts +1 long-term fatigue for every hour untended, so the
+        # hours up to a roll come before it (the reducer refuses it otherwise). Rather than
+        # offer rows the record would refuse, or make the GM record the hours first, the
+        # rows are those of the patient with the hours counted, and recording one of them
+        # records the hours first, in the same step (by_hand.make_entries).
+        owed = [d for d in _classic(p, at, healer) if d.kind == "untended_fatigue"]
+        p = settle_untended(p, at)
     items = _classic(p, at, healer) if isinstance(p, ClassicPatient) else _v08(p, at, healer)
+    if owed:
+        items = owed + [replace(d, text=f"{d.text}; the untended hours are counted first")
+                        for d in items if d.kind != "untended_fatigue"]
     if p.status == "unconscious" and p.wakes_at is not None:
         # [decision] waking.py: the rules do not say how long unconsciousness lasts.
         items.append(_item("come_round", p.wakes_at, f"{p.name} comes round at {p.wakes_at}: "
                            "out of danger, an hour after falling unconscious, or at once "
-                           "when first aid succeeds (YAGS Desk's choice; RULES 1.6 and 2 do "
-                           "not say how long it lasts)", at))
+                           "when first aid succeeds or rest clears a full fatigue track "
+                           "(YAGS Desk's choice; RULES 1.6, 1.7 and 2 do not say how long "
+                           "it lasts)", at))
     return tuple(sorted(items, key=lambda d: d.when.hours))
+
+
+def settle_untended(p: ClassicPatient, at: GameTime) -> ClassicPatient:
+    """``p`` with the untended hours up to ``at`` counted (RULES 1.10), as recording
+    anything at ``at`` would first do; ``p`` itself when none are owed."""
+    if untended_hours(p, at) < 1:
+        return p
+    return apply_classic(p, untended_fatigue(p, at))
 
 
 def _aid_problem(p: Patient, healer: Character | None) -> str:
@@ -135,12 +159,21 @@ def _classic(p: ClassicPatient, at: GameTime, healer: Character | None) -> list[
                      + ("dies" if per.category == "Fatal" else "loses one more body level")
                      + " then")
         out.append(_item("recovery_end", per.end, text + " (RULES 1.10)", at))
+    down = collapsed(p)
     if p.fatigue_short:
-        out.append(_item("rest", now, "Short-term fatigue clears with ten minutes' rest "
-                         "(RULES 1.7)", at))
-    elif p.fatigue_long and not p.untended_fatigue_runs:
-        out.append(_item("rest", now, "Long-term fatigue clears with a night's sleep "
-                         "(RULES 1.7)", at))
+        wakes = down and p.fatigue_long < p.fatigue_capacity
+        out.append(_item("rest", now, "Short-term fatigue clears with ten minutes' rest"
+                         + (f", and {p.name} comes round" if wakes else "") + " (RULES 1.7)",
+                         at))
+    elif p.fatigue_long and (down or not p.untended_fatigue_runs):
+        text = "Long-term fatigue clears with a night's sleep (RULES 1.7)"
+        if down:
+            # RULES 1.7 [decision] (waking.py): the collapse lasts until rest clears the track.
+            text = (f"{p.name} collapsed with a full fatigue track: a night's sleep clears "
+                    "the long-term fatigue and brings them round (RULES 1.7)")
+            if p.untended_fatigue_runs:
+                text += ", though untended wounds go on adding it (RULES 1.10)"
+        out.append(_item("rest", now, text, at))
     return out
 
 

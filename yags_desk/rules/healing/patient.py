@@ -36,6 +36,7 @@ __all__ = [
     "V08Patient",
     "WAKE_HOURS",
     "category_index",
+    "collapsed",
     "dying",
     "drop_one_category",
     "settle_waking",
@@ -129,9 +130,11 @@ class ClassicPatient(_Common):
     since: GameTime
     period: RecoveryPeriod | None = None
     collapsed: bool = False  # a full fatigue track (RULES 1.7 [decision])
+    collapsed_at: GameTime | None = None  # when the track filled (its night's sleep follows)
     # Unconscious and out of danger: when the patient comes round (waking.py).
     wakes_at: GameTime | None = None
     woken_by_aid: bool = False  # ... because first aid succeeded on them
+    woken_by_rest: bool = False  # ... because rest cleared a full fatigue track
     edition: Literal["classic"] = "classic"
 
     @property
@@ -181,6 +184,7 @@ class V08Patient(_Common):
     # Unconscious and out of danger: when the patient comes round (waking.py).
     wakes_at: GameTime | None = None
     woken_by_aid: bool = False  # ... because first aid succeeded on them
+    woken_by_rest: bool = False  # classic only (RULES 1.7); always False here
     edition: Literal["0.8"] = "0.8"
 
     @property
@@ -231,11 +235,13 @@ def start_state(start: HealingStart) -> Patient:
 def _start_state(start: HealingStart) -> Patient:
     c, at = start.patient, start.at
     if c.edition == "classic":
+        collapsed = c.fatigue_short + c.fatigue_long >= sum(c.fatigue_boxes)
+        # RULES 1.7 [decision]: a full fatigue track collapses the patient unconscious.
         return ClassicPatient(
             character=c, now=at, wounds=c.wounds, fatigue_short=c.fatigue_short,
-            fatigue_long=c.fatigue_long, status=start.status, tended=start.tended,
-            fatigue_counted_to=at, since=at,
-            collapsed=c.fatigue_short + c.fatigue_long >= sum(c.fatigue_boxes))
+            fatigue_long=c.fatigue_long, tended=start.tended, fatigue_counted_to=at, since=at,
+            status="unconscious" if collapsed else start.status, collapsed=collapsed,
+            collapsed_at=at if collapsed else None)
     return V08Patient(
         character=c, now=at, wounds=c.wounds, stuns=c.stuns, fatigue_short=c.fatigue_short,
         fatigue_long=c.fatigue_long, status=start.status, tended=start.tended,
@@ -259,18 +265,33 @@ def dying(p: Patient) -> bool:
     return p.wounds >= V08_FATAL and not p.infected
 
 
+def collapsed(p: Patient) -> bool:
+    """Unconscious because the fatigue track is full (classic, RULES 1.7 [decision]).
+
+    [decision] Such a patient does not come round while the track stays full (not
+    after an hour, not when first aid succeeds: waking would collapse them again);
+    the rest that clears the track enough brings them round at once. 0.8 has no such
+    collapse: combat-wounds.yags says an Exhausted character must rest, not that they
+    fall unconscious, so a 0.8 record only says they are exhausted."""
+    return isinstance(p, ClassicPatient) and p.collapsed and p.status == "unconscious"
+
+
 def settle_waking(p: P, at: GameTime) -> P:
     """``p`` with ``wakes_at`` kept in step with its state at ``at``: None unless
-    unconscious and out of danger; an hour after ``at`` when it has just become so."""
-    if p.status != "unconscious" or dying(p):
-        return p if p.wakes_at is None else replace(p, wakes_at=None, woken_by_aid=False)
+    unconscious and out of danger (not dying, not collapsed); an hour after ``at``
+    when it has just become so."""
+    if p.status != "unconscious" or dying(p) or collapsed(p):
+        return p if p.wakes_at is None else replace(p, wakes_at=None, woken_by_aid=False,
+                                                    woken_by_rest=False)
     if p.wakes_at is None:
-        return replace(p, wakes_at=at.plus(hours=WAKE_HOURS), woken_by_aid=False)
+        return replace(p, wakes_at=at.plus(hours=WAKE_HOURS), woken_by_aid=False,
+                       woken_by_rest=False)
     return p
 
 
 def woken_by_aid(p: P, at: GameTime) -> P:
-    """First aid succeeded on ``p`` at ``at``: an unconscious patient comes round at once."""
-    if p.status != "unconscious":
+    """First aid succeeded on ``p`` at ``at``: an unconscious patient comes round at once,
+    unless a full fatigue track keeps them down (:func:`collapsed`)."""
+    if p.status != "unconscious" or collapsed(p):
         return p
-    return replace(p, wakes_at=at, woken_by_aid=True)
+    return replace(p, wakes_at=at, woken_by_aid=True, woken_by_rest=False)

@@ -15,7 +15,7 @@ from yags_desk.rules.healing.classic_entries import (
     UntendedFatigue,
 )
 from yags_desk.rules.healing.clock import days_text
-from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient, collapsed
 from yags_desk.rules.healing.record import Entry
 from yags_desk.rules.healing.v08_entries import (
     V08Carer,
@@ -49,10 +49,15 @@ def condition(p: Patient) -> str:
             text += ", stable" if p.tended else ", untended"
     if p.fatigue_short or p.fatigue_long:
         text += f", fatigue {p.fatigue_short} short + {p.fatigue_long} long"
+    full = p.fatigue_short + p.fatigue_long >= p.fatigue_capacity
     if p.status != "awake":
         text += f", {p.status}"
-    elif isinstance(p, ClassicPatient) and p.collapsed:
-        text += ", collapsed"
+        if collapsed(p):
+            text += " (collapsed: fatigue track full)"  # RULES 1.7
+    elif full and isinstance(p, V08Patient):
+        text += ", exhausted: must rest"  # combat-wounds.yags
+    elif full:
+        text += ", fatigue track full"  # the GM set them awake (override)
     return text
 
 
@@ -102,6 +107,7 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
     if isinstance(e, ComeRound):
         # [decision] (waking.py): the rules do not say how long unconsciousness lasts.
         why = ("first aid succeeded" if before.woken_by_aid else
+               "their fatigue track is no longer full (RULES 1.7)" if before.woken_by_rest else
                "out of danger, an hour after falling unconscious (the rules do not say how "
                "long it lasts; YAGS Desk takes an hour)")
         return f"{name} comes round: {why}; {condition(after)}."
@@ -115,9 +121,9 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
                 f" → {result}.")
     if isinstance(e, UntendedFatigue):
         hours = f"{e.hours} hour{'s' if e.hours > 1 else ''}"
-        collapsed = (" and collapses" if isinstance(after, ClassicPatient) and after.collapsed
-                     and isinstance(before, ClassicPatient) and not before.collapsed else "")
-        return (f"{hours} untended: {name} gains {e.levels} long-term fatigue{collapsed} "
+        falls = (" and collapses unconscious (RULES 1.7)" if collapsed(after)
+                 and isinstance(before, ClassicPatient) and not before.collapsed else "")
+        return (f"{hours} untended: {name} gains {e.levels} long-term fatigue{falls} "
                 f"(now {after.fatigue_short} short, {after.fatigue_long} long).")
     if isinstance(e, (HurtCheck, LightCheck)):
         label = "Hurt" if isinstance(e, HurtCheck) else "Light"

@@ -14,8 +14,17 @@ aid (the unconscious tend nobody: RULES 1.6).
 the dying, or at once when first aid succeeds on them. Dying is RULES 1.6's
 "unconscious through a Fatal wound" untended (classic), and Fatal untended
 wounds outside a coma (0.8, combat-wounds.yags): such a patient rolls each
-minute until first aid or death and does not come round by itself. Coming
-round is a timeline entry (:class:`ComeRound`) so the record says so.
+minute until first aid or death and does not come round by itself.
+
+[decision] Classic, RULES 1.7: a full fatigue track collapses the patient
+unconscious (when it fills during the record, or at its start). Coming round
+at once would only collapse them again, so a collapsed patient does not come
+round after an hour nor when first aid succeeds; the rest that brings the
+track below full (ten minutes for short-term fatigue, a night's sleep for
+long-term) brings them round at once. 0.8 has no such collapse
+(combat-wounds.yags: an Exhausted character must rest).
+
+Coming round is a timeline entry (:class:`ComeRound`) so the record says so.
 """
 
 from __future__ import annotations
@@ -26,12 +35,13 @@ from yags_desk.rules.healing.clock import GameTime
 from yags_desk.rules.healing.patient import (
     WAKE_HOURS,
     Patient,
+    collapsed,
     dying,
     settle_waking,
     woken_by_aid,
 )
 
-__all__ = ["WAKE_HOURS", "check_come_round", "come_round", "dying", "settle_waking",
+__all__ = ["WAKE_HOURS", "check_come_round", "collapsed", "come_round", "dying", "settle_waking",
            "woken_by_aid"]
 
 
@@ -39,6 +49,9 @@ def check_come_round(p: Patient, at: GameTime) -> None:
     what = "come round"
     if p.status != "unconscious":
         raise RulesError(f"{what}: {p.name} is {p.status}, not unconscious")
+    if p.wakes_at is None and collapsed(p):
+        raise RulesError(f"{what}: {p.name} collapsed with a full fatigue track and comes "
+                         "round only when rest clears it (RULES 1.7)")
     if p.wakes_at is None:
         raise RulesError(f"{what}: {p.name} is dying of a Fatal wound and does not come round "
                          "before first aid succeeds (RULES 1.6, RULES 2)")
