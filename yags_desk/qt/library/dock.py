@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QDesktopServices,
@@ -428,6 +428,8 @@ class LibraryDock(QDockWidget):
 
     def reveal(self, entry: Entry) -> None:
         if entry.path is not None:
+            from PySide6.QtCore import QUrl  # made on first use (issue 18)
+
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(entry.path.parent)))
 
     def copy_path(self, entry: Entry) -> None:

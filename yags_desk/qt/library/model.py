@@ -24,7 +24,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
-    QUrl,
 )
 from PySide6.QtGui import QFont, QIcon
 
@@ -486,6 +485,8 @@ class LibraryModel(QAbstractItemModel):
         mime = QMimeData()
         if found:
             mime.setData(CHARACTER_MIME, "\n".join(str(p) for p in found).encode("utf-8"))
+            from PySide6.QtCore import QUrl  # made with the first drag (issue 18)
+
             mime.setUrls([QUrl.fromLocalFile(str(p)) for p in found])
         return mime
 
