@@ -48,9 +48,10 @@ def test_importing_the_main_window_loads_no_combat_rules_nor_encounter_model(
 # What reading documents needs: after the first paint, never before it.
 READING = ("pydantic", "yags_desk.rules.character", "yags_desk.rules.items",
            "yags_desk.storage.encounter_file", "yags_desk.rules.quick_combat")
-# Not needed to show the window either: the dice roller (until a roll) and OpenSSL
-# (until a recovery copy is named).
-LATER = ("yags_desk.rules.dice", "hashlib", "_hashlib")
+# Not needed to show the window either: the dice roller (until a roll), OpenSSL
+# (until a recovery copy is named) and the ctypes package (the None guard uses its
+# core module alone, issue 18).
+LATER = ("yags_desk.rules.dice", "hashlib", "_hashlib", "ctypes")
 
 # Not needed for the first paint, which shows the window's frame (issue 18).
 FRAME_ONLY = ("yags_desk.storage.library", "yags_desk.storage.documents",
