@@ -12,7 +12,11 @@ Rooms never import one another, and none imports the shell (import-linter's
 contracts in pyproject.toml hold this).
 """
 
+from yags_desk.qt.feature_check import install as _quicker_feature_check
 from yags_desk.qt.none_guard import make_singletons_immortal
 
 # Before any Qt call: PySide6 6.12 on Python 3.11 loses references to None and True.
 make_singletons_immortal()
+# Before the modules of the window are imported: PySide reads each one's source
+# after its import (see feature_check; issue 18).
+_quicker_feature_check()

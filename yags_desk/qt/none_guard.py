@@ -22,14 +22,25 @@ references). Extra references only keep them alive, which they always are.
 
 from __future__ import annotations
 
-import ctypes
 import sys
+from _ctypes import _SimpleCData
 
 __all__ = ["IMMORTAL_REFERENCES", "SINGLETONS", "make_singletons_immortal"]
 
 IMMORTAL_REFERENCES = 1 << 40
 SINGLETONS: tuple[object, ...] = (None, True, False)
 _done = False
+
+
+class _RefCount(_SimpleCData):  # type: ignore[type-arg]
+    """A ``Py_ssize_t`` in memory: ``ctypes.c_ssize_t`` from ctypes' core module.
+
+    [decision] Not ``import ctypes``: that package costs some 2 ms of the window's
+    first paint (issue 18), for one field. ``q`` (8 bytes) on 64-bit builds, else
+    ``i`` (4 bytes), as ``Py_ssize_t`` is there.
+    """
+
+    _type_ = "q" if sys.maxsize > 2**32 else "i"
 
 
 def make_singletons_immortal() -> None:
@@ -40,6 +51,6 @@ def make_singletons_immortal() -> None:
         return
     for singleton in SINGLETONS:
         # ob_refcnt is the first field of every object in CPython's non-debug builds.
-        refcount = ctypes.c_ssize_t.from_address(id(singleton))
+        refcount = _RefCount.from_address(id(singleton))
         refcount.value += IMMORTAL_REFERENCES
     _done = True

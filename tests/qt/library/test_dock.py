@@ -54,6 +54,52 @@ def test_model_passes_qtmodeltester_empty_and_full(qtmodeltester: Any, library: 
     qtmodeltester.check(proxy)
 
 
+def test_model_answers_its_roles_and_none_else_on_every_row(dock: LibraryDock) -> None:
+    """The model's quicker role dispatch (issue 18): every role of every cell."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QFont, QIcon
+
+    model = dock.model
+    todo, seen = [QModelIndex()], 0
+    answered = {int(Qt.ItemDataRole.DisplayRole), int(Qt.ItemDataRole.ToolTipRole),
+                int(Qt.ItemDataRole.DecorationRole), int(Qt.ItemDataRole.FontRole),
+                *map(int, LibraryRole)}
+    while todo:
+        parent = todo.pop()
+        # Out of range (rows, columns, or under a details cell): no index.
+        for row, column in ((-1, 0), (model.rowCount(parent), 0), (0, -1), (0, 2)):
+            assert not model.index(row, column, parent).isValid()
+        for row in range(model.rowCount(parent)):
+            name, details = model.index(row, 0, parent), model.index(row, 1, parent)
+            assert model.rowCount(details) == 0
+            assert not model.index(0, 0, details).isValid()
+            entry = model.entry(name)
+            assert entry is not None and model.entry(details) is entry
+            seen += 1
+            for role in (*range(0, 64), *range(250, 400)):
+                if role not in answered:
+                    assert model.data(name, role) is None
+                    assert model.data(details, role) is None
+            assert name.data(LibraryRole.Kind) == entry.kind
+            assert name.data(LibraryRole.Path) == (str(entry.path) if entry.path else "")
+            assert name.data(LibraryRole.Edition) == entry.edition
+            assert name.data(LibraryRole.CharacterKind) == entry.character_kind
+            assert details.data(LibraryRole.Key) == entry.key
+            assert name.data(Qt.ItemDataRole.ToolTipRole) == (entry.tooltip or None)
+            assert details.data() == (entry.listed or entry.detail)
+            is_group = entry.kind == "group"
+            assert name.data().startswith(f"{entry.label} (") if is_group else (
+                name.data() == entry.label)
+            for cell in (name, details):  # a group's row is bold, both cells
+                font = cell.data(Qt.ItemDataRole.FontRole)
+                assert (isinstance(font, QFont) and font.bold()) if is_group else font is None
+            decoration = name.data(Qt.ItemDataRole.DecorationRole)
+            assert isinstance(decoration, QIcon) if entry.icon else decoration is None
+            assert details.data(Qt.ItemDataRole.DecorationRole) is None
+            todo.append(name)
+    assert seen > 25  # groups and the sample library's documents
+
+
 def test_sample_library_groups_and_counts(dock: LibraryDock) -> None:
     model = dock.model
     assert group_labels(model) == ["Characters (17)", "Encounters (2)", "Battles (3)",

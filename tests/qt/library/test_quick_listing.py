@@ -175,3 +175,48 @@ def test_a_window_that_cannot_be_built_says_so_instead_of_hanging(qtbot: Any) ->
     assert window.finish_start() is False
     assert not window.is_ready()
     assert failed == [window.start_error] and "disk on fire" in failed[0]
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_the_library_is_watched_once_its_rows_are_drawn_or_soon_when_hidden(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch, shown: bool) -> None:
+    from PySide6.QtCore import QEvent, QObject
+
+    from yags_desk.qt.common.settings import Settings
+    from yags_desk.qt.library import dock
+    from yags_desk.qt.shell.main_window import MainWindow
+
+    if shown:  # only the rows' paint starts watching (not the timer for a hidden window)
+        monkeypatch.setattr(dock, "CHECK_AFTER_MS", 600_000)
+
+    window = MainWindow(None, settings=Settings(),
+                        open_library=lambda: Library.open(read_only_ok=True))
+    qtbot.addWidget(window)
+    painted: list[bool] = []
+
+    class Rows(QObject):  # the library's rows being painted
+        def eventFilter(self, _watched: QObject, event: QEvent) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted.append(True)
+            return False
+
+    watched_after: list[bool] = []
+    watch = window._watch_library
+
+    def watch_and_tell() -> None:
+        if window.library_watcher is None:
+            watched_after.append(bool(painted))
+        watch()
+
+    window._watch_library = watch_and_tell  # type: ignore[method-assign]
+    if shown:
+        window.show()
+        qtbot.waitExposed(window)
+    rows = Rows()
+    assert window.finish_start()
+    window.library_dock.tree.viewport().installEventFilter(rows)
+    assert window.library_watcher is None  # not while the rows are being listed
+    qtbot.waitUntil(lambda: window.library_watcher is not None, timeout=5_000)
+    # Shown: watching starts after the rows were first painted (not before, where it
+    # would delay them); hidden: it starts all the same.
+    assert watched_after == [shown]

@@ -14,8 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeySequence
+from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import (
+    QAction,
+    QDesktopServices,
+    QGuiApplication,
+    QKeySequence,
+    QPaintEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -56,6 +62,26 @@ class _Tree(QTreeView):
     """Enter / Return opens the current row, like a double-click."""
 
     activated_by_key = Signal(QModelIndex)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._after_paint: list[Callable[[], object]] = []
+
+    def after_next_paint(self, action: Callable[[], object]) -> None:
+        """Run ``action`` from the event loop once the rows have next been painted.
+
+        [decision] Told by the tree's own paint, not by an event filter on its
+        viewport: asking PySide for ``viewport()`` makes it build every QWidget class
+        it has not built yet to find the viewport's type (some 45, 11 ms; issue 18).
+        """
+        self._after_paint.append(action)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        if self._after_paint:
+            waiting, self._after_paint = self._after_paint, []
+            for action in waiting:
+                QTimer.singleShot(0, self, action)
 
     def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
@@ -402,6 +428,8 @@ class LibraryDock(QDockWidget):
 
     def reveal(self, entry: Entry) -> None:
         if entry.path is not None:
+            from PySide6.QtCore import QUrl  # made on first use (issue 18)
+
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(entry.path.parent)))
 
     def copy_path(self, entry: Entry) -> None:

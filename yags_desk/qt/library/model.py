@@ -24,7 +24,6 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
-    QUrl,
 )
 from PySide6.QtGui import QFont, QIcon
 
@@ -64,6 +63,15 @@ class LibraryRole(IntEnum):
     Edition = Qt.ItemDataRole.UserRole + 102   # "classic", "0.8" or ""
     CharacterKind = Qt.ItemDataRole.UserRole + 103  # "pc", "npc", "template" or ""
     Key = Qt.ItemDataRole.UserRole + 104       # unique id of the row
+
+
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+# The roles LibraryModel.data answers; None for every other.
+_ROLES_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _DECORATION, _FONT, *map(int, LibraryRole)})
+_COLUMNS = 2  # name, details (LibraryModel.HEADERS)
 
 
 @dataclass(frozen=True)
@@ -347,9 +355,20 @@ class LibraryModel(QAbstractItemModel):
 
     def index(self, row: int, column: int,
               parent: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> QModelIndex:
-        if not self.hasIndex(row, column, parent):
+        # hasIndex() spelled out: it would call rowCount() and columnCount() back in
+        # Python, and the view asks for indexes thousands of times as it lists and
+        # draws the library (issue 18).
+        if parent.isValid():
+            if parent.column() != 0:
+                return QModelIndex()
+            node = parent.internalPointer()
+            assert isinstance(node, _Node)
+        else:
+            node = self._root
+        children = node.children
+        if not (0 <= row < len(children) and 0 <= column < _COLUMNS):
             return QModelIndex()
-        return self.createIndex(row, column, self._node(parent).children[row])
+        return self.createIndex(row, column, children[row])
 
     def parent(  # type: ignore[override]
             self, child: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> QModelIndex:
@@ -366,7 +385,7 @@ class LibraryModel(QAbstractItemModel):
         return len(self._node(parent).children)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = _NO_INDEX) -> int:
-        return len(self.HEADERS)
+        return _COLUMNS
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -379,34 +398,42 @@ class LibraryModel(QAbstractItemModel):
 
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
+        # The roles are compared as plain ints and the library's own roles looked up
+        # only when asked for: the view asks each cell for a dozen roles as it draws
+        # (issue 18).
+        if role not in _ROLES_ANSWERED or not index.isValid():
             return None
-        node = self._node(index)
+        node = index.internalPointer()
+        assert isinstance(node, _Node)
         e = node.entry
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
+        if role == _DISPLAY:
+            if index.column() == 0:
                 if e.kind == "group":
                     return f"{e.label} ({self._count(node)})"
                 return e.label
             return e.listed or e.detail
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return e.tooltip or None
-        if role == Qt.ItemDataRole.DecorationRole and column == 0 and e.icon:
-            found: QIcon = icon(e.icon)
-            return found
-        if role == Qt.ItemDataRole.FontRole and e.kind == "group":
-            font = QFont()
-            font.setBold(True)
-            return font
-        values = {
-            LibraryRole.Kind: e.kind,
-            LibraryRole.Path: str(e.path) if e.path else "",
-            LibraryRole.Edition: e.edition,
-            LibraryRole.CharacterKind: e.character_kind,
-            LibraryRole.Key: e.key,
-        }
-        return values.get(role)  # type: ignore[call-overload]
+        if role == _DECORATION:
+            if index.column() == 0 and e.icon:
+                found: QIcon = icon(e.icon)
+                return found
+            return None
+        if role == _FONT:
+            if e.kind == "group":
+                font = QFont()
+                font.setBold(True)
+                return font
+            return None
+        if role == LibraryRole.Kind:
+            return e.kind
+        if role == LibraryRole.Path:
+            return str(e.path) if e.path else ""
+        if role == LibraryRole.Edition:
+            return e.edition
+        if role == LibraryRole.CharacterKind:
+            return e.character_kind
+        return e.key  # LibraryRole.Key
 
     def rows_under(self, index: QModelIndex | QPersistentModelIndex) -> int:
         """How many documents the group at ``index`` holds, in all its subgroups."""
@@ -458,6 +485,8 @@ class LibraryModel(QAbstractItemModel):
         mime = QMimeData()
         if found:
             mime.setData(CHARACTER_MIME, "\n".join(str(p) for p in found).encode("utf-8"))
+            from PySide6.QtCore import QUrl  # made with the first drag (issue 18)
+
             mime.setUrls([QUrl.fromLocalFile(str(p)) for p in found])
         return mime
 
@@ -560,7 +589,7 @@ class LibraryFilterProxy(QSortFilterProxyModel):
     def data(self, index: QModelIndex | QPersistentModelIndex,
              role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         """While filtering, a group says how many of its rows show: "Characters (1 of 12)"."""
-        if (role == Qt.ItemDataRole.DisplayRole and index.column() == 0
+        if (role == _DISPLAY and index.column() == 0
                 and self.is_filtering() and index.data(LibraryRole.Kind) == "group"):
             source = self.mapToSource(index)
             model = self.sourceModel()

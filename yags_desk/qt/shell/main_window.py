@@ -229,10 +229,16 @@ class MainWindow(WindowBase):
 
     def _list_library(self) -> None:
         """The start-up path's first listing of the library (see finish_start)."""
+        from yags_desk.qt.library.dock import CHECK_AFTER_MS
+
         self.library_dock.refresh(quick=True)  # then every file is checked in full
-        # Watching (one system watch per file) starts once the rows are drawn, before
-        # that check: a file changed in between is read by the check.
-        QTimer.singleShot(0, self, self._watch_library)
+        # Watching (the folders walked, one system watch per file) starts once the rows
+        # are drawn, before that check: a file changed in between is read by the check.
+        # [decision] Right after the list's first paint: a timer of 0 ms fired before
+        # that paint and cost it some 3 ms (issue 18). Half the check's delay at the
+        # latest, for a window that is not drawn (hidden, or a slow paint).
+        self.library_dock.tree.after_next_paint(self._watch_library)
+        QTimer.singleShot(CHECK_AFTER_MS // 2, self, self._watch_library)
 
     # -- documents ----------------------------------------------------------------
 
@@ -885,3 +891,4 @@ class MainWindow(WindowBase):
             where = f"Read-only: {where}"
             self.library_status.setToolTip(self.library.read_only)
         self.library_status.setText(where)
+
