@@ -237,3 +237,35 @@ def test_a_journal_naming_no_steps_leaves_them_to_the_grouping_by_kind(home: Pat
     model = read_with_journal(copy).model
     assert isinstance(model, Encounter)
     assert model.events == tuple(EVENTS) and model.steps == ()
+
+
+def test_events_without_floats_are_written_as_their_values_json() -> None:
+    """Issue 18: an event whose schema holds no float is written by its pydantic
+    serializer straight from the model; each line must still be, byte for byte,
+    what json.dumps(model_dump(mode="json")) writes, for the events of real rounds
+    and for notes of awkward text."""
+    import json
+
+    from benchmarks.bench_combat import long_log
+    from yags_desk.rules.combat.events import AddCombatant, Attack, Declare, Wound
+    from yags_desk.storage import recovery_journal
+
+    def expected(event: object) -> bytes:
+        values = event.model_dump(mode="json")  # type: ignore[attr-defined]
+        return json.dumps(values, ensure_ascii=False, separators=(",", ":")).encode()
+
+    events = list(long_log(1500, seed=4).events)
+    odd = ['quote " and \\ backslash', "tab\tnew\nline\r\x01\x1f\x7f", "é ü — ½ 😀",
+           "line\u2028separator\u2029paragraph\x85", "</script>&<>'"]
+    events += [SetCondition(id="aldric", condition="prone", note=n) for n in odd]
+    events += [Wound(id="aldric", levels=2, source=n, note=n) for n in odd]
+    events += [Declare(id="aldric", target="torvald", style="Brawl", close=("a", "b"),
+                       note=odd[2])]
+    kinds = {type(e) for e in events}
+    assert {Attack, Declare, SetCondition, Wound, EndRound} <= kinds
+    for event in events:
+        assert recovery_journal._event_json(event) == expected(event), event
+    # The shortcut is taken for every kind but the one holding a character (whose
+    # other_load is a float): its values' JSON, as before.
+    assert AddCombatant in kinds and not recovery_journal._PLAIN[AddCombatant]
+    assert all(recovery_journal._PLAIN[k] for k in kinds - {AddCombatant})
