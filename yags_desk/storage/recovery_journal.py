@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pydantic loads with the first document read
     from pydantic import BaseModel
 
 __all__ = ["COMPACT_AFTER", "JournalWriter", "discard_journal", "journal_path",
-           "read_with_journal"]
+           "read_with_journal", "snapshot_signature"]
 
 COMPACT_AFTER = 2000  # journal lines before the board writes a new snapshot
 
@@ -51,6 +51,17 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def snapshot_signature(path: Path | str) -> tuple[int, ...] | None:
+    """What tells the file at ``path`` (followed through a link) from one written or
+    changed since: device, inode, size, modification and change times (None: no
+    file)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
 class JournalWriter:
     """The journal of one recovery copy, kept open from one append to the next.
 
@@ -63,8 +74,12 @@ class JournalWriter:
     there, and opens the journal afresh otherwise, as a new append would.
     """
 
-    def __init__(self, snapshot: Path) -> None:
+    def __init__(self, snapshot: Path,
+                 known: tuple[tuple[int, ...], str] | None = None) -> None:
+        """``known``: the snapshot's signature when it was written and its digest (see
+        Library.autosave), taken for the header while the snapshot is still so."""
         self.snapshot = snapshot
+        self._known = known
         self.path = journal_path(snapshot)
         self._snapshot_name = os.fspath(snapshot)
         self._name = os.fspath(self.path)
@@ -118,7 +133,7 @@ class JournalWriter:
         try:
             fd = os.open(self._name, flags)
         except FileNotFoundError:
-            header = json.dumps({"snapshot": _digest(self.snapshot.read_bytes())}) + "\n"
+            header = json.dumps({"snapshot": self._snapshot_digest()}) + "\n"
             lines = header.encode() + lines
             fd = os.open(self._name, flags | os.O_CREAT, 0o666)
         else:
@@ -128,6 +143,15 @@ class JournalWriter:
         found = os.fstat(fd)
         self._fd, self._file_id = fd, (found.st_dev, found.st_ino)
         return fd, lines
+
+    def _snapshot_digest(self) -> str:
+        """The snapshot's digest: the one known, while the snapshot is still the file
+        it was worked out for; else read and worked out (FileNotFoundError: no
+        snapshot)."""
+        known = self._known
+        if known is not None and snapshot_signature(self._snapshot_name) == known[0]:
+            return known[1]
+        return _digest(self.snapshot.read_bytes())
 
     def close(self) -> None:
         fd, self._fd, self._file_id = self._fd, None, None
