@@ -237,3 +237,98 @@ def test_a_journal_naming_no_steps_leaves_them_to_the_grouping_by_kind(home: Pat
     model = read_with_journal(copy).model
     assert isinstance(model, Encounter)
     assert model.events == tuple(EVENTS) and model.steps == ()
+
+
+def test_events_without_floats_are_written_as_their_values_json() -> None:
+    """Issue 18: an event whose schema holds no float is written by its pydantic
+    serializer straight from the model; each line must still be, byte for byte,
+    what json.dumps(model_dump(mode="json")) writes, for the events of real rounds
+    and for notes of awkward text."""
+    import json
+
+    from benchmarks.bench_combat import long_log
+    from yags_desk.rules.combat.events import AddCombatant, Attack, Declare, Wound
+    from yags_desk.storage import recovery_journal
+
+    def expected(event: object) -> bytes:
+        values = event.model_dump(mode="json")  # type: ignore[attr-defined]
+        return json.dumps(values, ensure_ascii=False, separators=(",", ":")).encode()
+
+    events = list(long_log(1500, seed=4).events)
+    odd = ['quote " and \\ backslash', "tab\tnew\nline\r\x01\x1f\x7f", "é ü — ½ 😀",
+           "line\u2028separator\u2029paragraph\x85", "</script>&<>'"]
+    events += [SetCondition(id="aldric", condition="prone", note=n) for n in odd]
+    events += [Wound(id="aldric", levels=2, source=n, note=n) for n in odd]
+    events += [Declare(id="aldric", target="torvald", style="Brawl", close=("a", "b"),
+                       note=odd[2])]
+    kinds = {type(e) for e in events}
+    assert {Attack, Declare, SetCondition, Wound, EndRound} <= kinds
+    for event in events:
+        assert recovery_journal._event_json(event) == expected(event), event
+    # The shortcut is taken for every kind but the one holding a character (whose
+    # other_load is a float): its values' JSON, as before.
+    assert AddCombatant in kinds and not recovery_journal._PLAIN[AddCombatant]
+    assert all(recovery_journal._PLAIN[k] for k in kinds - {AddCombatant})
+
+
+def test_a_prepared_snapshot_s_digest_heads_its_journal_while_the_file_is_that_one(
+        home: Path, monkeypatch: object) -> None:
+    """Issue 18: the digest of a copy written from a prepared document is worked out
+    with its bytes, not by reading the copy back in the first step; the header must
+    still name the file on disk, also when it changed behind the library's back."""
+    import hashlib
+    import json
+    import os
+
+    import pytest
+
+    from yags_desk.storage import recovery_journal
+    from yags_desk.storage.documents import prepare_document
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    library = Library.open()
+    base = _encounter()
+    prepared = prepare_document("encounter", base)
+    assert prepared is not None
+    copy = library.autosave("fight", "encounter", base, prepared=prepared)
+    assert copy is not None
+
+    def header() -> str:
+        first = journal_path(copy).read_text(encoding="utf-8").split("\n")[0]
+        return str(json.loads(first)["snapshot"])
+
+    read: list[Path] = []
+    real_read = Path.read_bytes
+
+    def counted(path: Path) -> bytes:
+        read.append(path)
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    assert read == []  # the digest came with the prepared bytes
+    assert header() == hashlib.sha256(copy.read_bytes()).hexdigest()
+    model = read_with_journal(copy).model
+    assert isinstance(model, Encounter) and model.events == tuple(EVENTS[:1])
+
+    # The same bytes written again from the model (not prepared): read and hashed.
+    library.autosave("fight", "encounter", base)
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    assert copy in read
+    assert header() == hashlib.sha256(copy.read_bytes()).hexdigest()
+
+    # A prepared copy changed behind the library's back, in place and as long: its
+    # journal names the file as it is now, not the digest worked out before.
+    library.autosave("fight", "encounter", base, prepared=prepared)
+    data = bytearray(copy.read_bytes())
+    at = data.index(b'"name": "') + len(b'"name": "')
+    data[at] = ord("X") if data[at] != ord("X") else ord("Y")
+    with open(copy, "r+b") as f:
+        f.write(bytes(data))
+    stat = os.stat(copy)
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1))
+    read.clear()
+    library.append_recovery_events("fight", 0, EVENTS[:1])
+    assert read == [copy]
+    assert header() == hashlib.sha256(bytes(data)).hexdigest() != prepared.digest
+    assert recovery_journal.snapshot_signature(copy) is not None

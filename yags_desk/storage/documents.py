@@ -611,6 +611,9 @@ class PreparedDocument:
     kind: str
     model: BaseModel
     data: bytes
+    # The SHA-256 of ``data`` (hex), worked out with it: a recovery journal's header
+    # names its snapshot's digest (see recovery_journal.JournalWriter).
+    digest: str = ""
 
 
 def _document_bytes(kind: str, model: BaseModel) -> bytes:
@@ -634,9 +637,12 @@ def prepare_document(kind: str, model: BaseModel) -> PreparedDocument | None:
     encounter's text is most of that copy's cost (issue 18)."""
     _check_model(kind, model)
     try:
-        return PreparedDocument(kind, model, _document_bytes(kind, model))
+        data = _document_bytes(kind, model)
     except (_Refused, ValueError, TypeError):
         return None
+    import hashlib  # here: OpenSSL loads with the first prepared copy, not at start-up
+
+    return PreparedDocument(kind, model, data, hashlib.sha256(data).hexdigest())
 
 
 def write_document(path: Path | str, kind: str, model: BaseModel, *,

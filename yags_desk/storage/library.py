@@ -36,7 +36,12 @@ from yags_desk.storage.documents import (
     write_document,
 )
 from yags_desk.storage.paths import LibraryError
-from yags_desk.storage.recovery_journal import JournalWriter, discard_journal, journal_path
+from yags_desk.storage.recovery_journal import (
+    JournalWriter,
+    discard_journal,
+    journal_path,
+    snapshot_signature,
+)
 
 if TYPE_CHECKING:  # loaded with the first document read, after the window's first paint
     from pydantic import BaseModel
@@ -132,6 +137,10 @@ class Library:
         # when a new snapshot or a discard removes the journal, and by
         # close_recovery_journal).
         self._journals: dict[Path, JournalWriter] = {}
+        # Recovery copy -> (what tells the file, its digest) of a copy written from a
+        # prepared document, whose digest was worked out with its bytes: the journal's
+        # header takes it while the file is still that one (see autosave).
+        self._digests: dict[Path, tuple[tuple[int, ...], str]] = {}
 
     # -- folders ------------------------------------------------------------------------
 
@@ -500,12 +509,23 @@ class Library:
                 and validate_file(path)):
             quarantine(path)
         self._autosaved.pop(path, None)
+        self._digests.pop(path, None)
         self._close_journal(path)
         # Read just now (or moved aside): not decoded a second time (issue 18).
         write_document(path, kind, model, checked=True, prepared=prepared)
         signature = _signature(path)
         if signature is not None:
             self._autosaved[path] = signature
+        # [decision] The journal's header names the snapshot's digest. Of a prepared
+        # copy it was worked out with its bytes, while the GM read the board, instead
+        # of reading the copy back and hashing it inside the fight's first step (a
+        # 200-fighter copy: some 12 M instructions, issue 18); taken only while the
+        # file is still the one written (snapshot_signature).
+        if (prepared is not None and prepared.model is model and prepared.kind == kind
+                and prepared.digest):
+            written = snapshot_signature(path)
+            if written is not None:
+                self._digests[path] = (written, prepared.digest)
         discard_journal(path)  # the snapshot holds everything the journal held
         return path
 
@@ -520,7 +540,7 @@ class Library:
         path = self.autosave_path(key)
         writer = self._journals.get(path)
         if writer is None:
-            writer = self._journals[path] = JournalWriter(path)
+            writer = self._journals[path] = JournalWriter(path, self._digests.get(path))
         return writer.append(first, events, steps)
 
     def close_recovery_journal(self, key: str) -> None:
@@ -552,6 +572,7 @@ class Library:
         if path.resolve().parent != self.autosave_dir.resolve():
             raise ValueError(f"{path} is not an autosave file of this library")
         self._close_journal(path)
+        self._digests.pop(path, None)
         for file in (path, backup_path(path), journal_path(path)):
             try:
                 file.unlink()

@@ -250,6 +250,67 @@ def test_auto_resolve_shows_and_saves_every_step_before_a_players_dialog(
     assert attacks and all("actions" in s[3] for s in attacks)
 
 
+class GcWatchingDialogs(ScriptedDialogs):
+    """Notes, at every player's dialog, whether the garbage collector runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.collecting: list[bool] = []
+
+    def attack(self, parent: Any, state: Any, *args: Any) -> Any:
+        import gc
+
+        self.collecting.append(gc.isenabled())
+        return super().attack(parent, state, *args)
+
+    def initiative(self, parent: Any, state: Any, *args: Any) -> Any:
+        import gc
+
+        self.collecting.append(gc.isenabled())
+        return super().initiative(parent, state, *args)
+
+
+@pytest.mark.parametrize("before", [True, False])
+def test_auto_resolve_pauses_the_garbage_collector_between_npc_steps_only(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch,
+        before: bool) -> None:
+    # Issue 18: no cyclic collection between the NPCs' steps; it runs again while a
+    # player's dialog is open and once the round ends (also when the rules refuse a
+    # step), and a collector paused by someone else stays paused.
+    import gc
+
+    import yags_desk.qt.battle.board as board_module
+    from yags_desk.rules.errors import RulesError
+
+    npc_steps: list[bool] = []
+    real = board_module.auto_events
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        npc_steps.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(board_module, "auto_events", watched)
+    dialogs = GcWatchingDialogs()
+    board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
+    if not before:
+        gc.disable()
+    try:
+        assert board.auto_resolve()
+        assert gc.isenabled() is before
+        assert npc_steps and not any(npc_steps)
+        assert dialogs.collecting and set(dialogs.collecting) == {before}
+
+        def refused(*_args: Any, **_kwargs: Any) -> Any:
+            raise RulesError("refused")
+
+        monkeypatch.setattr(board_module, "auto_events", refused)
+        assert not board.auto_resolve()
+        assert board.last_message == "refused"
+        assert gc.isenabled() is before
+    finally:
+        gc.enable()
+
+
 def test_keyboard_drives_the_round(qtbot: Any, library: Library) -> None:
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library)
     board.show()

@@ -17,6 +17,7 @@ moving combatants changes the starting roster; later they are events.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Sequence
@@ -990,6 +991,14 @@ class BattleBoard(DocumentView):
         self._paint_gap = FIRST_PAINT
         self._stopping = False
         finished = False
+        # [decision] No cyclic garbage collection between the NPCs' steps (as the log
+        # replaying its events): a round of a big fight keeps thousands of new objects
+        # (states, events, log lines), and the collector, run every 700 of them, went
+        # over the older ones too, now and then over every object of the program (a
+        # full pass: 50-70 ms inside a round of ~125, about one round in five; issue
+        # 18). It runs at the round's end instead, and while a player's dialog is open.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             for _ in range(100_000):
                 if self._stopping:  # the window asked to close: stop between steps
@@ -1012,7 +1021,12 @@ class BattleBoard(DocumentView):
                     # The board shows, and the recovery copy holds, everything so far
                     # before a player's dialog opens over it.
                     self._show_progress(force=True)
-                    asked = self._ask(step)
+                    if collecting:
+                        gc.enable()
+                    try:
+                        asked = self._ask(step)
+                    finally:
+                        gc.disable()
                     if asked is None:
                         break
                     events = asked
@@ -1022,6 +1036,8 @@ class BattleBoard(DocumentView):
         except RulesError as exc:
             self.refuse(str(exc))
         finally:
+            if collecting:
+                gc.enable()
             self._batch = False
             self.refresh()
         return finished
