@@ -252,7 +252,10 @@ class FightMachine(LogMachine):
         while due := [*self.log.state.pending, *end_of_round_due(self.log.state)]:
             p = due[0]
             if p.kind == "killing_blow":
-                self.log.push(kill_helpless(self.log.state, p.id))
+                # A killer that defended this round rolls the blow (RULES 1.6); the
+                # dice are not used when it did not.
+                self.log.push(kill_helpless(self.log.state, p.id, roll_2d10x(rng),
+                                            roll_2d10x(rng)))
             else:
                 self.log.push(resolve_check(self.log.state, p, roll_2d10x(rng)))
 
