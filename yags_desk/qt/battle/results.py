@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QMessageBox,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -33,6 +32,7 @@ from yags_desk.qt.battle.dialogs.message_lines import (
     styled_hint_label,
 )
 from yags_desk.qt.battle.hosts import BoardHost
+from yags_desk.qt.common.questions import ask_write_over
 from yags_desk.qt.common.wrap_delegate import WrapDelegate
 from yags_desk.rules.combat.aftermath import healing_start
 from yags_desk.rules.errors import RulesError
@@ -210,15 +210,12 @@ class ResultsDialog(QDialog):
         """The GM's yes to writing the fight's results over files changed since
         this list was made, each named with its character."""
         files = "\n".join(f"\u2022 {r.name} ({r.path.name})" for r in changed)
-        answer = QMessageBox.question(
+        return ask_write_over(
             self, "Apply results to characters",
             "These character files were changed since this list was made (healing, "
             f"the character editor or another fight):\n{files}\n\n"
             "Writing keeps those changes and writes the fight's wounds, stuns and "
-            "fatigue over them. Write anyway?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+            "fatigue over them. Write anyway?")
 
     def start_healing(self) -> bool:
         """Whether to open a healing record for the hurt among the chosen."""
@@ -348,11 +345,7 @@ class ResultsCommand(QUndoCommand):
             text = (f"These character files were changed since Undo put them back:\n{files}"
                     "\n\nRedo writes the fight's results over them again, and those "
                     "changes are lost. Write over them anyway?")
-        answer = QMessageBox.question(
-            self.parent, title, text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_write_over(self.parent, title, text)
 
 
 def _files(paths: Sequence[Path]) -> str:

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QSplitter,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from yags_desk.help.refs import for_screen
 from yags_desk.qt.common.document import DocumentView
+from yags_desk.qt.common.questions import ask_write_over
 from yags_desk.qt.healing.models import DueModel, TimelineModel
 from yags_desk.rules.character import Character
 from yags_desk.rules.dice import D20Roll, OpenRoll
@@ -499,24 +499,17 @@ class HealingView(DocumentView):
         text = ("\n".join(c.sentence() + "." for c in changed)
                 + "\n\nWrite this record's numbers over "
                 + ("it" if len(changed) == 1 else "them") + "?")
-        answer = QMessageBox.question(
-            self, "Character file changed", text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_write_over(self, "Character file changed", text)
 
     def _save_over(self) -> bool:
         """Ask before saving over a record file changed on disk since this tab opened
         or saved it: No (the default) leaves the file as it is."""
         assert self.path is not None
-        answer = QMessageBox.question(
+        return ask_write_over(
             self, "Healing record changed on disk",
             f"{self.path.name} was changed on disk since this tab opened or last saved "
             "it (by yags-desk heal, or another program); what was written there would be "
-            "lost.\n\nSave this tab's record over it?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+            "lost.\n\nSave this tab's record over it?")
 
     # -- the document ---------------------------------------------------------------------
 
