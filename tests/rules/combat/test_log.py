@@ -368,3 +368,21 @@ def test_an_event_of_a_kind_made_from_another_reads_as_that_kind() -> None:
         Wound(id="aldric", levels=2), before, log.state)
     assert describe(SlowEndRound(), log.state, log.state) == (
         f"Round {log.state.round} ends.")
+
+
+def test_condition_lines_read_as_words_and_count_rounds() -> None:
+    """The log names a condition as the board does ("back turned") and says
+    "1 round", not "1 rounds"."""
+    log = fight()
+    a, name = ALDRIC.id, ALDRIC.name
+    for event, line in ((SetCondition(id=a, condition="back_turned"),
+                         f"{name} is back turned."),
+                        (SetCondition(id=a, condition="stunned", rounds=1),
+                         f"{name} is stunned for 1 round."),
+                        (SetCondition(id=a, condition="stunned", rounds=2),
+                         f"{name} is stunned for 2 rounds."),
+                        (ClearCondition(id=a, condition="back_turned"),
+                         f"{name} is no longer back turned.")):
+        before = log.state
+        log.push(event)
+        assert describe(event, before, log.state) == line

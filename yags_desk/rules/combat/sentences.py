@@ -169,13 +169,19 @@ def _fatigue_line(e: Fatigue, before: CombatState, after: CombatState) -> str:
             f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
 
 
+def _condition_words(condition: str) -> str:
+    """A condition as a GM reads it: "back turned", not "back_turned"."""
+    return condition.replace("_", " ")
+
+
 def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState) -> str:
-    how_long = f" for {e.rounds} rounds" if e.rounds else ""
-    return f"{after.fighter(e.id).name} is {e.condition}{how_long}."
+    how_long = (f" for {e.rounds} round{'' if e.rounds == 1 else 's'}" if e.rounds
+                else "")
+    return f"{after.fighter(e.id).name} is {_condition_words(e.condition)}{how_long}."
 
 
 def _clear_condition_line(e: ClearCondition, before: CombatState, after: CombatState) -> str:
-    return f"{after.fighter(e.id).name} is no longer {e.condition}."
+    return f"{after.fighter(e.id).name} is no longer {_condition_words(e.condition)}."
 
 
 def _lost_line(e: ActionLost, before: CombatState, after: CombatState) -> str:
