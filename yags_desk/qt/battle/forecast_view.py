@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.qt.common.counted import count_suffix
 from yags_desk.rules.combat.forecast import (
     DEFAULT_ROUND_LIMIT,
     DEFAULT_RUNS,
@@ -149,7 +150,7 @@ class ForecastDialog(QDialog):
         self.limit = QSpinBox(self)
         self.limit.setRange(1, MAX_ROUND_LIMIT)
         self.limit.setValue(DEFAULT_ROUND_LIMIT)
-        self.limit.setSuffix(" rounds")
+        count_suffix(self.limit, "round")
         form = QFormLayout()
         form.addRow("&Fights to play:", self.runs)
         form.addRow("&Seed:", self.seed)

@@ -319,7 +319,9 @@ def test_condition_for_rounds_or_until_cleared(qtbot: QtBot) -> None:
     qtbot.addWidget(dialog)
     dialog.condition_combo.setEditText("blinded by sand")
     dialog.until_cleared_check.setChecked(False)
+    assert dialog.rounds_spin.text() == "1 round"  # the unit agrees with the number
     dialog.rounds_spin.setValue(2)
+    assert dialog.rounds_spin.text() == "2 rounds"
     assert dialog.try_accept()
     assert dialog.result_event == SetCondition(id="kestrel", condition="blinded by sand",
                                                rounds=2)

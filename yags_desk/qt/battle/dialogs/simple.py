@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, fighter_summary
+from yags_desk.qt.common.counted import count_suffix
 from yags_desk.rules.combat.events import KNOWN_CONDITIONS, Override, SetCondition
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
@@ -102,7 +103,7 @@ class ConditionDialog(EventDialog[SetCondition]):
         self.until_cleared_check.setChecked(True)
         self.rounds_spin = QSpinBox(self)
         self.rounds_spin.setRange(1, 10_000)
-        self.rounds_spin.setSuffix(" rounds")
+        count_suffix(self.rounds_spin, "round")
         self.rounds_spin.setEnabled(False)
         self.rounds_spin.setToolTip("Counted down at the end of each round; 1 ends with "
                                     "this round")
