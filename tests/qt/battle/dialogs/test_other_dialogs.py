@@ -155,6 +155,23 @@ def test_first_aid_from_the_patients_side(qtbot: QtBot) -> None:
                                                            OpenRoll((9, 8)))
 
 
+def test_first_aid_on_the_unhurt_says_so_and_levels_show_no_zero_penalty(
+        qtbot: QtBot) -> None:
+    """An unhurt patient: the header says "Unhurt", not "Unhurt (+0)", and the
+    dialog says there is no wound to treat instead of "against – (Unhurt)"."""
+    state = ford().state
+    dialog = FirstAidDialog(None, state, "aldric", random.Random(1))
+    qtbot.addWidget(dialog)
+    assert dialog.patient_label.text().endswith(": Unhurt")
+    assert dialog.how_label.text().endswith(
+        "Aldric of Thornbury is Unhurt: no wound for first aid to treat.")
+    hurt = ford()
+    hurt.push(Wound(id="aldric", levels=3))
+    again = FirstAidDialog(None, hurt.state, "aldric", random.Random(1))
+    qtbot.addWidget(again)
+    assert "(-" in again.patient_label.text()  # a level with a penalty keeps it
+
+
 
 def test_v08_first_aid_treats_wounds_or_stuns_with_a_d20(qtbot: QtBot) -> None:
     """Issue 14 item 4: 0.8 first aid in a fight, the healing record's own roll."""

@@ -54,22 +54,28 @@ def pct_text(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
+def _with_penalty(name: str, penalty: int) -> str:
+    """A level with its penalty, or alone when it has none ("Unhurt", not
+    "Unhurt (+0)"), as the log names it."""
+    return f"{name} ({penalty:+d})" if penalty else name
+
+
 def fighter_summary(state: CombatState, f: FighterState) -> str:
     """Name, side and wound state with its penalty, e.g. ``Aldric (Party): Light (-2)``."""
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return f"{f.name} ({f.side}): {objects.points_text(f)}"
     if state.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
-        text = f"{name} ({penalty:+d})"
+        text = _with_penalty(name, penalty)
         if f.fatigue_short or f.fatigue_long:
             text += f", fatigue {f.fatigue_short}+{f.fatigue_long}"
     else:
         name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
-        text = f"{name} ({penalty:+d})"
+        text = _with_penalty(name, penalty)
         if f.stuns:
             sname, spen = v08_stun_level(f.stuns)
-            text += f", {sname} ({spen:+d})"
-    conditions = ", ".join(n for n, _ in f.conditions)
+            text += f", {_with_penalty(sname, spen)}"
+    conditions = ", ".join(n.replace("_", " ") for n, _ in f.conditions)
     if conditions:
         text += f"; {conditions}"
     return f"{f.name} ({f.side}): {text}"

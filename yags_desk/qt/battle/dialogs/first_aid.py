@@ -103,7 +103,9 @@ class FirstAidDialog(EventDialog[Check]):
             target = checks_classic.FIRST_AID_DIFFICULTY.get(category)
             return (f"Dexterity {c.attributes['dexterity']} × First aid {c.skill('First aid')}% "
                     f"= {value}{f' {penalty:+d} (wounds, fatigue, load)' if penalty else ''}, "
-                    f"+ 2d10!, against {target if target is not None else '–'} ({category}).")
+                    + (f"+ 2d10!, against {target} ({category})." if target is not None
+                       else f"+ 2d10!; {p.name} is {category}: no wound for first aid to "
+                       "treat."))
         treats = str(self.treats_combo.currentData())
         patient = first_aid_patient(self.state, self.patient_id)
         who = "own" if h.id == p.id else f"{h.name}'s"
