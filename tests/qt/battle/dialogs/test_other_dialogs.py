@@ -48,6 +48,9 @@ def test_classic_check_typed_dice_equal_resolve_check(qtbot: QtBot) -> None:
     dialog = CheckDialog(None, state, pending, random.Random(1))
     qtbot.addWidget(dialog)
     assert "Stamina" in dialog.how_label.text()
+    # The check is named with its citation as everywhere else on screen.
+    assert dialog.check_label.text().endswith("(Rules reference §1.6)")
+    assert "RULES" not in dialog.windowTitle()
     dialog.roll_dice.edit.setText("10 4 3")
     assert dialog.try_accept()
     dice = open_roll_from_typed([10, 4, 3])

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from yags_desk.help.refs import for_screen
 from yags_desk.qt.battle.dialogs.check_harn import nonlethal_explanation
 from yags_desk.qt.battle.dialogs.common import EventDialog, ask, error_text, fighter_summary
 from yags_desk.qt.battle.dialogs.dice_entry import DiceEntry
@@ -103,7 +104,7 @@ class CheckDialog(EventDialog[Check]):
     def __init__(self, parent: QWidget | None, state: CombatState, pending: Pending,
                  rng: random.Random) -> None:
         f = state.fighter(pending.id)
-        self.what = pending.describe(f.name, state.edition)
+        self.what = for_screen(pending.describe(f.name, state.edition))  # as the GM reads it
         # RULES 1.6: a killer that defended this round rolls its blow.
         self.rolled_kill = (pending.kind == "killing_blow" and state.edition == "classic"
                             and kill_is_rolled(state, f.id))
