@@ -113,21 +113,28 @@ def _lines(before: Character, after: Character, note: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _result(state: CombatState, f: FighterState, path: Path, before: Character,
-            encounter: str) -> CharacterResult:
-    left = survivor(state, f.id)
-    note = _note(f, encounter)
+def _onto(before: Character, tracks: FighterState | Character, note: str,
+          died: bool) -> tuple[Character, str]:
+    """``before`` with the fight's wounds, stuns and fatigue (``tracks``), ``note``
+    added to its notes unless they hold it, and marked dead if it ``died`` (RULES
+    1.6 / RULES 2: killed); and the note the notes gain ("" when none). Raises
+    ValidationError when the file's tracks no longer fit those numbers."""
     notes = before.notes
     if note and note not in notes:
         notes = f"{notes.rstrip()}\n{note}".lstrip() if notes.strip() else note
-    update = {"wounds": left.wounds, "stuns": left.stuns, "fatigue_short": left.fatigue_short,
-              "fatigue_long": left.fatigue_long, "notes": notes,
-              "dead": before.dead or f.dead}  # RULES 1.6 / RULES 2: killed
+    update = {"wounds": tracks.wounds, "stuns": tracks.stuns,
+              "fatigue_short": tracks.fatigue_short, "fatigue_long": tracks.fatigue_long,
+              "notes": notes, "dead": before.dead or died}
+    after = Character.model_validate(before.model_dump() | update)
+    return after, (note if note not in before.notes else "")
+
+
+def _result(state: CombatState, f: FighterState, path: Path, before: Character,
+            encounter: str) -> CharacterResult:
     try:
-        after = Character.model_validate(before.model_dump() | update)
+        after, note = _onto(before, survivor(state, f.id), _note(f, encounter), f.dead)
     except ValidationError as exc:  # the file's tracks no longer fit the fight's numbers
         raise ValueError("; ".join(format_validation_error(exc))) from None
-    note = note if note not in before.notes else ""
     return CharacterResult(f.id, f.name, path, before, after, f.minor,
                            _lines(before, after, note), note=note)
 
@@ -255,20 +262,12 @@ def on_file_now(result: CharacterResult) -> CharacterResult:
         raise ValueError(f"{name} cannot be read ({exc})") from None
     if not isinstance(now, Character):
         raise ValueError(f"{name} is no longer a character file")
-    after, note = result.after, result.note
-    notes = now.notes
-    if note and note not in notes:
-        notes = f"{notes.rstrip()}\n{note}".lstrip() if notes.strip() else note
-    died = after.dead and not result.before.dead
-    update = {"wounds": after.wounds, "stuns": after.stuns,
-              "fatigue_short": after.fatigue_short, "fatigue_long": after.fatigue_long,
-              "notes": notes, "dead": now.dead or died}
+    died = result.after.dead and not result.before.dead
     try:
-        new = Character.model_validate(now.model_dump() | update)
+        new, note = _onto(now, result.after, result.note, died)
     except ValidationError as exc:
         raise ValueError(f"{name} cannot take the fight's results now "
                          f"({'; '.join(format_validation_error(exc))})") from None
-    note = note if note not in now.notes else ""
     return replace(result, before=now, after=new, lines=_lines(now, new, note), note=note)
 
 

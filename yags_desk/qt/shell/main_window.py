@@ -891,4 +891,3 @@ class MainWindow(WindowBase):
             where = f"Read-only: {where}"
             self.library_status.setToolTip(self.library.read_only)
         self.library_status.setText(where)
-
