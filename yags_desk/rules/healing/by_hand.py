@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from yags_desk.rules.character import Character
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing.base import Rest
-from yags_desk.rules.healing.classic import untended_hours
 from yags_desk.rules.healing.classic_entries import CARER_SKILLS, CarerHelp
 from yags_desk.rules.healing.classic_rolls import (
     carer_help,
@@ -27,6 +26,7 @@ from yags_desk.rules.healing.classic_rolls import (
     light_check,
     recovery_roll,
     untended_fatigue,
+    untended_owed,
 )
 from yags_desk.rules.healing.clock import GameTime
 from yags_desk.rules.healing.patient import ClassicPatient, Patient
@@ -155,10 +155,10 @@ def make_entries(p: Patient, kind: str, at: GameTime, dice: Dice, *,
     the untended hours up to ``at`` when some are owed (classic, RULES 1.10), as the
     due list shows them (due.py [decision]). Push them in order, as one step."""
     first: list[Entry] = []
-    if isinstance(p, ClassicPatient) and kind != "untended_fatigue" \
-            and p.status in ("awake", "unconscious") and untended_hours(p, at) >= 1:
-        first = [untended_fatigue(p, at)]
-        p = apply(p, first[0])
+    counted = None if kind == "untended_fatigue" else untended_owed(p, at)
+    if counted is not None:
+        first = [counted]
+        p = apply(p, counted)
     return [*first, make_entry(p, kind, at, dice, healer=healer, carer=carer,
                                carer_dice=carer_dice, patients=patients, treats=treats,
                                rest=rest)]

@@ -25,6 +25,7 @@ from yags_desk.rules.healing.classic import (
     check_recovery_roll,
     check_untended_fatigue,
     recovery_end_outcome,
+    untended_hours,
 )
 from yags_desk.rules.healing.classic_entries import (
     DEFAULT_FUMBLE,
@@ -45,7 +46,7 @@ from yags_desk.rules.healing.classic_entries import (
     recovery_days,
 )
 from yags_desk.rules.healing.clock import GameTime
-from yags_desk.rules.healing.patient import ClassicPatient
+from yags_desk.rules.healing.patient import ClassicPatient, Patient
 from yags_desk.rules.tracks import classic_level
 from yags_desk.rules.values import pct
 
@@ -60,6 +61,7 @@ __all__ = [
     "open_roll",
     "recovery_roll",
     "untended_fatigue",
+    "untended_owed",
 ]
 
 Dice = random.Random | Sequence[int]
@@ -144,6 +146,16 @@ def untended_fatigue(p: ClassicPatient, at: GameTime) -> UntendedFatigue:
     hours = check_untended_fatigue(p, at)
     room = p.fatigue_capacity - p.fatigue_short - p.fatigue_long
     return UntendedFatigue(at=at, hours=hours, levels=min(hours, room))
+
+
+def untended_owed(p: Patient, at: GameTime) -> UntendedFatigue | None:
+    """The untended hours that must be counted before anything else is recorded for
+    ``p`` at ``at`` (classic, RULES 1.10: +1 long-term fatigue per hour untended), or
+    None when none are owed (0.8, dead or in a coma, tended, or under an hour)."""
+    if (isinstance(p, ClassicPatient) and p.status in ("awake", "unconscious")
+            and untended_hours(p, at) >= 1):
+        return untended_fatigue(p, at)
+    return None
 
 
 def _stamina_check(p: ClassicPatient, dice: Dice, carer: CarerHelp | None,

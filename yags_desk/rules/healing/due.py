@@ -22,7 +22,7 @@ from yags_desk.rules.healing.classic_entries import (
     FIRST_AID_DIFFICULTY,
     HEALING_TARGET,
 )
-from yags_desk.rules.healing.classic_rolls import untended_fatigue
+from yags_desk.rules.healing.classic_rolls import untended_owed
 from yags_desk.rules.healing.clock import GameTime, days_text
 from yags_desk.rules.healing.patient import ClassicPatient, Patient, V08Patient, collapsed
 from yags_desk.rules.healing.v08 import (
@@ -34,7 +34,7 @@ from yags_desk.rules.healing.v08 import (
     untended_reason,
 )
 
-__all__ = ["NEEDS_HEALER", "Due", "due", "settle_untended"]
+__all__ = ["NEEDS_HEALER", "Due", "due"]
 
 # A due row that says first aid is needed but nobody there can give it: it is
 # shown, never offered for recording (the roll would be refused).
@@ -60,15 +60,16 @@ def due(p: Patient, at: GameTime, healer: Character | None = None) -> tuple[Due,
     first aid (None: the patient themselves); when they cannot, first aid is listed
     as :data:`NEEDS_HEALER`, saying why."""
     owed: list[Due] = []
-    if isinstance(p, ClassicPatient) and p.status in ("awake", "unconscious") \
-            and untended_hours(p, at) >= 1:
+    counted = untended_owed(p, at)
+    if counted is not None:
+        assert isinstance(p, ClassicPatient)  # only classic owes untended hours
         # [decision] RULES 1.10 counts +1 long-term fatigue for every hour untended, so the
         # hours up to a roll come before it (the reducer refuses it otherwise). Rather than
         # offer rows the record would refuse, or make the GM record the hours first, the
         # rows are those of the patient with the hours counted, and recording one of them
         # records the hours first, in the same step (by_hand.make_entries).
         owed = [d for d in _classic(p, at, healer) if d.kind == "untended_fatigue"]
-        p = settle_untended(p, at)
+        p = apply_classic(p, counted)
     items = _classic(p, at, healer) if isinstance(p, ClassicPatient) else _v08(p, at, healer)
     if owed:
         items = owed + [replace(d, text=f"{d.text}; the untended hours are counted first")
@@ -81,14 +82,6 @@ def due(p: Patient, at: GameTime, healer: Character | None = None) -> tuple[Due,
                            "(YAGS Desk's choice; RULES 1.6, 1.7 and 2 do not say how long "
                            "it lasts)", at))
     return tuple(sorted(items, key=lambda d: d.when.hours))
-
-
-def settle_untended(p: ClassicPatient, at: GameTime) -> ClassicPatient:
-    """``p`` with the untended hours up to ``at`` counted (RULES 1.10), as recording
-    anything at ``at`` would first do; ``p`` itself when none are owed."""
-    if untended_hours(p, at) < 1:
-        return p
-    return apply_classic(p, untended_fatigue(p, at))
 
 
 def _aid_problem(p: Patient, healer: Character | None) -> str:
