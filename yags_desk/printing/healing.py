@@ -27,6 +27,7 @@ from yags_desk.rules.healing import (
     due,
 )
 from yags_desk.rules.healing.patient import start_state
+from yags_desk.rules.values import pct
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.healing_file import HealingFile, patient_records
 
@@ -135,7 +136,7 @@ def _aid_score(c: Character) -> int:
     """What a first aider adds before the dice: Dexterity × First aid% (classic, RULES
     1.10) or Intelligence × First aid (0.8, RULES 2)."""
     if c.edition == "classic":
-        return c.attr("dexterity") * c.skill("First aid") // 100
+        return pct(c.attr("dexterity"), c.skill("First aid"))
     return c.attr("intelligence") * c.skill("First aid")
 
 
