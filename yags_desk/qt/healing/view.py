@@ -464,13 +464,11 @@ class HealingView(DocumentView):
             changed = changed_files(record, self._on_file, self.library)
             # A change the GM already said No to (the file as it was then) is kept
             # without asking again; a file changed once more is asked about.
-            known = {c.index for c in changed
-                     if self._declined.get(c.index) == file_digest(c.path)}
+            digests = {c.index: file_digest(c.path) for c in changed}  # each read once
+            known = {i for i, digest in digests.items() if self._declined.get(i) == digest}
             ask = [c for c in changed if c.index not in known]
-            skip = set(known) if not ask or self._write_over(ask) else {
-                c.index for c in changed}
-            self._declined = {c.index: file_digest(c.path) for c in changed
-                              if c.index in skip}
+            skip = set(known) if not ask or self._write_over(ask) else set(digests)
+            self._declined = {i: digests[i] for i in skip}
             wrote: dict[int, Path] = {}
             previous, missing = write_characters(record, self.records, self.library, skip,
                                                  wrote)
