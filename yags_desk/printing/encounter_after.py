@@ -15,7 +15,7 @@ from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.locations import location_summary
-from yags_desk.rules.combat.sentences import describe
+from yags_desk.rules.combat.sentences import describe, rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.storage.encounter_file import Encounter, encounter_log
@@ -84,14 +84,10 @@ def _conditions(f: FighterState) -> str:
     hidden = ("dead", "unconscious", "dying") if f.dead else ("dead", "unconscious")
     # Named as the board names them ("back turned", not "back_turned").
     shown = [esc(name.replace("_", " ")) + ("" if rounds is None else
-                                               "&nbsp;" + _kept(f"({_rounds(rounds)})"))
+                                               "&nbsp;" + _kept(f"({rounds_text(rounds)})"))
              for name, rounds in f.conditions if name not in hidden]
     shown += [esc(f"{weapon} {how}") for weapon, how in f.weapons_state]
     return ", ".join(shown)
-
-
-def _rounds(n: int) -> str:
-    return f"{n} round{'' if n == 1 else 's'}"
 
 
 def _fatigue(f: FighterState) -> str:

@@ -46,7 +46,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.wounds import split_mixed, v08_levels
 
-__all__ = ["describe", "level_text"]
+__all__ = ["describe", "level_text", "rounds_text"]
 
 
 # (body boxes, wounds) -> classic_level's answer, which lays the boxes out anew
@@ -174,9 +174,13 @@ def _condition_words(condition: str) -> str:
     return condition.replace("_", " ")
 
 
+def rounds_text(rounds: int) -> str:
+    """"1 round", "3 rounds" (how long a condition lasts)."""
+    return f"{rounds} round" if rounds == 1 else f"{rounds} rounds"
+
+
 def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState) -> str:
-    how_long = (f" for {e.rounds} round{'' if e.rounds == 1 else 's'}" if e.rounds
-                else "")
+    how_long = f" for {rounds_text(e.rounds)}" if e.rounds else ""
     return f"{after.fighter(e.id).name} is {_condition_words(e.condition)}{how_long}."
 
 
