@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from yags_desk.printing.encounter import sides_of
 from yags_desk.printing.procedure import options_html, options_lines
-from yags_desk.printing.style import document, esc, row, signed, table
+from yags_desk.printing.style import document, esc, row, table
 from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.locations import location_summary
-from yags_desk.rules.combat.sentences import describe, rounds_text
+from yags_desk.rules.combat.sentences import describe, level_text, rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.storage.encounter_file import Encounter, encounter_log
@@ -46,11 +46,6 @@ def _kept(text: str) -> str:
     return esc(text).replace(" ", "&nbsp;")
 
 
-def _level(name: str, penalty: int) -> str:
-    """"Medium (-4)"; a level without a penalty is its name ("Hurt", as the log says)."""
-    return f"{name} ({signed(penalty)})" if penalty else name
-
-
 def _wounds(f: FighterState, state: CombatState) -> str:
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return esc(objects.points_text(f))
@@ -62,7 +57,7 @@ def _wounds(f: FighterState, state: CombatState) -> str:
         unit = "wound" if f.wounds == 1 else "wounds"
     if not f.wounds:
         return esc(name)
-    parts = [_kept(_level(name, penalty)), _kept(f"{f.wounds} {unit}")]
+    parts = [_kept(level_text(name, penalty)), _kept(f"{f.wounds} {unit}")]
     if f.levels_beyond:
         parts.append(_kept(f"{f.levels_beyond} beyond") + " Fatal")
     text = ", ".join(parts)
@@ -75,7 +70,7 @@ def _wounds(f: FighterState, state: CombatState) -> str:
 
 def _stuns(f: FighterState, state: CombatState) -> str:
     name, penalty = v08_stun_level(f.stuns, state.options.v08_track())
-    return _kept(_level(name, penalty) if f.stuns else name)
+    return _kept(level_text(name, penalty) if f.stuns else name)
 
 
 def _conditions(f: FighterState) -> str:

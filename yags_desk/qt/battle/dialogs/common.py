@@ -32,6 +32,7 @@ from yags_desk.qt.battle.dialogs.message_lines import (
     styled_hint_label,
 )
 from yags_desk.rules.combat.optional import objects
+from yags_desk.rules.combat.sentences import level_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -54,27 +55,21 @@ def pct_text(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def _with_penalty(name: str, penalty: int) -> str:
-    """A level with its penalty, or alone when it has none ("Unhurt", not
-    "Unhurt (+0)"), as the log names it."""
-    return f"{name} ({penalty:+d})" if penalty else name
-
-
 def fighter_summary(state: CombatState, f: FighterState) -> str:
     """Name, side and wound state with its penalty, e.g. ``Aldric (Party): Light (-2)``."""
     if f.thing is not None:  # RULES 3.3 breaking things: damage points, not wounds
         return f"{f.name} ({f.side}): {objects.points_text(f)}"
     if state.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
-        text = _with_penalty(name, penalty)
+        text = level_text(name, penalty)
         if f.fatigue_short or f.fatigue_long:
             text += f", fatigue {f.fatigue_short}+{f.fatigue_long}"
     else:
         name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
-        text = _with_penalty(name, penalty)
+        text = level_text(name, penalty)
         if f.stuns:
             sname, spen = v08_stun_level(f.stuns)
-            text += f", {_with_penalty(sname, spen)}"
+            text += f", {level_text(sname, spen)}"
     conditions = ", ".join(n.replace("_", " ") for n, _ in f.conditions)
     if conditions:
         text += f"; {conditions}"
