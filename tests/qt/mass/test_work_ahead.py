@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from tests.qt.mass.test_turn_refresh import COUNT, _rules_turns
 from tests.qt.mass.test_view import _sample_battle, _view
 from yags_desk.qt.mass.view import WORK_AHEAD_AFTER_EDIT_MS, BattleView
-from yags_desk.rules.quick_combat import BattleState, resolve_turn
+from yags_desk.rules.quick_combat import Battle, BattleState, Group, Side, resolve_turn
 from yags_desk.rules.quick_dice import TypedD10s
 from yags_desk.storage.library import Library
 
@@ -117,3 +117,36 @@ def test_typed_dice_are_used_even_with_a_turn_worked_out_ahead(qtbot: Any) -> No
     assert turn is not None and turn is not ahead.turn
     assert turn.to_json() == expected.to_json() != ahead.turn.to_json()
     assert view.rng.getstate() == random.Random(5).getstate()  # no die rolled
+
+
+def test_the_turns_list_follows_new_turns_until_the_gm_scrolls_up(qtbot: Any) -> None:
+    """A turn fought shows at the bottom of the turns list (laid out by Qt before it
+    draws); once the GM scrolls up to read, new turns leave the list where it is."""
+    battle = Battle(name="Slow", edition="classic", max_turns=100, sides=tuple(
+        Side(name=name, groups=[Group(name=f"{name} {i}", count=500, initiative=15,
+                                      attack=10, defence=30, damage=5, soak=30)
+                                for i in range(3)]) for name in ("Red", "Blue")))
+    view = _view(qtbot, Library.open(), battle, seed=5)
+    view.resize(1000, 560)
+    view.show()
+    listed = view.turns_list
+    bar = listed.verticalScrollBar()
+
+    def last_row_shown() -> bool:
+        qtbot.wait(5)  # Qt lays the rows out, then draws
+        model = view.turns_model
+        rect = listed.visualRect(model.index(model.rowCount() - 1, 0))
+        return listed.viewport().rect().contains(rect)
+
+    while bar.maximum() == 0:
+        view.play_turn()
+        qtbot.wait(5)
+    view.undo_stack.undo()  # undone and fought again: an overflowing list
+    for _ in range(8):
+        view.play_turn()
+        assert last_row_shown()
+    assert not view.state().is_over
+    bar.setValue(0)  # the GM scrolls up
+    view.play_turn()
+    qtbot.wait(5)
+    assert bar.value() == 0 and not last_row_shown()

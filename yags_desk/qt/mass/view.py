@@ -554,8 +554,6 @@ class BattleView(DocumentView):
             self.battle = self.battle.model_copy(update={"fought": fought})
             self.title_changed.emit(self.title())
         self.turns_model.set_turns(self.turns)
-        if self.turns:
-            self.turns_list.scrollToBottom()
         if self._locked != bool(self.turns):  # the set-up is fixed or free again
             self._show_battle(self.battle, same_setup=True)
         else:
