@@ -373,6 +373,8 @@ class BattleState:
     # RULES 1.12 large creatures: wounds on each large group's wounded figure,
     # carried from turn to turn (a group left out has none).
     wounds: Mapping[str, int] = field(default_factory=dict)
+    # Per side: its figures now and at the start (worked out in __post_init__).
+    _sides: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         expected = self.battle.start_counts()
@@ -391,6 +393,12 @@ class BattleState:
                 raise RulesError(f"wounds: group {name!r} cannot carry {taken} wounds")
         object.__setattr__(self, "wounds", MappingProxyType(
             {n: w for n, w in self.wounds.items() if w}))
+        # Each side's figures now and at the start, added up once: the view and the
+        # CLI ask for them (side_status, is_over) several times a turn.
+        counts = self.counts
+        object.__setattr__(self, "_sides", tuple(
+            (sum(counts[group.name] for group in side.groups), side.start_count)
+            for side in self.battle.sides))
 
     @classmethod
     def start(cls, battle: Battle) -> BattleState:
@@ -398,14 +406,14 @@ class BattleState:
         return cls(battle, battle.start_counts())
 
     def side_count(self, side: int) -> int:
-        return sum(self.counts[group.name] for group in self.battle.sides[side].groups)
+        return self._sides[side][0]
 
     def side_status(self, side: int) -> SideStatus:
         """Gone with no figures; broken at ``break_fraction`` of its start or below."""
-        left = self.side_count(side)
+        left, start = self._sides[side]
         if left == 0:
             return "gone"
-        if left <= self.battle.break_fraction * self.battle.sides[side].start_count:
+        if left <= self.battle.break_fraction * start:
             return "broken"
         return "standing"
 

@@ -17,10 +17,10 @@ import time
 from collections.abc import Callable
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -76,7 +76,7 @@ from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line, gm_text
 
-__all__ = ["PROGRESS_FROM", "BattleView", "new_battle"]
+__all__ = ["PROGRESS_FROM", "WORK_AHEAD_UP_TO", "BattleView", "new_battle"]
 
 # [decision] From this many figure-turns left, fighting to the end shows progress
 # and can be cancelled (about half a second of dice on this machine).
@@ -85,6 +85,29 @@ PROGRESS_FROM = 1_000_000
 # them) at most this often, in seconds: more often than the eye follows cost a
 # millisecond a turn.
 PROGRESS_EVERY = 0.05
+# [decision] After a set-up edit, the next turn is worked out ahead this long
+# (milliseconds) after the view is drawn, so typing in the set-up of a big battle
+# is not held up by a turn rolled at every key; after a turn, at once (_work_ahead).
+WORK_AHEAD_AFTER_EDIT_MS = 300
+# [decision] Up to this many figures standing the next turn is worked out ahead
+# (about 0.1 s of dice here): a bigger turn would hold the view up while the GM
+# reads the last one, so it is rolled when the GM clicks Next turn.
+WORK_AHEAD_UP_TO = 2_000_000
+
+
+class _Ahead(NamedTuple):
+    """The next turn worked out ahead with the view's dice (BattleView._work_ahead):
+    the state and the dice's state it was rolled from, the turn, the dice's state
+    after it, and what showing it needs (its line, the plan of the turn after it,
+    its to_json for the file)."""
+
+    state: BattleState
+    dice_before: tuple[Any, ...]
+    turn: TurnResult
+    dice_after: tuple[Any, ...]
+    line: str
+    plan: str
+    fought: dict[str, Any]
 
 
 def new_battle() -> Battle:
@@ -259,7 +282,15 @@ class BattleView(DocumentView):
         self.saved_battle: Battle | None = battle if path is not None else None
         self.path = path
         self.library = library
-        self.rng = rng if rng is not None else random.Random()  # noqa: S311 (dice, not secrets)
+        # The next turn rolled ahead, after the view shows a state (see _work_ahead).
+        self._ahead: _Ahead | None = None
+        self._start: BattleState | None = None  # the state before the first turn (state)
+        self._ahead_timer = QTimer(self)
+        self._ahead_timer.setSingleShot(True)
+        self._ahead_timer.setInterval(0)  # once the turn shown is drawn
+        self._ahead_timer.timeout.connect(self._work_ahead)
+        self._rng: random.Random = (
+            rng if rng is not None else random.Random())  # noqa: S311 (dice, not secrets)
         self.show_report = show_report
         self.turns: list[TurnResult] = []
         # Per turn shown, kept with the turn it was made from (see _keep): its
@@ -511,6 +542,7 @@ class BattleView(DocumentView):
         self.unpair.setEnabled(not locked and bool(battle.pairings))
         if not self._quiet:
             self._show_counts()
+            self._ahead_soon(WORK_AHEAD_AFTER_EDIT_MS)
         if renamed or not self._quiet:
             self.title_changed.emit(self.title())
 
@@ -522,12 +554,11 @@ class BattleView(DocumentView):
             self.battle = self.battle.model_copy(update={"fought": fought})
             self.title_changed.emit(self.title())
         self.turns_model.set_turns(self.turns)
-        if self.turns:
-            self.turns_list.scrollToBottom()
         if self._locked != bool(self.turns):  # the set-up is fixed or free again
             self._show_battle(self.battle, same_setup=True)
         else:
             self._show_counts()
+        self._ahead_soon(0)
 
     def _keep(self) -> None:
         """Bring what is kept per turn up to the turns shown: after a turn or an
@@ -536,7 +567,11 @@ class BattleView(DocumentView):
         common = common_start(kept, turns)
         del kept[common:], self._fought_json[common:], self._counts[common:]
         kept.extend(turns[common:])
-        self._fought_json.extend(fought_json(turns[common:]))
+        ahead = self._ahead
+        if ahead is not None and len(turns) == common + 1 and turns[common] is ahead.turn:
+            self._fought_json.append(ahead.fought)  # worked out ahead (_work_ahead)
+        else:
+            self._fought_json.extend(fought_json(turns[common:]))
         self._counts.extend((t.state_after.side_count(0), t.state_after.side_count(1))
                             for t in turns[common:])
 
@@ -546,15 +581,22 @@ class BattleView(DocumentView):
         return tuple(self._fought_json)
 
     def state(self) -> BattleState:
-        return self.turns[-1].state_after if self.turns else BattleState.start(self.battle)
+        """The battle as it stands: after the last turn shown, else at its start (the
+        same object until the battle changes: a turn worked out ahead is known by it)."""
+        if self.turns:
+            return self.turns[-1].state_after
+        start = self._start
+        if start is None or start.battle is not self.battle:
+            start = self._start = BattleState.start(self.battle)
+        return start
 
     def _show_counts(self) -> None:
         battle, state = self.battle, self.state()
         self._keep()
-        start = BattleState.start(battle)
+        first = (battle.sides[0].start_count, battle.sides[1].start_count)
         series: tuple[list[int], list[int]] = (
-            [start.side_count(0), *map(itemgetter(0), self._counts)],
-            [start.side_count(1), *map(itemgetter(1), self._counts)])
+            [first[0], *map(itemgetter(0), self._counts)],
+            [first[1], *map(itemgetter(1), self._counts)])
         names = (battle.sides[0].name, battle.sides[1].name)
         breaks = (battle.break_fraction * series[0][0], battle.break_fraction * series[1][0])
         self.chart.set_counts(names, series, battle.max_turns, breaks)
@@ -563,18 +605,86 @@ class BattleView(DocumentView):
         # RULES 1.12 large creatures: the wounds a figure still standing carries.
         parts += [f"a {g} figure carries {n} of {battle.group(g).wounds} wounds"
                   for g, n in state.wounds.items()]
-        over = battle_result(battle, self.turns).outcome() if state.is_over else ""
+        is_over = state.is_over
+        over = battle_result(battle, self.turns).outcome() if is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))
-        self.plan.setText("" if state.is_over else self.next_turn_plan())
-        self.next_turn.setEnabled(not state.is_over)
-        self.to_end.setEnabled(not state.is_over and self.dice_mode.currentIndex() == 0)
+        ahead = self._ahead
+        if is_over:
+            plan = ""
+        elif ahead is not None and self.turns and self.turns[-1] is ahead.turn:
+            plan = ahead.plan  # the turn shown was worked out ahead, with its plan
+        else:
+            plan = self.next_turn_plan()
+        self.plan.setText(plan)
+        self.next_turn.setEnabled(not is_over)
+        self.to_end.setEnabled(not is_over and self.dice_mode.currentIndex() == 0)
         self.report.setEnabled(bool(self.turns))
 
     def _dice_mode_changed(self, index: int) -> None:
         self.typed.setEnabled(index == 1)
         self.typed.setVisible(index == 1)
         self._show_counts()
+        self._ahead_soon(0)
+
+    # -- the next turn, worked out ahead -------------------------------------------------
+
+    @property
+    def rng(self) -> random.Random:
+        """The dice the view rolls (a turn worked out ahead with other dice is dropped)."""
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._ahead = None
+        self._ahead_soon(0)
+
+    def _ahead_soon(self, delay_ms: int) -> None:
+        """Work the next turn out ``delay_ms`` after the view is drawn (again)."""
+        self._ahead_timer.start(delay_ms)
+
+    def _work_ahead(self) -> None:
+        """Roll the next turn now, with a copy of the view's dice, and work out what
+        showing it needs. [decision] Next turn then shows a turn rolled while the GM
+        read the last one: the same turn, from the same dice, as rolling it at the
+        click (_take_ahead checks the state and the dice are still those), so the
+        click costs the view's own work alone, as the CLI's turn costs the rules
+        alone (issue 16: the turn is never slower than the CLI). Only with rolled
+        dice of Python's own generator (whose state can be copied and compared)."""
+        rng = self._rng
+        if self.dice_mode.currentIndex() != 0 or type(rng) is not random.Random:
+            return
+        state = self.state()
+        if state.is_over or sum(state.counts.values()) > WORK_AHEAD_UP_TO:
+            return
+        ahead = self._ahead
+        before = rng.getstate()
+        if ahead is not None and ahead.state is state and ahead.dice_before == before:
+            return  # still ahead
+        dice = random.Random()  # noqa: S311 (dice, not secrets)
+        dice.setstate(before)
+        try:
+            turn = resolve_turn(state, dice)
+        except RulesError:
+            return  # Next turn says why when clicked
+        line = turn.describe()
+        after = turn.state_after
+        self._ahead = _Ahead(state, before, turn, dice.getstate(), line,
+                             "" if after.is_over else self._plan_for(after), turn.to_json())
+        self.turns_model.ready = (turn, line)
+        self.turns_list.line_size(line)  # measured now, kept by the list
+
+    def _take_ahead(self, state: BattleState) -> TurnResult | None:
+        """The turn worked out ahead if it was rolled from ``state`` with the dice as
+        they are now (their state moves on as if rolled now); else None."""
+        ahead = self._ahead
+        rng = self._rng
+        if (ahead is None or ahead.state is not state or type(rng) is not random.Random
+                or rng.getstate() != ahead.dice_before):
+            return None
+        rng.setstate(ahead.dice_after)
+        return ahead.turn
 
     # -- templates --------------------------------------------------------------------
 
@@ -757,7 +867,10 @@ class BattleView(DocumentView):
 
     def next_turn_plan(self) -> str:
         """Who fights whom next turn, with the figures and the d10 each needs."""
-        state = self.state()
+        return self._plan_for(self.state())
+
+    def _plan_for(self, state: BattleState) -> str:
+        """next_turn_plan after ``state``."""
         pairs = turn_pairings(state)
         if not pairs:
             return ""
@@ -791,8 +904,8 @@ class BattleView(DocumentView):
         typed = self.dice_mode.currentIndex() == 1
         try:
             rng: random.Random = (TypedD10s(parse_d10s(self.typed.text())) if typed
-                                  else self.rng)
-            turn = resolve_turn(state, rng)
+                                  else self._rng)
+            turn = (None if typed else self._take_ahead(state)) or resolve_turn(state, rng)
         except DiceError as exc:
             self.refuse(f"Typed dice: {exc}; the turn was not fought")
             return None
@@ -803,8 +916,9 @@ class BattleView(DocumentView):
         if typed:
             self.typed.clear()
         self.message.setText("")
+        ahead = self._ahead
         self.undo_stack.push(_PlayTurn(self, turn))
-        self._say(turn.describe())
+        self._say(ahead.line if ahead is not None and ahead.turn is turn else turn.describe())
         return turn
 
     def fight_to_end(self) -> int:
@@ -824,7 +938,7 @@ class BattleView(DocumentView):
         self._fighting, self._stopping, self._quiet = True, False, True
         try:
             while not state.is_over and not self._stopping:
-                turn = resolve_turn(state, self.rng)
+                turn = self._take_ahead(state) or resolve_turn(state, self._rng)
                 self.undo_stack.push(_PlayTurn(self, turn))
                 state = turn.state_after
                 fought += 1
