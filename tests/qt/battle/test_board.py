@@ -283,13 +283,13 @@ def test_auto_resolve_pauses_the_garbage_collector_between_npc_steps_only(
     from yags_desk.rules.errors import RulesError
 
     npc_steps: list[bool] = []
-    real = board_module.auto_events
+    real = board_module.npc_step_events
 
     def watched(*args: Any, **kwargs: Any) -> Any:
         npc_steps.append(gc.isenabled())
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(board_module, "auto_events", watched)
+    monkeypatch.setattr(board_module, "npc_step_events", watched)
     dialogs = GcWatchingDialogs()
     board = make_board(qtbot, sample(library, "ford-ambush.json"), library, dialogs)
     if not before:
@@ -303,7 +303,7 @@ def test_auto_resolve_pauses_the_garbage_collector_between_npc_steps_only(
         def refused(*_args: Any, **_kwargs: Any) -> Any:
             raise RulesError("refused")
 
-        monkeypatch.setattr(board_module, "auto_events", refused)
+        monkeypatch.setattr(board_module, "npc_step_events", refused)
         assert not board.auto_resolve()
         assert board.last_message == "refused"
         assert gc.isenabled() is before

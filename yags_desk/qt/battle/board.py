@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -64,6 +64,7 @@ from yags_desk.qt.battle.protocol import BattleDialogs
 from yags_desk.qt.battle.results import ResultsCommand, apply_to_characters
 from yags_desk.qt.battle.roster_model import RosterModel, TurnOrderProxy
 from yags_desk.qt.battle.roster_ops import RosterOps
+from yags_desk.qt.battle.round_ahead import RoundAhead
 from yags_desk.qt.battle.rules31 import BoardRules31
 from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.icons import icon
@@ -79,12 +80,12 @@ from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
+from yags_desk.rules.combat.npc_steps import NpcStep, is_npc, npc_step_events
 from yags_desk.rules.combat.optional.assist import OPTION as ASSIST
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
 from yags_desk.rules.combat.steps import (
     Step,
-    auto_events,
     fight_over,
     initiative_needed,
     next_step,
@@ -193,6 +194,9 @@ class BattleBoard(DocumentView):
         self.log: CombatLog = encounter_log(encounter)
         self.last_message = ""
         self._batch = False
+        # Auto-resolve's round worked out while the GM reads the board (round_ahead).
+        self.round_ahead = RoundAhead(lambda: self.state, lambda: self.rng,
+                                      lambda: self._batch, self)
         self._painted = 0.0
         self._paint_gap = PAINT_EVERY
         self._stopping = False  # Auto-resolve stops before its next step
@@ -730,6 +734,8 @@ class BattleBoard(DocumentView):
         self.end_round_action.setEnabled(step.kind == "end_round" and not waiting)
         self.auto_action.setEnabled(not waiting)
         self.initiative_action.setEnabled(not waiting)
+        if not self._batch:
+            self.round_ahead.soon()
         self.refreshed.emit()
 
     def column_width_hint(self, column: int) -> int:
@@ -950,8 +956,7 @@ class BattleBoard(DocumentView):
         return apply_to_characters(self, self, self.healing_patients_requested.emit)
 
     def _is_npc(self, fid: str) -> bool:
-        f = self.state.fighters.get(fid)
-        return f is not None and f.character.kind != "pc"
+        return is_npc(self.state, fid)
 
     def busy(self) -> str:
         return "Auto-resolve is running" if self._batch else ""
@@ -1000,24 +1005,36 @@ class BattleBoard(DocumentView):
         collecting = gc.isenabled()
         gc.disable()
         try:
+            # The NPCs' steps worked out while the GM read the board, if from this
+            # state and these dice (round_ahead), then the rest as they come.
+            ahead: Iterator[NpcStep] | None = self.round_ahead.take(self.state, self.rng)
+            worked_from = self.state
             for _ in range(100_000):
                 if self._stopping:  # the window asked to close: stop between steps
                     break
                 if self.state.round != start:
                     finished = True
                     break
+                done = next(ahead, None) if ahead is not None and (
+                    self.state is worked_from) else None
+                if done is not None:
+                    if done.ends_round:
+                        finished = self.push_events(done.events, f"End of round {start}",
+                                                    states=done.states)
+                        break
+                    if not self.push_events(done.events, states=done.states):
+                        break
+                    worked_from = done.states[-1]
+                    self._show_progress()
+                    continue
+                ahead = None
                 step = next_step(self.state)
-                npcs = tuple(f for f in step.fighters if self._is_npc(f))
                 if step.kind == "end_round":
                     finished = self.push_events([EndRound()], f"End of round {start}")
                     break
                 states: list[CombatState] = []  # those auto_events worked out
-                if step.kind in ("declare", "initiative") and npcs:
-                    events = auto_events(self.state, Step(step.kind, npcs), self.rng, states)
-                elif step.kind not in ("declare", "initiative") and (
-                        step.fighter is None or self._is_npc(step.fighter)):
-                    events = auto_events(self.state, step, self.rng)
-                else:
+                events = npc_step_events(self.state, step, self.rng, states)
+                if events is None:
                     # The board shows, and the recovery copy holds, everything so far
                     # before a player's dialog opens over it.
                     self._show_progress(force=True)
