@@ -51,3 +51,4 @@ def test_a_door_rolled_with_the_wrong_number_of_dice(dice: tuple[int, ...], word
 def test_a_sheet_wound_level() -> None:
     assert wound_level("0.8", (), 1) == "Minor, 1 wound"
     assert wound_level("0.8", (), 2).endswith(", 2 wounds")
+
