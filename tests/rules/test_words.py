@@ -6,6 +6,7 @@ import pytest
 
 from tests.rules.builders import v08
 from tests.rules.combat import v08_setup
+from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
 from yags_desk.rules.combat.events import AddCombatant, Declare, Initiative, Stuns
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.optional.objects import door
@@ -52,3 +53,13 @@ def test_a_sheet_wound_level() -> None:
     assert wound_level("0.8", (), 1) == "Minor, 1 wound"
     assert wound_level("0.8", (), 2).endswith(", 2 wounds")
 
+
+
+def test_defended_against_one_attacker() -> None:
+    log = v08_setup.fight()
+    v08_setup.declare(log, "brenna", "orc", v08_setup.SWORD, 1)
+    v08_setup.declare(log, "orc", "brenna", v08_setup.DAGGER)
+    log.push(resolve_attack_v08(log.state, "orc", "brenna", v08_setup.dice(5, 5)))
+    with pytest.raises(RulesError, match="already defended against 1 attacker this round"):
+        log.push(Declare(id="brenna", action="attack", target="orc", style=v08_setup.SWORD,
+                         defences=0))

@@ -224,7 +224,7 @@ def _v08(state: CombatState, f: FighterState, e: Declare, t: FighterState | None
              else 0 if e.action == "reroll_initiative" else DEFAULT_DEFENCES)
     if count < len(f.defending):
         raise RulesError(f"defences: {f.name} has already defended against "
-                         f"{len(f.defending)} attackers this round (RULES 2)")
+                         f"{counted(len(f.defending), 'attacker')} this round (RULES 2)")
     d = f.derived(state.options)
     if e.defences is not None and d.max_defences is not None:
         most = d.max_defences.total + (1 if e.stance == "defensive" else 0)

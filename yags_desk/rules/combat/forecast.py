@@ -196,7 +196,7 @@ class Forecast:
         """What the GM should know besides the numbers."""
         out = []
         if self.runs < self.wanted:
-            out.append(f"Stopped after {self.runs} of {self.wanted} runs.")
+            out.append(f"Stopped after {self.runs} of {counted(self.wanted, 'run')}.")
         if self.limit:
             every = "Every run" if self.limit == self.runs else f"{self.limit} of {self.runs} runs"
             out.append(f"{every} reached the limit of {counted(self.round_limit, 'round')} with no "
