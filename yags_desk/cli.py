@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from yags_desk import APP_NAME, CREDIT, __version__
+from yags_desk.rules.words import counted
 
 if TYPE_CHECKING:  # the rules load with the command that needs them (a fast start)
     from yags_desk.rules.quick_combat import Battle, TurnResult
@@ -257,7 +258,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     refused = [o for o in outcomes if o.status == "refused"]
     upgraded = sum(o.status == "upgraded" for o in outcomes)
     verb = "would be upgraded" if args.dry_run else "upgraded"
-    summary = (f"{len(outcomes)} files: {upgraded} {verb}, "
+    summary = (f"{counted(len(outcomes), 'file')}: {upgraded} {verb}, "
                f"{sum(o.status == 'current' for o in outcomes)} already current, "
                f"{len(refused)} not readable")
     _emit(args, {"folder": str(root), "dry_run": args.dry_run,
@@ -305,7 +306,7 @@ def cmd_quick_combat(args: argparse.Namespace) -> int:
         result = run_battle(battle, _rng(args.seed), on_turn=progress)
     except KeyboardInterrupt:
         print(f"quick-combat: stopped (Ctrl+C) after {done[0]} of at most "
-              f"{battle.max_turns} turns; nothing was printed", file=sys.stderr)
+              f"{counted(battle.max_turns, 'turn')}; nothing was printed", file=sys.stderr)
         return EXIT_INTERRUPTED
     _emit(args, result.to_json(), "\n".join(result.describe()))
     return EXIT_OK
@@ -378,7 +379,7 @@ def cmd_print(args: argparse.Namespace) -> int:
     except OSError as e:
         return _fail(f"{out}: cannot be written ({e.strerror or e})")
     data = {"pdf": str(out), "kind": kind, "pages": pages}
-    _emit(args, data, f"{out}: {pages} page{'s' if pages != 1 else ''} ({kind})")
+    _emit(args, data, f"{out}: {counted(pages, 'page')} ({kind})")
     return EXIT_OK
 
 
@@ -487,8 +488,7 @@ def cmd_apply_results(args: argparse.Namespace) -> int:
             apply_results(changes, lib)
         except (OSError, ValueError) as e:
             return _fail(f"{APP_NAME}: nothing written ({e})")
-        lines.append(f"Wrote {len(changes)} character file"
-                     f"{'' if len(changes) == 1 else 's'}.")
+        lines.append(f"Wrote {counted(len(changes), 'character file')}.")
     elif changes:
         lines.append("Dry run: nothing written.")
     _emit(args, data, "\n".join(lines))

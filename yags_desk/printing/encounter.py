@@ -19,6 +19,7 @@ from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK, V08_STUN_NAMES
 from yags_desk.rules.options import RulesOptions
+from yags_desk.rules.words import counted
 from yags_desk.storage.encounter_file import Encounter
 
 __all__ = ["encounter_before", "fighter_marks", "roster_table", "sides_of", "start_state"]
@@ -121,8 +122,8 @@ def encounter_before(encounter: Encounter, forecast: Forecast | None = None) -> 
     fighters = [f for f in state.fighters.values() if not f.removed]
     sides = sides_of(fighters)
     count = len(fighters)
-    sub = (f"{encounter.edition} edition · {count} combatant{'s' if count != 1 else ''} "
-           f"on {len(sides)} side{'s' if len(sides) != 1 else ''}")
+    sub = (f"{encounter.edition} edition · {counted(count, 'combatant')} "
+           f"on {counted(len(sides), 'side')}")
     out = [f"<h1>{esc(encounter.name)}</h1>", f'<p class="sub">{esc(sub)}</p>']
     if encounter.notes.strip():
         out.append(f"<p>{esc(encounter.notes.strip())}</p>")

@@ -18,6 +18,7 @@ from yags_desk.rules.combat.optional.locations import location_summary
 from yags_desk.rules.combat.sentences import describe, level_text, rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.rules.words import counted, noun
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 
 __all__ = ["encounter_after", "log_rows", "option_changes", "rounds_fought", "status"]
@@ -51,10 +52,10 @@ def _wounds(f: FighterState, state: CombatState) -> str:
         return esc(objects.points_text(f))
     if f.character.edition == "classic":
         name, penalty = classic_level(f.body_boxes(), f.wounds)
-        unit = "level" if f.wounds == 1 else "levels"
+        unit = noun(f.wounds, "level")
     else:
         name, penalty = v08_wound_level(f.wounds, state.options.v08_track())
-        unit = "wound" if f.wounds == 1 else "wounds"
+        unit = noun(f.wounds, "wound")
     if not f.wounds:
         return esc(name)
     parts = [_kept(level_text(name, penalty)), _kept(f"{f.wounds} {unit}")]
@@ -165,10 +166,10 @@ def encounter_after(encounter: Encounter) -> str:
     state = log.state
     fighters = list(state.fighters.values())
     ended, going = rounds_fought(log)
-    rounds = f"{ended} round{'s' if ended != 1 else ''} fought"
+    rounds = f"{rounds_text(ended)} fought"
     if going:
         rounds += f"; round {state.round} under way"
-    sub = f"{encounter.edition} edition · {rounds} · {len(log.events)} events"
+    sub = f"{encounter.edition} edition · {rounds} · {counted(len(log.events), 'event')}"
     out = [f"<h1>{esc(encounter.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',
            "<h2>Outcome</h2>"]
     side_rows = []

@@ -28,6 +28,7 @@ from yags_desk.rules.healing import (
 )
 from yags_desk.rules.healing.patient import start_state
 from yags_desk.rules.values import pct
+from yags_desk.rules.words import counted
 from yags_desk.storage.encounter_file import Encounter, encounter_log
 from yags_desk.storage.healing_file import HealingFile, patient_records
 
@@ -55,8 +56,8 @@ def healing_record(record: HealingFile) -> str:
     records = patient_records(record)
     now = max((r.state.now for r in records), key=lambda t: t.hours)
     carers = ", ".join(c.name for c in record.carers) or "none recorded"
-    sub = (f"{record.edition} edition · {len(records)} patient"
-           f"{'s' if len(records) != 1 else ''} · carers: {carers} · as of {_time(now)}")
+    sub = (f"{record.edition} edition · {counted(len(records), 'patient')}"
+           f" · carers: {carers} · as of {_time(now)}")
     out = [f"<h1>{esc(record.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',
            "<h2>Patients now</h2>"]
     out.append(table([row([esc(r.state.name), esc(condition(r.state)), esc(_numbers(r.state))])

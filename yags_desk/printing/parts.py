@@ -19,6 +19,7 @@ from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK, V08_STUN_NAMES, TrackLevel
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
 from yags_desk.rules.values import Value
+from yags_desk.rules.words import counted
 
 __all__ = [
     "KIND_LABELS",
@@ -246,7 +247,7 @@ def tracks_table(c: Character, options: RulesOptions = DEFAULT_OPTIONS, *,
             f'<tr><td class="small muted">stun names</td>{stun_header}</tr>']
     capacity = fatigue_capacity(c)
     body = table(rows, header=header, header_attrs=['class="c"'] * len(header))
-    beyond = f" ({w - 6} wounds beyond Fatal)" if w > 6 else ""
+    beyond = f" ({counted(w - 6, 'wound')} beyond Fatal)" if w > 6 else ""
     return (body + f'<p><b>Fatigue</b> {boxes(capacity, f, cls)}'
             f'<span class="small muted"> ({capacity}, as Health){beyond}</span></p>')
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yags_desk.printing.style import document, esc, row, table
 from yags_desk.rules.quick_combat import BattleResult, Side
+from yags_desk.rules.words import counted
 
 __all__ = ["battle_report", "MAX_GROUP_COLUMNS"]
 
@@ -66,7 +67,7 @@ def _losses(result: BattleResult) -> str:
         for t in result.turns:
             hurt = t.state_after.wounds  # RULES 1.12 large creatures: carried wounds
             cells = [(f"−{t.losses[g]}" if t.losses[g] else "0") + f" ({t.remaining[g]}"
-                     + (f", {hurt[g]} wound{'s' * (hurt[g] != 1)}" if hurt.get(g) else "")
+                     + (f", {counted(hurt[g], 'wound')}" if hurt.get(g) else "")
                      + ")" for g in groups]
             rows.append(row([str(t.turn), *cells], attrs=["", *['class="num"'] * len(groups)]))
         note = ('<p class="small muted">Each cell: figures lost that turn (figures left)'
@@ -90,7 +91,7 @@ def battle_report(result: BattleResult, seed: int | None = None) -> str:
     battle = result.battle
     lines = result.describe()
     count = len(result.turns)
-    sub = f"Quick combat, classic edition · {count} turn{'s' if count != 1 else ''}"
+    sub = f"Quick combat, classic edition · {counted(count, 'turn')}"
     if seed is not None:
         sub += f" · seed {seed}"
     out = [f"<h1>{esc(battle.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',

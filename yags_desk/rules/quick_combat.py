@@ -71,6 +71,7 @@ from yags_desk.rules.quick_values import (
     quick_value,
     quick_values,
 )
+from yags_desk.rules.words import counted, noun
 
 _ROLL_D10 = roll_d10  # replaced in a test: then every die is rolled on its own
 
@@ -245,7 +246,7 @@ class PairingResult:
             elif strike.large:  # RULES 1.12 large creatures: wounds, then figures
                 n = strike.damage_successes
                 wounded = (f"{strike.attacker} wound {strike.defender} {n} "
-                           f"time{'s' * (n != 1)}, killing {strike.kills}")
+                           f"{noun(n, 'time')}, killing {strike.kills}")
                 if strike.hurt:
                     wounded += f" ({strike.hurt} of {strike.large} wounds on one left standing)"
                 parts.append(wounded)
@@ -334,7 +335,7 @@ class BattleResult:
         start = self.battle.start_counts()
         left = ", ".join(f"{name} {self.remaining[name]}/{start[name]}" for name in start)
         count = len(self.turns)
-        after = f"after {count} turn{'' if count == 1 else 's'}"
+        after = f"after {counted(count, 'turn')}"
         sides = self.battle.sides
         if self.reason == "stopped":
             ending = f"Stopped {after}, no side broken yet"

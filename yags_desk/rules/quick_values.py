@@ -35,6 +35,7 @@ from pydantic import (
 )
 
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 
 __all__ = [
     "LEADERSHIP_BONUS",
@@ -306,10 +307,11 @@ class Battle(BaseModel):
             # grows with figures x turns; past this a battle runs for minutes.
             most = MAX_FIGURE_TURNS // self.max_turns
             raise ValueError(
-                f"sides: {figures:,} figures fighting up to {self.max_turns} turns "
+                f"sides: {figures:,} figures fighting up to {counted(self.max_turns, 'turn')} "
                 f"(max_turns) is more than quick combat will roll: figures times "
                 f"max_turns may be at most {MAX_FIGURE_TURNS:,}, so at most {most:,} "
-                f"figures for {self.max_turns} turns; use fewer figures or a lower max_turns")
+                f"figures for {counted(self.max_turns, 'turn')}; use fewer figures or a lower "
+                "max_turns")
         first, second = self.sides
         if first.name == second.name:
             raise ValueError(f"sides: both sides are named {first.name!r}")

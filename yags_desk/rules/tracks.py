@@ -15,6 +15,7 @@ from yags_desk.rules.editions import (
     V08_WOUND_TRACK,
     TrackLevel,
 )
+from yags_desk.rules.words import noun
 
 if TYPE_CHECKING:
     from yags_desk.rules.character import Character
@@ -67,10 +68,10 @@ def wound_level(edition: str, body_boxes: Sequence[int], wounds: int) -> str:
     RULES 1.6) or "Okay", "Grazed, 1 wound" (0.8, RULES 2); no penalty shown at 0."""
     if edition == "classic":
         name, penalty = classic_level(body_boxes, wounds)
-        unit = "level" if wounds == 1 else "levels"
+        unit = noun(wounds, "level")
     else:
         name, penalty = v08_wound_level(wounds)
-        unit = "wound" if wounds == 1 else "wounds"
+        unit = noun(wounds, "wound")
     if wounds <= 0:
         return name
     shown = f"{name} ({penalty:+d})" if penalty else name

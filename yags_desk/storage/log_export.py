@@ -25,6 +25,7 @@ from yags_desk.rules.combat.events import AddCombatant, event_adapter
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.log_table import log_rows
 from yags_desk.rules.options import RulesOptions
+from yags_desk.rules.words import counted
 from yags_desk.storage.csv_text import guard_formula
 from yags_desk.storage.documents import atomic_write_bytes, format_validation_error
 from yags_desk.storage.encounter_file import Encounter, encounter_log
@@ -55,8 +56,7 @@ def log_markdown(encounter: Encounter, log: CombatLog | None = None) -> str:
     """The log sentences under a heading for each round."""
     log = log if log is not None else encounter_log(encounter)
     lines = [f"# {encounter.name.translate(_MD_SPECIAL)}", "",
-             f"{encounter.edition} edition, {len(log.events)} "
-             f"event{'s' if len(log.events) != 1 else ''}."]
+             f"{encounter.edition} edition, {counted(len(log.events), 'event')}."]
     shown_round: int | None = None
     for row in log_rows(log):
         if row.round != shown_round:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication, QStyle, QTreeWidgetItem
+from PySide6.QtWidgets import QApplication, QStyle, QStyleOptionViewItem, QTreeWidgetItem
 
 from tests.storage.test_results import edit_aldric, fight
 from yags_desk.qt.battle.results import ResultsDialog
@@ -52,3 +52,41 @@ def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> 
     for item in (warning, explanation):
         assert tree.visualItemRect(item).height() >= 2 * metrics.lineSpacing()
     assert warning.toolTip(0) == warning.text(0)
+
+
+def test_a_ticked_row_is_no_taller_than_its_wrapped_text_at_any_width(qtbot: Any) -> None:
+    """A ticked row that nearly filled the width was measured with the tick box taken
+    off twice: two lines tall, painted on one, an empty line under it."""
+    library = Library.open()
+    encounter = fight(library)
+    edit_aldric(library, notes="Owes the miller.")
+    dialog = ResultsDialog(None, plan_results(encounter, library))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    tree = dialog.tree
+    metrics = tree.fontMetrics()
+    margin = tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    ticked = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
+    seen_one_line = seen_two_lines = False
+    for width in range(360, 900, 3):  # every width the GM may drag it to, on 1366×768
+        dialog.resize(width, 420)
+        for _ in range(3):
+            QApplication.processEvents()
+        for item in ticked:
+            assert item is not None
+            option = QStyleOptionViewItem()
+            tree.initViewItemOption(option)
+            option.rect = tree.visualItemRect(item)
+            tree.itemDelegate().initStyleOption(option, tree.indexFromItem(item))
+            painted = tree.style().subElementRect(QStyle.SubElement.SE_ItemViewItemText,
+                                                  option, tree)
+            room = painted.width() - 2 * margin
+            needed = metrics.boundingRect(QRect(0, 0, room, 10_000),
+                                          int(Qt.TextFlag.TextWordWrap), item.text(0))
+            height = option.rect.height()
+            assert needed.height() <= height < needed.height() + metrics.lineSpacing(), (
+                width, item.text(0))
+            seen_one_line |= needed.height() == metrics.lineSpacing()
+            seen_two_lines |= needed.height() >= 2 * metrics.lineSpacing()
+    assert seen_one_line and seen_two_lines  # the widths went across a row's wrapping point

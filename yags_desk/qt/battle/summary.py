@@ -16,6 +16,7 @@ from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.advantage import advantage_label
 from yags_desk.rules.combat.optional.harn_state import size_label
+from yags_desk.rules.combat.sentences import rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.turns import turn_order
 from yags_desk.rules.derived_values import Derived
@@ -175,7 +176,7 @@ def dying_status(state: CombatState, f: FighterState) -> str:
     left = at - state.round
     if left == 0:
         return "dying · roll at end of round"
-    return f"dying · roll in {left} round{'s' if left != 1 else ''}"
+    return f"dying · roll in {rounds_text(left)}"
 
 
 def _status(state: CombatState, f: FighterState) -> str:

@@ -142,7 +142,9 @@ class CatalogueView(EditorDocument):
         table.resizeColumnsToContents()
         name_col = 0
         header.setSectionResizeMode(name_col, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(name_col, max(header.sectionSize(name_col), 160))
+        # [decision] Names get their width and at least 120 px, not a flat 160: at 1366 px
+        # with the docks open that keeps the 0.8 melee Classes column on screen.
+        header.resizeSection(name_col, max(header.sectionSize(name_col), 120))
         notes = next((i for i, c in enumerate(model.columns) if c.field == "notes"), None)
         if notes is not None:
             header.setSectionResizeMode(notes, QHeaderView.ResizeMode.Stretch)

@@ -64,6 +64,7 @@ from yags_desk.qt.forms.ui_character_form import Ui_CharacterForm
 from yags_desk.rules.character import Character
 from yags_desk.rules.derived import Derived
 from yags_desk.rules.editions import edition_rules
+from yags_desk.rules.words import counted
 
 __all__ = ["KIND_CHOICES", "CharacterForm"]
 
@@ -446,5 +447,5 @@ class CharacterForm(QWidget):
 
         def update(data: dict[str, Any]) -> None:
             data[key] = [x for i, x in enumerate(data[key]) if i not in set(rows)]
-        text = f"Remove {len(rows)} {noun}{'s' if len(rows) > 1 and noun != 'armour' else ''}"
+        text = f"Remove {counted(len(rows), noun, noun if noun == 'armour' else None)}"
         return self.editor.change(text, update, field=field or key)

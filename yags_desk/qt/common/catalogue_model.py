@@ -337,10 +337,7 @@ class CatalogueTableModel(ItemDrag, QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column.style == "builtin" and item.builtin:
             return icon("lock", "object-locked")
         if role == Qt.ItemDataRole.ToolTipRole:
-            if item.builtin:
-                return (f"{item.name}: built-in ({for_screen(item.source)}); read-only, "
-                        "copy it to change it")
-            return column.tip or None
+            return self._tooltip(item, column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column.style in ("signed", "plain"):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Role.ITEM_ID:
@@ -356,6 +353,22 @@ class CatalogueTableModel(ItemDrag, QAbstractTableModel):
         if role == Role.SEARCH_TEXT:
             return self.search_text(index.row())
         return None
+
+    @staticmethod
+    def _tooltip(item: Item, column: Column) -> str | None:
+        # [decision] A words cell (classes, properties, notes...) can run past the table's
+        # edge when the docks are open at 1366 px: its whole text heads the tooltip.
+        parts = []
+        if column.style in ("text", "list", "ranges") and column.field != "name":
+            text = column.text(item)
+            if text and text != NONE_TEXT:
+                parts.append(f"{column.header}: {text}")
+        if item.builtin:
+            parts.append(f"{item.name}: built-in ({for_screen(item.source)}); read-only, "
+                         "copy it to change it")
+        elif column.tip:
+            parts.append(column.tip)
+        return "\n".join(parts) or None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:

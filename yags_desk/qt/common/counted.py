@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QSpinBox
 
+from yags_desk.rules.words import noun
+
 __all__ = ["count_suffix"]
 
 
@@ -11,7 +13,7 @@ def count_suffix(spin: QSpinBox, unit: str) -> None:
     """Show ``unit`` after the number, singular for 1 and plural (an added "s")
     otherwise, following each change of value."""
     def follow(value: int) -> None:
-        spin.setSuffix(f" {unit}" if value == 1 else f" {unit}s")
+        spin.setSuffix(f" {noun(value, unit)}")
 
     spin.valueChanged.connect(follow)
     follow(spin.value())

@@ -5,8 +5,8 @@ own comment: "If we want word wrapping in the items, we need to go through all
 the columns and set the width of the column"), so with ``setWordWrap(True)`` a
 long line still gets one line's height and ends in "…". :class:`WrapDelegate`
 gives the measure the width the text will have (the column less the
-indentation and the tick box) and lays the rows out again when the column's
-width changes.
+indentation; the style itself takes off the tick box) and lays the rows out
+again when the column's width changes.
 """
 
 from __future__ import annotations
@@ -43,11 +43,10 @@ class WrapDelegate(QStyledItemDelegate):
             while parent.isValid():
                 depth, parent = depth + 1, parent.parent()
             width -= (depth + int(view.rootIsDecorated())) * view.indentation()
-        style = view.style()
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, option, view) + 1
-        if option.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator:
-            width -= style.pixelMetric(QStyle.PixelMetric.PM_IndicatorWidth, option,
-                                       view) + 2 * margin
+        # The tick box is not taken off here: Qt's style takes it off itself when it
+        # measures wrapped text (QCommonStyle's viewItemSize); taken off twice, a ticked
+        # row that nearly fills the width was measured two lines tall and painted on
+        # one, with an empty second line under it.
         return max(width, 1)
 
     def sizeHint(self, option: QStyleOptionViewItem,  # noqa: N802 (Qt's name)

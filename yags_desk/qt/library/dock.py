@@ -46,6 +46,7 @@ from yags_desk.qt.library.model import (
     LibraryScan,
     scan,
 )
+from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
 
@@ -336,7 +337,7 @@ class LibraryDock(QDockWidget):
         n = len(files)
         self.problems.setVisible(n > 0)
         self.problems.setText(
-            f"⚠ Problems ({n}): {n} file{'s' if n != 1 else ''} could not be read "
+            f"⚠ Problems ({n}): {counted(n, 'file')} could not be read "
             f"(<a href='details'>details</a>)" if n else "")
         self.problems.setToolTip("Not listed, left as they are:\n" + "\n".join(files)
                                  if n else "")

@@ -26,6 +26,7 @@ from yags_desk.qt.common.document import DocumentView
 from yags_desk.qt.common.settings import Settings
 from yags_desk.qt.common.theme import apply_scheme, settle_scheme
 from yags_desk.qt.shell.window_base import WindowBase
+from yags_desk.rules.words import counted
 
 if TYPE_CHECKING:  # Qt classes the first paint does not need are made after it (theme)
     from PySide6.QtGui import QCloseEvent
@@ -880,12 +881,12 @@ class MainWindow(WindowBase):
                 and self.settings.reported_problems()):
             self.settings.set_reported_problems([])  # all readable again: tell next time
         n = result.count("pc", "npc", "template")
-        text = f"{n} character{'s' if n != 1 else ''}"
+        text = counted(n, "character")
         for group, word in (("encounters", "encounter"), ("battles", "battle"),
                             ("healing", "healing record")):
             count = result.count(group)
             if count:
-                text += f", {count} {word}{'s' if count != 1 else ''}"
+                text += f", {counted(count, word)}"
         where = f"{text} in {self.library.root}"
         if self.library.read_only:
             where = f"Read-only: {where}"

@@ -20,6 +20,7 @@ from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.settings import SCHEMES
 from yags_desk.qt.help import install_f1, open_help
 from yags_desk.qt.shell.window_base import WindowBase
+from yags_desk.rules.words import counted
 
 if TYPE_CHECKING:
     from yags_desk.qt.battle.board import BattleBoard
@@ -209,7 +210,7 @@ def import_characters(w: WindowBase) -> None:
     if written:
         w.library_dock.refresh()
         w.statusBar().showMessage(
-            f"Imported {len(written)} character{'s' if len(written) != 1 else ''} into the "
+            f"Imported {counted(len(written), 'character')} into the "
             "library", 8000)
 
 

@@ -18,6 +18,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon, fists
+from yags_desk.rules.words import counted
 
 __all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size",
            "with_declared_pair"]
@@ -223,12 +224,12 @@ def _v08(state: CombatState, f: FighterState, e: Declare, t: FighterState | None
              else 0 if e.action == "reroll_initiative" else DEFAULT_DEFENCES)
     if count < len(f.defending):
         raise RulesError(f"defences: {f.name} has already defended against "
-                         f"{len(f.defending)} attackers this round (RULES 2)")
+                         f"{counted(len(f.defending), 'attacker')} this round (RULES 2)")
     d = f.derived(state.options)
     if e.defences is not None and d.max_defences is not None:
         most = d.max_defences.total + (1 if e.stance == "defensive" else 0)
         if e.defences > most:
-            raise RulesError(f"defences: {f.name} may declare at most {most} defences "
+            raise RulesError(f"defences: {f.name} may declare at most {counted(most, 'defence')} "
                              "((Agility + Perception) / 2, +1 defensive) (RULES 2)")
     if e.action not in _ATTACKS and (e.shot != "normal" or e.close):
         raise RulesError("shot: snap and careful shots and firing into melee are for "

@@ -30,6 +30,7 @@ from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.steps import fight_over, waiting_for_opponents
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 
 __all__ = ["DEFAULT_ROUND_LIMIT", "DEFAULT_RUNS", "FATES", "Chance", "Fate", "Forecast",
            "ForecastRun", "RunResult", "fate_of", "forecast", "play_once", "run_rng", "wilson"]
@@ -195,22 +196,23 @@ class Forecast:
         """What the GM should know besides the numbers."""
         out = []
         if self.runs < self.wanted:
-            out.append(f"Stopped after {self.runs} of {self.wanted} runs.")
+            out.append(f"Stopped after {self.runs} of {counted(self.wanted, 'run')}.")
         if self.limit:
             every = "Every run" if self.limit == self.runs else f"{self.limit} of {self.runs} runs"
-            out.append(f"{every} reached the limit of {self.round_limit} rounds with no side "
-                       "beaten" + (": no side can end this fight." if self.limit == self.runs
+            out.append(f"{every} reached the limit of {counted(self.round_limit, 'round')} with no "
+                       "side beaten" + (": no side can end this fight." if self.limit == self.runs
                                    else "; they count as a win for nobody."))
         if self.nobody:
-            out.append(f"In {self.nobody} run{'s' if self.nobody != 1 else ''} every side "
+            out.append(f"In {counted(self.nobody, 'run')} every side "
                        "fell.")
         return out
 
     def lines(self) -> list[str]:
         """The forecast as plain text."""
         mean, low, high = self.expected_rounds()
-        out = [f"Forecast of \u201c{self.encounter}\u201d: {self.runs} runs, seed {self.seed}, "
-               f"at most {self.round_limit} rounds each (95% intervals in brackets)"]
+        out = [f"Forecast of \u201c{self.encounter}\u201d: {counted(self.runs, 'run')}, seed "
+               f"{self.seed}, at most {counted(self.round_limit, 'round')} each (95% intervals in "
+               "brackets)"]
         for side in self.sides:
             out.append(f"  Win for {side}: {self.win(side).text()}")
         out.append(f"  Rounds: {mean:.1f} on average ({low:.1f}\u2013{high:.1f})")

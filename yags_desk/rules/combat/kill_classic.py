@@ -18,6 +18,7 @@ from yags_desk.rules.combat.plan_classic import MIN_DEFENCE, best_attack_style, 
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.dice import OpenRoll, roll_2d10x
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 from yags_desk.rules.wounds import classic_body_levels
 
 __all__ = ["kill_helpless", "kill_is_rolled", "roll_kill_helpless"]
@@ -85,7 +86,7 @@ def kill_helpless(state: CombatState, killer_id: str, attack: OpenRoll | None = 
     return Check(**common, passed=True,
                  second_dice=damage.dice, second_total=damage_total,
                  outcome=(f"had to roll, having defended: damage {damage_total} − soak "
-                          f"{p.soak} = {net} → {levels} level{'s' if levels != 1 else ''}"),
+                          f"{p.soak} = {net} → {counted(levels, 'level')}"),
                  effects=effects)
 
 

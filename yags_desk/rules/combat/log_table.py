@@ -26,6 +26,7 @@ from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, check_name
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 
 __all__ = ["LogRow", "log_rows"]
 
@@ -79,7 +80,7 @@ def _attack_result(e: Attack) -> str:
         return f"miss ({e.attack_total} against {e.defence_total})"
     text = f"hit ({e.attack_total} against {e.defence_total})"
     if e.levels:
-        text += f", {e.levels} level{'s' if e.levels != 1 else ''} ({e.damage_kind})"
+        text += f", {counted(e.levels, 'level')} ({e.damage_kind})"
     if e.killed:
         text += ", killed"
     if e.outcome:

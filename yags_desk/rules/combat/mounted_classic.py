@@ -19,6 +19,7 @@ from yags_desk.rules.derived_classic import base_soak
 from yags_desk.rules.dice import OpenRoll
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.values import pct
+from yags_desk.rules.words import counted
 from yags_desk.rules.wounds import classic_body_levels
 
 __all__ = ["FALL_DAMAGE_CAP", "MOUNT_FALL_M", "RIDING_TARGET", "fall_check", "riding_check"]
@@ -114,7 +115,7 @@ def fall_check(state: CombatState, fid: str, roll: OpenRoll, damage: OpenRoll | 
         net = hurt - soak
         levels = classic_body_levels(net)
         effects += damage_effects(f.id, levels, "wounds", net == 0, False)
-        result = (f"{levels} level{'s' if levels != 1 else ''}" if levels
+        result = (counted(levels, "level") if levels
                   else "stunned" if net == 0 else "no harm")
         outcome = (f"{left} of {metres} m left: damage {hurt} − base soak {soak} = {net} "
                    f"→ {result}")

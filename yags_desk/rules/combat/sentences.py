@@ -44,6 +44,7 @@ from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
+from yags_desk.rules.words import counted, noun
 from yags_desk.rules.wounds import split_mixed, v08_levels
 
 __all__ = ["describe", "level_text", "rounds_text"]
@@ -145,9 +146,8 @@ def _initiative_line(e: Initiative, before: CombatState, after: CombatState) -> 
 def _wound_line(e: Wound, before: CombatState, after: CombatState) -> str:
     f = after.fighter(e.id)
     unit = "body level" if after.edition == "classic" else "wound"
-    plural = "" if e.levels == 1 else "s"
     src = f" from {e.source}" if e.source else ""
-    return f"{f.name} takes {e.levels} {unit}{plural}{src} → {_wound_text(f, after)}."
+    return f"{f.name} takes {counted(e.levels, unit)}{src} → {_wound_text(f, after)}."
 
 
 def _stuns_line(e: Stuns, before: CombatState, after: CombatState) -> str:
@@ -156,7 +156,7 @@ def _stuns_line(e: Stuns, before: CombatState, after: CombatState) -> str:
     was = before.fighter(e.id).stuns
     change = "no change" if f.stuns == was else f"{was} → {f.stuns}"
     level = level_text(name, penalty)
-    return f"{f.name} takes a blow of {e.levels} stuns: {change}, {level}."
+    return f"{f.name} takes a blow of {counted(e.levels, 'stun')}: {change}, {level}."
 
 
 def _fatigue_line(e: Fatigue, before: CombatState, after: CombatState) -> str:
@@ -176,7 +176,7 @@ def _condition_words(condition: str) -> str:
 
 def rounds_text(rounds: int) -> str:
     """"1 round", "3 rounds" (how long a condition lasts)."""
-    return f"{rounds} round" if rounds == 1 else f"{rounds} rounds"
+    return counted(rounds, "round")
 
 
 def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState) -> str:
@@ -267,7 +267,7 @@ def _declare_sentence(e: Declare, f: FighterState, state: CombatState) -> str:
     if e.stance != "normal":
         extras.append(f"{e.stance} stance")
     if e.defences is not None:
-        extras.append(f"{e.defences} defence{'s' if e.defences != 1 else ''}")
+        extras.append(counted(e.defences, "defence"))
     if e.move_m:
         extras.append(f"moving {e.move_m} m")
     if e.shot != "normal":
@@ -365,16 +365,16 @@ def _attack_sentence_v08(e: Attack, after: CombatState) -> str:
     if raw == 0:
         text += " → no damage"
     elif e.ineffective:
-        text += (f" → {raw} level{'s' if raw != 1 else ''}, ineffective: {e.levels} "
-                 f"stun{'s' if e.levels != 1 else ''}, {stun_text}")
+        text += (f" → {counted(raw, 'level')}, ineffective: "
+                 f"{counted(e.levels, 'stun')}, {stun_text}")
     elif e.damage_kind == "mixed":
         s, w = split_mixed(raw)
-        text += (f" → {raw} level{'s' if raw != 1 else ''} mixed: {s} stun{'s' if s != 1 else ''}"
-                 f" + {w} wound{'s' if w != 1 else ''}, {wound_text}, {stun_text}")
+        text += (f" → {counted(raw, 'level')} mixed: {counted(s, 'stun')}"
+                 f" + {counted(w, 'wound')}, {wound_text}, {stun_text}")
     elif e.damage_kind == "stuns":
-        text += f" → {raw} stun{'s' if raw != 1 else ''}, {stun_text}"
+        text += f" → {counted(raw, 'stun')}, {stun_text}"
     else:
-        text += f" → {raw} wound{'s' if raw != 1 else ''}, {wound_text}"
+        text += f" → {counted(raw, 'wound')}, {wound_text}"
     return text + tail + "."
 
 
@@ -419,7 +419,7 @@ def _damage_text(e: Attack, t: FighterState, text: str, after: CombatState) -> s
     net = e.damage_total - e.soak
     text += f"; damage {e.damage_total} − soak {e.soak} = {net}"
     if e.levels:
-        unit = "level" if e.levels == 1 else "levels"
+        unit = noun(e.levels, "level")
         if e.damage_kind == "fatigue":
             text += f" → {e.levels} fatigue {unit}"
         else:

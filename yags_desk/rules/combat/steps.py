@@ -71,6 +71,7 @@ from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.combat.targets import standing_sides
 from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 
 __all__ = ["STEP_KINDS", "Step", "StepKind", "auto_declaration", "auto_events", "fight_over",
            "initiative_needed", "next_step", "waiting_for_opponents"]
@@ -124,7 +125,7 @@ class Step:
             return f"{name(self.fighter)} declares" + (f" ({more} more to go)" if more else "")
         if self.kind == "initiative":
             n = len(self.fighters)
-            return f"Initiative for {n} fighter{'s' if n != 1 else ''}"
+            return f"Initiative for {counted(n, 'fighter')}"
         if self.kind == "action":
             phase = f"{self.phase}: " if self.phase else ""
             if self.action == "stand_up":

@@ -41,6 +41,7 @@ from yags_desk.rules.healing.patient import (
     drop_one_category,
 )
 from yags_desk.rules.healing.waking import check_come_round, settle_waking, woken_by_aid
+from yags_desk.rules.words import counted
 
 __all__ = [
     "ClassicEntry",
@@ -64,7 +65,7 @@ ClassicEntry = (FirstAid | UntendedFatigue | HurtCheck | LightCheck | RecoveryRo
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return counted(n, word)
 
 
 def untended_hours(p: ClassicPatient, at: GameTime) -> int:

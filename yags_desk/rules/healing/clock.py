@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from yags_desk.rules.words import counted
+
 __all__ = ["HOURS_PER_DAY", "MAX_DAY", "MORNING_HOUR", "GameTime", "days_text", "next_morning"]
 
 HOURS_PER_DAY = 24
@@ -70,4 +72,4 @@ def next_morning(t: GameTime) -> GameTime:
 
 def days_text(days: int) -> str:
     """"1 day", "7 days"."""
-    return f"{days} day" if days == 1 else f"{days} days"
+    return counted(days, "day")

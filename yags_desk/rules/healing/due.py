@@ -33,6 +33,7 @@ from yags_desk.rules.healing.v08 import (
     next_weekly_healing,
     untended_reason,
 )
+from yags_desk.rules.words import counted
 
 __all__ = ["NEEDS_HEALER", "Due", "due"]
 
@@ -121,8 +122,8 @@ def _classic(p: ClassicPatient, at: GameTime, healer: Character | None) -> list[
         if p.untended_fatigue_runs:
             hours = untended_hours(p, at)
             if hours:
-                text = (f"Untended wounds: +{hours} long-term fatigue for the {hours} "
-                        f"hour{'s' if hours > 1 else ''} since {p.fatigue_counted_to} "
+                text = (f"Untended wounds: +{hours} long-term fatigue for the "
+                        f"{counted(hours, 'hour')} since {p.fatigue_counted_to} "
                         "(RULES 1.10)")
             else:
                 text = ("Untended wounds: +1 long-term fatigue every hour until first aid, "

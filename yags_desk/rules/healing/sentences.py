@@ -25,6 +25,7 @@ from yags_desk.rules.healing.v08_entries import (
     V08StunRecovery,
     V08WeeklyHealing,
 )
+from yags_desk.rules.words import counted
 
 __all__ = ["condition", "describe"]
 
@@ -120,7 +121,7 @@ def _sentence(e: Entry, before: Patient, after: Patient) -> str:
         return (f"{who} {e.category} wounds: {_against(e.total, e.target, _dice(e.dice), e.fumble)}"
                 f" → {result}.")
     if isinstance(e, UntendedFatigue):
-        hours = f"{e.hours} hour{'s' if e.hours > 1 else ''}"
+        hours = counted(e.hours, "hour")
         falls = (" and collapses unconscious (RULES 1.7)" if collapsed(after)
                  and isinstance(before, ClassicPatient) and not before.collapsed else "")
         return (f"{hours} untended: {name} gains {e.levels} long-term fatigue{falls} "
@@ -172,7 +173,7 @@ def _v08_sentence(e: Entry, before: Patient, after: Patient) -> str:
         if not e.success:
             result = "no effect"
         elif e.treats == "stuns":
-            result = f"{e.healed} stun{'s' if e.healed != 1 else ''} healed"
+            result = f"{counted(e.healed, 'stun')} healed"
         else:
             result = "stabilised" + (", one wound healed" if e.healed else "")
         return f"{who} {e.treats}: {roll} → {result}; {condition(after)}."
@@ -189,8 +190,8 @@ def _v08_sentence(e: Entry, before: Patient, after: Patient) -> str:
         return f"Weekly healing for {name}: {roll} → {result}; {condition(after)}."
     if isinstance(e, V08StunRecovery):
         roll = _against(e.total, e.target, f"d20 {e.natural}", e.fumble)
-        return (f"Morning stun recovery for {name}: {roll} → {e.healed} "
-                f"stun{'s' if e.healed != 1 else ''} healed; {condition(after)}.")
+        return (f"Morning stun recovery for {name}: {roll} → "
+                f"{counted(e.healed, 'stun')} healed; {condition(after)}.")
     if isinstance(e, V08Infection):
         if e.outcome == "dead":
             return f"{name} dies of the infected wound."

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-from PySide6.QtCore import QPoint, QRect
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QStyle, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.qt.battle.dialogs.fixtures import SWORD_SHIELD, ford
@@ -76,3 +77,28 @@ def test_guidance_is_a_hint_not_an_error(qtbot: QtBot) -> None:
     dialog.damage_dice.edit.setText("6 6")
     assert not dialog.hint_label.isVisible() and not dialog.error_label.isVisible()
     assert dialog.apply_button.isEnabled()
+
+
+def test_every_source_reads_whole_at_the_default_size(qtbot: QtBot) -> None:
+    """Aldric's defender fights with two weapons: that source is longer than the column
+    and used to end in "…"; it wraps within its row now."""
+    dialog = AttackDialog(None, ford().state, "aldric", "bandit-1", SWORD_SHIELD, False,
+                          random.Random(7))
+    qtbot.addWidget(dialog)
+    dialog.show()  # at the size the dialog gives itself, which fits a 1366×768 screen
+    qtbot.waitExposed(dialog)
+    QApplication.processEvents()
+    assert dialog.width() <= 1366 and dialog.height() <= 768
+    table = dialog.modifiers_table
+    metrics = table.fontMetrics()
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    room = table.columnWidth(1) - 2 * margin
+    sources = [table.item(row, 1).text() for row in range(table.rowCount())]
+    long = "Two weapons: Short sword + Dagger: Dexterity 12 × Two weapons 75%"
+    assert long in sources and metrics.horizontalAdvance(long) > room
+    for row, text in enumerate(sources):
+        font = table.item(row, 1).font()
+        needed = QFontMetrics(font).boundingRect(QRect(0, 0, room, 10_000),
+                                                 int(Qt.TextFlag.TextWordWrap), text)
+        assert needed.width() <= room, text
+        assert table.rowHeight(row) >= needed.height(), text

@@ -30,6 +30,7 @@ from yags_desk.rules.combat.optional.board import (
 )
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
+from yags_desk.rules.words import counted
 
 __all__ = ["BACK_TURNED", "FLEE_ROUNDS", "auto_move", "closing_declaration", "declared_move",
            "move_metres", "move_row", "move_text", "out_of_reach", "step_towards"]
@@ -62,7 +63,7 @@ def _check(state: CombatState, f: FighterState, e: MoveRow) -> None:
                              f"takes the attack ({RULE})")
         most = state.options.board_rows_per_move
         if abs(e.row - f.row) > most:
-            raise RulesError(f"row: {f.name} may move {most} row{'s' if most != 1 else ''} "
+            raise RulesError(f"row: {f.name} may move {counted(most, 'row')} "
                              f"in one move, not {abs(e.row - f.row)} ({RULE}, rows per move)")
         return
     move = f.derived(state.options).move

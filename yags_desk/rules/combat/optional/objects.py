@@ -30,6 +30,7 @@ from yags_desk.rules.editions import Edition
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon
 from yags_desk.rules.options import OPTIONAL_RULES
+from yags_desk.rules.words import counted
 
 __all__ = ["BROKEN", "OPTION", "RULE", "check_add", "door", "door_dice", "hit_sentence",
            "is_blunt", "join_sentence", "kind_text", "object_combatant", "object_line",
@@ -66,8 +67,8 @@ def door(kind: str, inches: int, dice: Sequence[int]) -> Thing:
         raise RulesError(f"inches: a door is 1 to 24 inches thick, not {inches}")
     need = door_dice(kind, inches)
     if len(dice) != need:
-        raise RulesError(f"damage points: a {KIND_NAMES[kind]} {inches} inch{'es' * (inches > 1)} "
-                         f"thick rolls {need}d6; {len(dice)} dice given")
+        raise RulesError(f"damage points: a {KIND_NAMES[kind]} {counted(inches, 'inch', 'inches')} "
+                         f"thick rolls {need}d6; {counted(len(dice), 'die', 'dice')} given")
     bad = [d for d in dice if not 1 <= d <= 6]
     if bad:
         raise RulesError(f"damage points: {bad[0]} is not a d6 face (1 to 6)")
@@ -126,7 +127,7 @@ def strike(state: CombatState, e: Attack) -> Attack:
     left = ("broken through" if taken > t.thing.damage_points
             else f"{taken} of {t.thing.damage_points} damage points")
     outcome = (f"{RULE}: damage {e.damage_total} against {t.name}'s {aspect} soak {soak}: "
-               f"{points} damage point{'s' * (points != 1)} ({left})")
+               f"{counted(points, 'damage point')} ({left})")
     effects = (Effect(target=t.id, kind="damage_points", amount=points),) if points else ()
     return e.model_copy(update={"soak": soak, "levels": 0, "stunned": False,
                                 "knockdown": False, "killed": False, "outcome": outcome,
@@ -185,6 +186,6 @@ def join_sentence(e: AddCombatant) -> str:
     """The log's sentence for an object put on the board."""
     assert e.thing is not None
     th = e.thing
-    return (f"{e.name} ({KIND_NAMES[th.kind]}, {th.inches} inch{'es' * (th.inches > 1)}, "
+    return (f"{e.name} ({KIND_NAMES[th.kind]}, {counted(th.inches, 'inch', 'inches')}, "
             f"{th.damage_points} damage points, soak {th.soak_blunt} blunt / "
             f"{th.soak_edge} edge) is put on side {e.side} in row {e.row} ({RULE}).")

@@ -21,6 +21,7 @@ from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import OPTIONAL_RULES
+from yags_desk.rules.words import counted
 from yags_desk.rules.wounds import classic_body_levels, v08_levels
 
 __all__ = ["ACTS_LAST", "BANDS", "MINUS_TWO", "NO_ACTION", "NO_MOVE", "TORN", "allies_in_reach",
@@ -167,7 +168,7 @@ def oops_sentence(e: Attack, state: CombatState) -> str:
     text = oops_band(e.oops_roll)[1]
     if e.oops_ally and e.oops_ally in state.fighters:
         ally = state.fighter(e.oops_ally)
-        what = f"{e.levels} level{'s' if e.levels != 1 else ''}" if e.levels else "no damage"
+        what = counted(e.levels, "level") if e.levels else "no damage"
         text = (f"strikes {ally.name}: damage {e.damage_total} − soak {e.soak} → {what}")
     elif e.oops == "hits_ally":
         text = "no ally in reach: hits itself in the face and is stunned"
