@@ -26,12 +26,15 @@ from yags_desk.rules.combat.events import (
     EndRound,
     Fatigue,
     Initiative,
+    MoveRow,
     Override,
+    SetOption,
     Wound,
 )
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_v08 import auto_round_v08, counter_strike_due
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
+from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.steps import auto_declaration, auto_events, next_step
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.healing import GameTime
@@ -181,6 +184,10 @@ def test_an_old_file_that_cleared_the_collapse_still_replays() -> None:
     log = CombatLog("0.8", events)
     b = log.state.fighter("brenna")
     assert b.exhausted and not b.has("unconscious") and log.state.round == 2
+    n = len(events) - 2
+    assert describe(events[n], log.state_before(n), log.state_before(n + 1)) == (
+        "Brenna is not unconscious: nothing to clear (a full fatigue track leaves a 0.8 "
+        "fighter exhausted, not unconscious).")
     # A classic fight still refuses to clear what is not there.
     classic_log = CombatLog("classic")
     classic_log.push(AddCombatant(id="a", name="Aldric", side="x", character=classic("A")))
@@ -205,3 +212,16 @@ def test_initiative_of_an_exhausted_fighter_is_still_rolled() -> None:
     log.push(Fatigue(id="b", levels=3))
     assert next_step(log.state).fighters == ("b", "o")
     log.push(Initiative(id="b", dice=(10,), total=26))
+
+
+def test_on_the_board_rows_an_exhausted_move_is_short_and_the_whole_round() -> None:
+    # Move 12 less 2 a fatigue level: 6, half of it 3 m (core.md, Running).
+    log = exhausted_fight()
+    log.push(SetOption(option="board_rows", value=True))
+    refused(log, MoveRow(id="brenna", row=0),
+            r"row: Brenna is exhausted .* at most half its Move \(3 m\), not 5 m")
+    log.push(SetOption(option="board_metres_per_row", value=2))
+    log.push(Declare(id="brenna", action="move"))
+    log.push(MoveRow(id="brenna", row=0))  # 2 m, and nothing else this round
+    b = log.state.fighter("brenna")
+    assert b.row == 0 and b.attacked

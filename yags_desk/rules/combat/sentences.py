@@ -194,7 +194,13 @@ def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState
 
 
 def _clear_condition_line(e: ClearCondition, before: CombatState, after: CombatState) -> str:
-    return f"{after.fighter(e.id).name} is no longer {_condition_words(e.condition)}."
+    f = after.fighter(e.id)
+    if not before.fighter(e.id).has(e.condition):
+        # A 0.8 fight saved when a full fatigue track still collapsed the fighter
+        # (the reducer lets the clearing pass, changing nothing).
+        return (f"{f.name} is not {_condition_words(e.condition)}: nothing to clear "
+                "(a full fatigue track leaves a 0.8 fighter exhausted, not unconscious).")
+    return f"{f.name} is no longer {_condition_words(e.condition)}."
 
 
 def _lost_line(e: ActionLost, before: CombatState, after: CombatState) -> str:
