@@ -15,7 +15,7 @@ from yags_desk.rules.combat.events import EndRound, SetDarkness, SetOption
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.locations import location_summary
-from yags_desk.rules.combat.sentences import describe, level_text, rounds_text
+from yags_desk.rules.combat.sentences import EXHAUSTED_TEXT, describe, level_text, rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.words import counted, noun
@@ -83,6 +83,8 @@ def _conditions(f: FighterState) -> str:
                                                "&nbsp;" + _kept(f"({rounds_text(rounds)})"))
              for name, rounds in f.conditions if name not in hidden]
     shown += [esc(f"{weapon} {how}") for weapon, how in f.weapons_state]
+    if f.exhausted:  # 0.8: a full fatigue track (combat-wounds.yags, Fatigue)
+        shown.insert(0, esc(EXHAUSTED_TEXT))
     return ", ".join(shown)
 
 

@@ -16,7 +16,7 @@ from yags_desk.rules.combat.due import next_dying_roll
 from yags_desk.rules.combat.optional import objects
 from yags_desk.rules.combat.optional.advantage import advantage_label
 from yags_desk.rules.combat.optional.harn_state import size_label
-from yags_desk.rules.combat.sentences import rounds_text
+from yags_desk.rules.combat.sentences import EXHAUSTED_TEXT, rounds_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.turns import turn_order
 from yags_desk.rules.derived_values import Derived
@@ -188,6 +188,8 @@ def _status(state: CombatState, f: FighterState) -> str:
         return dying_status(state, f)
     if f.has("unconscious"):
         return "unconscious"
+    if f.exhausted:  # 0.8: awake, bound to rest (combat-wounds.yags, Fatigue)
+        return "exhausted"
     if f.attacked:
         return "has acted"
     if state.pending_for(f.id):
@@ -209,6 +211,8 @@ def _summarize(state: CombatState, f: FighterState, order: int | None,
     hidden = ("dead", "unconscious", "dying") if f.dead else ("dead",)
     conditions = ", ".join([n if r is None else f"{n} ({r})" for n, r in f.conditions
                             if n not in hidden]) if f.conditions else ""
+    if f.exhausted:  # 0.8, first: what the fighter may do this round
+        conditions = ", ".join(x for x in (EXHAUSTED_TEXT, conditions) if x)
     if state.options.uses("size_class") and f.size_class != "medium":  # RULES 3.3
         conditions = ", ".join(x for x in (size_label(f.size_class), conditions) if x)
     if state.options.uses("advantage"):  # RULES 3.2: the counter and what it is worth

@@ -43,10 +43,12 @@ from yags_desk.rules.combat.optional.locations import with_location
 from yags_desk.rules.combat.optional.oops import with_oops
 from yags_desk.rules.combat.optional.reactions import reaction_waiting
 from yags_desk.rules.combat.round_v08 import (
+    EXHAUSTED_RULE,
     at_zero,
     declared_defences,
     defence_penalty,
     defends_actively,
+    exhausted_why,
     stance_of,
     take_defence,
 )
@@ -199,6 +201,8 @@ def _modifiers_v08(state: CombatState, attacker_id: str, defender_id: str, *,
     a, t = state.fighter(attacker_id), state.fighter(defender_id)
     if not a.can_act:
         raise RulesError(f"{a.name} is {a.why_not} and cannot attack (RULES 2)")
+    if a.exhausted:
+        raise RulesError(f"{exhausted_why(a)}: no attack {EXHAUSTED_RULE}")
     if t.removed or t.dead:
         raise RulesError(f"{t.name} is {t.why_not if t.removed else 'already dead'}")
     if a.id == t.id:
@@ -393,7 +397,7 @@ def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
     if e.counter:
         return state._with(replace(a, counter_due=tuple(x for x in a.counter_due
                                                         if x != t.id)))
-    if not e.missile and t.can_act:
+    if not e.missile and t.can_act and not t.exhausted:  # the Exhausted strike nobody
         a = take_defence(a, t.id)
         if t.id not in a.defending and a.id not in t.counter_due:
             t = replace(t, counter_due=(*t.counter_due, a.id))

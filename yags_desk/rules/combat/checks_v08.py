@@ -15,7 +15,12 @@ from __future__ import annotations
 
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import Check, Effect, Fatigue, Initiative
-from yags_desk.rules.combat.round_v08 import ACT_NORMALLY, fatigue_v08, initiative_v08
+from yags_desk.rules.combat.round_v08 import (
+    ACT_NORMALLY,
+    exhausted_for_act_normally,
+    fatigue_v08,
+    initiative_v08,
+)
 from yags_desk.rules.combat.state import V08_FATAL, CombatState, Pending
 from yags_desk.rules.dice import D20Roll
 from yags_desk.rules.errors import RulesError
@@ -125,4 +130,7 @@ def act_normally(state: CombatState, fid: str) -> Fatigue:
     f = state.fighter(fid)
     e = Fatigue(id=fid, levels=1, term="short", source=ACT_NORMALLY)
     fatigue_v08(state, f, e)
+    why = exhausted_for_act_normally(f)  # not the level that fills the track
+    if why:
+        raise RulesError(why)
     return e

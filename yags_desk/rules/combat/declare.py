@@ -13,15 +13,15 @@ from yags_desk.rules.combat.events import Declare
 from yags_desk.rules.combat.missile_v08 import check_missile_declaration
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.optional.board import reach_refusal, shot_range_m
-from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES
+from yags_desk.rules.combat.round_v08 import DEFAULT_DEFENCES, EXHAUSTED_RULE, exhausted_why
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.derived import StyleValues
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.items import Weapon, fists
 from yags_desk.rules.words import counted
 
-__all__ = ["BERSERKER", "check_declaration", "declared_style", "weapon_size",
-           "with_declared_pair"]
+__all__ = ["BERSERKER", "check_declaration", "declared_style", "exhausted_refusal",
+           "weapon_size", "with_declared_pair"]
 
 BERSERKER = "Berserker"  # the advantage RULES 1.9 requires
 _ATTACKS = ("attack", "missile")
@@ -245,6 +245,37 @@ def _v08(state: CombatState, f: FighterState, e: Declare, t: FighterState | None
                              f"{d.move.total}, leaves no attack (RULES 2)")
 
 
+# combat-wounds.yags (Fatigue): an Exhausted 0.8 fighter must rest at once; core.md
+# (Movement, Running): any movement then takes its whole round (no attack, no
+# defence, nothing else) and it cannot run or sprint. [decision] Waiting and
+# standing up stay open (standing is movement; a wait lets the GM give the fighter
+# a move later), and so does re-rolling initiative, a round spent doing nothing
+# (combat-wounds.yags, Shock and Pain).
+_EXHAUSTED_MAY = ("rest", "move", "wait", "stand_up", "reroll_initiative")
+_NOT_WORDS = {"attack": "attack", "missile": "missile attack", "other": "other action",
+              "kill_helpless": "killing blow"}
+
+
+def exhausted_refusal(state: CombatState, f: FighterState, e: Declare) -> str | None:
+    """Why an Exhausted fighter (0.8, FighterState.exhausted) may not declare ``e``,
+    or None when it may."""
+    if not f.exhausted:
+        return None
+    why = exhausted_why(f)
+    if e.action not in _EXHAUSTED_MAY:
+        return (f"action: {why}: no {_NOT_WORDS.get(e.action, e.action)} this round; "
+                f"declare rest, a move or a wait {EXHAUSTED_RULE}")
+    if e.defences:
+        return (f"defences: {why}: no defence this round, attacks on it meet the passive "
+                f"15 (RULES 2); declare 0 defences {EXHAUSTED_RULE}")
+    move = f.derived(state.options).move
+    half = move.total // 2 if move is not None else 0
+    if e.move_m > half:
+        return (f"move_m: {why}: it cannot run or sprint, so it moves at most half its "
+                f"Move ({half} m), not {e.move_m} m {EXHAUSTED_RULE}")
+    return None
+
+
 def check_declaration(state: CombatState, e: Declare) -> None:
     """Raise RulesError if ``e`` is not allowed now."""
     f = state.fighter(e.id)
@@ -256,6 +287,9 @@ def check_declaration(state: CombatState, e: Declare) -> None:
     if f.attacked:
         raise RulesError(f"{f.name} has already acted this round; declarations come "
                          "before the actions (RULES 1.5)")
+    why = exhausted_refusal(state, f, e)  # 0.8 only
+    if why:
+        raise RulesError(why)
     t = _target(state, f, e)
     # 0.8 declares the movement with the attack: the reach is checked at the strike.
     if (state.options.uses(BOARD) and t is not None and e.action == "attack"

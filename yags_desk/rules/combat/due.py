@@ -69,8 +69,11 @@ def _classic(state: CombatState, f: FighterState) -> list[Pending]:
 
 def _v08(state: CombatState, f: FighterState) -> list[Pending]:
     # RULES 2: a good success fights on at Fatal (or Beaten), checking against 20
-    # at the end of each round.
-    if (f.good_success and f.can_act and (f.wounds >= V08_FATAL or f.stuns >= V08_BEATEN)
+    # at the end of each round; resting, once a minute: an Exhausted fighter must
+    # rest (combat-wounds.yags), and at Fatal it keeps the dying clock
+    # (FighterState.dying) instead.
+    if (f.good_success and f.can_act and not f.exhausted
+            and (f.wounds >= V08_FATAL or f.stuns >= V08_BEATEN)
             and f.fatal_round != state.round and "fatal_round" not in f.checks_done):
         return [Pending(f.id, "fatal_round", 20, 1)]
     return []

@@ -90,9 +90,13 @@ def _fatigue(state: CombatState, f: FighterState, levels: int, term: str) -> Com
     take = min(room, levels)
     f = (replace(f, fatigue_short=f.fatigue_short + take) if term == "short"
          else replace(f, fatigue_long=f.fatigue_long + take))
-    if take < levels or room == take:
+    if (take < levels or room == take) and state.edition == "classic":
         # RULES 1.7 [decision]: a full fatigue track collapses the fighter.
         f = f.with_condition("unconscious", None)
+    # 0.8: a full track leaves the fighter Exhausted, awake but bound to rest
+    # (combat-wounds.yags, Fatigue; core.md, Running): FighterState.exhausted.
+    # [decision] Fatigue past the full track is dropped, as in classic; the
+    # reference's turning of a level of fatigue into exhaustion is not modelled.
     return state._with(f)
 
 

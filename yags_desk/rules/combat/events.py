@@ -358,9 +358,10 @@ class Check(_Event):
 LostReason = Literal["dead", "unconscious", "gone", "held",
                      "oops",  # RULES 3.2 Oops!: the fumbler misses its next action
                      "weapon",  # its declared style's weapon was dropped or broken
-                     "broken"]  # RULES 3.3: the object attacked is broken through
+                     "broken",  # RULES 3.3: the object attacked is broken through
+                     "exhausted"]  # 0.8: the attacker's fatigue track filled since
 LOST_REASONS: tuple[str, ...] = ("dead", "unconscious", "gone", "held", "oops", "weapon",
-                                 "broken")
+                                 "broken", "exhausted")
 
 
 class ActionLost(_Event):

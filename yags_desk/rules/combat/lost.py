@@ -63,6 +63,8 @@ def lose_action(state: CombatState, fid: str, *, held: bool = False,
         return ActionLost(id=fid, target=target, reason="held", note=note)
     if f.has(NO_ACTION):  # RULES 3.2 Oops! 71-80
         return ActionLost(id=fid, target=target, reason="oops", note=note)
+    if f.exhausted:  # 0.8: it must rest now (combat-wounds.yags, Fatigue)
+        return ActionLost(id=fid, target=target, reason="exhausted", note=note)
     if d is not None and weapon_gone(state, f, d.style):  # dropped mid-round (RULES 1.9, 3.3)
         return ActionLost(id=fid, target=target, reason="weapon", note=note)
     if target is None:

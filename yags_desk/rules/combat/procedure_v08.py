@@ -86,9 +86,10 @@ def action_order(state: CombatState) -> list[tuple[str, str]]:
 def counter_strike_due(state: CombatState, striker: str, target: str) -> bool:
     """Whether ``striker`` may now counter strike ``target`` (RULES 2): it was
     attacked in melee by ``target`` without a defence against it, still
-    stands and owes no Health check."""
+    stands, is not Exhausted (core.md, Running) and owes no Health check."""
     f = state.fighter(striker)
-    return (f.acts and target in f.counter_due and not state.pending_for(striker)
+    return (f.acts and not f.exhausted and target in f.counter_due
+            and not state.pending_for(striker)
             and not f.has(NO_ACTION))  # RULES 3.2 Oops!
 
 
@@ -116,8 +117,9 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
 
     Initiative for anyone who lacks it; each able fighter without a declaration
     attacks the nearest standing enemy with its best melee style, declaring
-    one defence; actions in phase order, each followed by the Health checks it
-    calls for and any counter strike; the end-of-round checks; EndRound.
+    one defence, or rests if it is Exhausted (combat-wounds.yags, Fatigue);
+    actions in phase order, each followed by the Health checks it calls for
+    and any counter strike; the end-of-round checks; EndRound.
     [decision] A fighter whose declared target has fallen loses its action
     (an ActionLost event says so).
     Push the events through a :class:`CombatLog` to keep them.
@@ -149,6 +151,9 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
     for fid in declaration_order(state):
         f = state.fighter(fid)
         target = nearest_enemy(state, fid)
+        if f.declaration is None and target is not None and f.acts and f.exhausted:
+            push(Declare(id=fid, action="rest"))  # it must rest (combat-wounds.yags)
+            continue
         style = best_melee_v08(state, f)
         if f.declaration is None and target is not None and f.acts and style is not None:
             decl = Declare(id=fid, action="attack", target=target.id, style=style,
@@ -169,7 +174,8 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))
             continue
         if (state.fighter(d.target).fallen or f.has(NO_ACTION)  # or RULES 3.2 Oops!
-                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
+                or weapon_gone(state, f, d.style)  # or its weapon was dropped
+                or f.exhausted):  # or its track filled since (combat-wounds.yags)
             # [decision] the declared target has fallen: the action is lost, and logged.
             push(lose_action(state, fid))
             continue

@@ -53,7 +53,12 @@ from yags_desk.rules.combat.optional.moves import move_row
 from yags_desk.rules.combat.optional.oops import check_oops, check_oops_declaration
 from yags_desk.rules.combat.optional.reactions import reaction_attack, take_reaction
 from yags_desk.rules.combat.plan_classic import attack_refusal
-from yags_desk.rules.combat.round_v08 import fatigue_v08, initiative_v08
+from yags_desk.rules.combat.round_v08 import (
+    EXHAUSTED_RULE,
+    exhausted_why,
+    fatigue_v08,
+    initiative_v08,
+)
 from yags_desk.rules.combat.specials_classic import carry_over
 from yags_desk.rules.combat.state import (
     V08_BEATEN,
@@ -164,6 +169,8 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
     if not a.can_act:
         raise RulesError(f"{a.name} is {a.why_not} and cannot attack (RULES 1.6)")
+    if a.exhausted:  # 0.8: no attack of any kind, no counter strike
+        raise RulesError(f"{exhausted_why(a)}: no attack {EXHAUSTED_RULE}")
     if t.removed:
         raise RulesError(f"{t.name} is no longer in the encounter")
     if t.dead:
@@ -351,6 +358,13 @@ def _apply(state: CombatState, event: Event) -> CombatState:
         return apply_effects(state, (Effect(target=f.id, kind="condition",
                                             name=event.condition, rounds=event.rounds),))
     if isinstance(event, ClearCondition):
+        if (state.edition == "0.8" and event.condition.casefold() == "unconscious"
+                and not f.has("unconscious")):
+            # [decision] A 0.8 fight saved while a full fatigue track still collapsed
+            # the fighter may clear that collapse; replayed, the full track leaves
+            # it Exhausted and awake (FighterState.exhausted), so the clearing
+            # changes nothing rather than stopping the file from loading.
+            return state
         if not f.has(event.condition):
             raise RulesError(f"condition: {f.name} is not {event.condition}")
         if event.condition.casefold() == "berserk":

@@ -20,11 +20,14 @@ from yags_desk.rules.errors import RulesError
 __all__ = [
     "ACT_NORMALLY",
     "DEFAULT_DEFENCES",
+    "EXHAUSTED_RULE",
     "Phase",
     "at_zero",
     "declared_defences",
     "defence_penalty",
     "defends_actively",
+    "exhausted_for_act_normally",
+    "exhausted_why",
     "fatigue_v08",
     "initiative_v08",
     "stance_of",
@@ -46,6 +49,16 @@ _DEFENCE_PENALTY = (0, 0, -10, -20, -40, -60, -80)
 _PENALTY_STEP = -20
 
 
+# Where the rules for an Exhausted 0.8 fighter come from (FighterState.exhausted).
+EXHAUSTED_RULE = "(combat-wounds.yags, Fatigue; core.md, Running)"
+
+
+def exhausted_why(f: FighterState) -> str:
+    """"Ann is exhausted (fatigue track full) and must rest": the start of each
+    refusal an Exhausted fighter meets."""
+    return f"{f.name} is exhausted (fatigue track full) and must rest"
+
+
 def defence_penalty(defences: int) -> int:
     """Penalty to every attack and defence that round for ``defences`` declared:
     1 -> 0, 2 -> -10, 3 -> -20, 4 -> -40, 5 -> -60, 6 -> -80 (RULES 2)."""
@@ -56,8 +69,8 @@ def defence_penalty(defences: int) -> int:
 
 def declared_defences(f: FighterState) -> int:
     """How many attackers ``f`` may actively defend against this round."""
-    if not f.can_act:
-        return 0
+    if not f.can_act or f.exhausted:
+        return 0  # an Exhausted fighter does not defend (core.md, Running)
     d = f.declaration
     if d is None or d.defences is None:
         # Re-rolling initiative precludes defences (combat-melee.yags).
@@ -86,9 +99,11 @@ def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> b
     [decision] Defences go to fighters in the order they first meet ``t`` this
     round: each fighter ``t`` attacks and each that attacks ``t``. Once all are
     taken, further attackers face the passive defence 15. A surprised fighter
-    has no active defence (issue 14; RULES 3.2 describes surprise).
+    has no active defence (issue 14; RULES 3.2 describes surprise), nor has an
+    Exhausted one, even against an attacker it defended against before the track
+    filled (core.md, Running: no defence).
     """
-    if not t.acts:
+    if not t.acts or t.exhausted:
         return False
     return attacker_id in t.defending or len(t.defending) < declared_defences(t)
 
@@ -137,4 +152,25 @@ def fatigue_v08(state: CombatState, f: FighterState, e: Fatigue) -> FighterState
                          "fatigue (RULES 2)")
     if not f.can_act:
         raise RulesError(f"{f.name} is {f.why_not} and cannot act (RULES 2)")
+    if f.exhausted:
+        raise RulesError(exhausted_for_act_normally(f))
     return replace(f, acts_normally=True)
+
+
+def exhausted_for_act_normally(f: FighterState) -> str:
+    """Why ``f`` may not take a fatigue level to act normally at initiative 0 because
+    of its fatigue track, or "" (0.8).
+
+    [decision] RULES 2 does not say whether the level may be the one that fills the
+    track. It would leave the fighter Exhausted, bound to rest and unable to act at
+    all (combat-wounds.yags, Fatigue), so checks_v08.act_normally, which makes the
+    event, refuses it; the reducer refuses it only from a full track, as fights
+    saved while a full track still collapsed the fighter may hold such a level."""
+    if f.exhausted:
+        state_text = "is exhausted"
+    elif f.fatigue_short + f.fatigue_long + 1 >= f.fatigue_capacity():
+        state_text = "would be exhausted by it"
+    else:
+        return ""
+    return (f"{f.name} {state_text} (fatigue track full) and must rest: no fatigue "
+            f"level buys a normal round at initiative 0 (RULES 2) {EXHAUSTED_RULE}")

@@ -40,14 +40,14 @@ from yags_desk.rules.combat.optional.locations import location_sentence
 from yags_desk.rules.combat.optional.moves import move_text
 from yags_desk.rules.combat.optional.oops import oops_sentence
 from yags_desk.rules.combat.optional.reactions import reaction_text
-from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
+from yags_desk.rules.combat.round_v08 import ACT_NORMALLY, EXHAUSTED_RULE
 from yags_desk.rules.combat.situational import situational_part
 from yags_desk.rules.combat.state import CombatState, FighterState, check_name
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
 from yags_desk.rules.words import counted, noun
 from yags_desk.rules.wounds import split_mixed, v08_levels
 
-__all__ = ["describe", "level_text", "rounds_text"]
+__all__ = ["EXHAUSTED_TEXT", "describe", "level_text", "rounds_text"]
 
 
 # (body boxes, wounds) -> classic_level's answer, which lays the boxes out anew
@@ -161,12 +161,21 @@ def _stuns_line(e: Stuns, before: CombatState, after: CombatState) -> str:
 
 def _fatigue_line(e: Fatigue, before: CombatState, after: CombatState) -> str:
     f = after.fighter(e.id)
-    collapsed = " and collapses" if f.has("unconscious") and not before.fighter(
-        e.id).has("unconscious") else ""
+    was = before.fighter(e.id)
+    collapsed = " and collapses" if f.has("unconscious") and not was.has("unconscious") else ""
+    if f.exhausted and not was.exhausted:
+        # 0.8: awake, bound to rest (combat-wounds.yags, Fatigue; core.md, Running).
+        collapsed = " and is exhausted: must rest, no attack or defence"
     why = f" to {e.source}" if e.source == ACT_NORMALLY else (
         f" from {e.source}" if e.source else "")
     return (f"{f.name} gains {e.levels} {e.term}-term fatigue{why}{collapsed} "
             f"(now {f.fatigue_short} short, {f.fatigue_long} long).")
+
+
+# How an Exhausted 0.8 fighter (FighterState.exhausted) is named wherever conditions
+# are shown: the board's cards, the encounter summary, the dialogs (as the healing
+# record names it, rules/healing/sentences.py).
+EXHAUSTED_TEXT = "exhausted: must rest"
 
 
 def _condition_words(condition: str) -> str:
@@ -185,7 +194,13 @@ def _set_condition_line(e: SetCondition, before: CombatState, after: CombatState
 
 
 def _clear_condition_line(e: ClearCondition, before: CombatState, after: CombatState) -> str:
-    return f"{after.fighter(e.id).name} is no longer {_condition_words(e.condition)}."
+    f = after.fighter(e.id)
+    if not before.fighter(e.id).has(e.condition):
+        # A 0.8 fight saved when a full fatigue track still collapsed the fighter
+        # (the reducer lets the clearing pass, changing nothing).
+        return (f"{f.name} is not {_condition_words(e.condition)}: nothing to clear "
+                "(a full fatigue track leaves a 0.8 fighter exhausted, not unconscious).")
+    return f"{f.name} is no longer {_condition_words(e.condition)}."
 
 
 def _lost_line(e: ActionLost, before: CombatState, after: CombatState) -> str:
@@ -239,6 +254,9 @@ def _lost_sentence(e: ActionLost, f: FighterState, state: CombatState) -> str:
         on = f" on {t.name}" if t is not None else ""
         return f"{f.name} holds the attack{on}: it does not happen this round."
     name = t.name if t is not None else "its target"
+    if e.reason == "exhausted":  # the attacker's own state, not its target's
+        return (f"{f.name}'s attack on {name} is lost: {f.name} is exhausted and must "
+                f"rest {EXHAUSTED_RULE}.")
     return f"{f.name}'s attack on {name} is lost: {name} {reason_text(e.reason)}."
 
 

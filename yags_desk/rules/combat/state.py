@@ -4,7 +4,8 @@
 naming the rule that forbids the event; it never changes ``state``.
 Tracks never overflow: body levels past the last box count as levels beyond
 Fatal (RULES 1.6, RULES 2), fatigue past a full track is dropped once the
-fighter has collapsed (RULES 1.7 [decision]).
+fighter has collapsed (classic, RULES 1.7 [decision]) or become Exhausted (0.8,
+combat-wounds.yags).
 
 The state also keeps what the rules still require: ``pending`` checks that a
 blow has made necessary (Critical, Fatal, Beaten), which must be rolled or
@@ -278,7 +279,10 @@ class FighterState:
         "dead": frozenset({"conditions"}),
         "can_act": frozenset({"removed", "conditions", "thing"}),
         "acts": frozenset({"removed", "conditions", "thing"}),
-        "dying": frozenset({"removed", "conditions", "tended", "character", "wounds"}),
+        "dying": frozenset({"removed", "conditions", "tended", "character", "wounds",
+                            "fatigue_short", "fatigue_long", "thing"}),
+        "exhausted": frozenset({"removed", "conditions", "thing", "character",
+                                "fatigue_short", "fatigue_long"}),
         "_body_capacity": frozenset({"character", "berserk_total"}),
     }
 
@@ -317,6 +321,19 @@ class FighterState:
         """Able to act this round: conscious, alive and not surprised."""
         return self.can_act and not self.has("surprised")
 
+    @cached_property
+    def exhausted(self) -> bool:
+        """0.8: the fatigue track is full (short and long-term fatigue together reach
+        the capacity). combat-wounds.yags (Fatigue) says an Exhausted character must
+        rest at once, and core.md (Movement, Running) that any movement then takes the
+        whole round, with no attack or defence, and no running. [decision] They stay
+        conscious (the classic collapse, RULES 1.7, is not a 0.8 rule); derived from
+        the track rather than kept as a condition, so undo, replay and an override of
+        the fatigue keep it right. Never for the fallen, the dead or an object."""
+        if self.character.edition != "0.8" or not self.can_act:
+            return False
+        return self.fatigue_short + self.fatigue_long >= self.fatigue_capacity()
+
     @property
     def why_not(self) -> str:
         """Why the fighter cannot act, for messages."""
@@ -330,13 +347,18 @@ class FighterState:
     def dying(self) -> bool:
         """Lying unconscious through a Fatal wound, untended: a roll each minute until
         dead or tended. Classic: the "dying" condition the Fatal roll gives (RULES 1.6);
-        0.8: unconscious at Fatal, which calls for the Health check once a minute
-        (RULES 2)."""
+        0.8: unconscious (or Exhausted, so resting) at Fatal, which calls for the Health
+        check once a minute (RULES 2)."""
         if self.removed or self.dead or self.tended:
             return False
         if self.character.edition == "classic":
             return self.has("dying")
-        return self.has("unconscious") and self.wounds >= V08_FATAL
+        # RULES 2: at Fatal, the Health check comes once a minute while "unconscious
+        # or resting"; an Exhausted fighter must rest (combat-wounds.yags, Fatigue), so
+        # [decision] it keeps that clock, not the end-of-round check of those who
+        # fight on (a 0.8 fight saved when a full track still collapsed the fighter
+        # replays with the same checks).
+        return (self.has("unconscious") or self.exhausted) and self.wounds >= V08_FATAL
 
     @property
     def helpless(self) -> bool:

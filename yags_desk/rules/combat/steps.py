@@ -131,6 +131,10 @@ class Step:
             if self.action == "stand_up":
                 return f"{phase}{name(self.fighter)} stands up"
             if self.action == "lost":
+                f = state.fighters.get(self.fighter or "")
+                if f is not None and f.exhausted:
+                    return (f"{phase}{f.name}'s attack on {name(self.target)} is lost: "
+                            f"{f.name} is exhausted and must rest")
                 t = state.fighters.get(self.target or "")
                 why = reason_text(lost_reason(t) or "") if t is not None else "is gone"
                 return (f"{phase}{name(self.fighter)}'s attack on {name(self.target)} is "
@@ -372,7 +376,8 @@ def _v08_step(state: CombatState) -> Step | None:
                 or not f.acts or f.attacked):
             continue
         if (not state.fighter(d.target).can_act or f.has(NO_ACTION)  # or RULES 3.2 Oops!
-                or weapon_gone(state, f, d.style)):  # or its weapon was dropped
+                or weapon_gone(state, f, d.style)  # or its weapon was dropped
+                or f.exhausted):  # or its track filled since (combat-wounds.yags)
             # [decision, auto_round_v08] the target has fallen: the action is lost (logged)
             return _step("action", (fid,), action="lost", target=d.target, style=d.style,
                         phase=phase)
@@ -406,7 +411,8 @@ def next_step(state: CombatState) -> Step:
 def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     """What an automatic fighter declares (procedure_classic / procedure_v08):
     attack the nearest standing enemy with its best melee style (0.8: one
-    defence); classic: stand up when prone, wait with nobody to fight."""
+    defence; rest when Exhausted, combat-wounds.yags, Fatigue); classic: stand up
+    when prone, wait with nobody to fight."""
     f = state.fighter(fid)
     if state.edition == "classic":
         if f.has("prone"):
@@ -420,6 +426,8 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     target = nearest_enemy_v08(state, fid)
     if target is None:
         return None
+    if f.exhausted:  # an attack would be refused (declare.exhausted_refusal)
+        return Declare(id=fid, action="rest")
     best = best_melee_v08(state, f)  # with its weapons in hand
     if best is None:
         return None

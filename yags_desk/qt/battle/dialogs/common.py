@@ -32,7 +32,7 @@ from yags_desk.qt.battle.dialogs.message_lines import (
     styled_hint_label,
 )
 from yags_desk.rules.combat.optional import objects
-from yags_desk.rules.combat.sentences import level_text
+from yags_desk.rules.combat.sentences import EXHAUSTED_TEXT, level_text
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.tracks import classic_level, v08_stun_level, v08_wound_level
@@ -70,7 +70,8 @@ def fighter_summary(state: CombatState, f: FighterState) -> str:
         if f.stuns:
             sname, spen = v08_stun_level(f.stuns)
             text += f", {level_text(sname, spen)}"
-    conditions = ", ".join(n.replace("_", " ") for n, _ in f.conditions)
+    conditions = ", ".join(([EXHAUSTED_TEXT] if f.exhausted else [])  # 0.8 full track
+                           + [n.replace("_", " ") for n, _ in f.conditions])
     if conditions:
         text += f"; {conditions}"
     return f"{f.name} ({f.side}): {text}"

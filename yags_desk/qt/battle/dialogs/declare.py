@@ -160,6 +160,8 @@ class DeclareDialog(EventDialog[Declare]):
         if old is None:
             if self.target_combo.count():
                 self.target_combo.setCurrentIndex(0)
+            if f.exhausted:  # 0.8: it must rest (declare.exhausted_refusal)
+                _select(self.action_combo, "rest")
             return
         _select(self.action_combo, old.action)
         if old.target:
@@ -256,6 +258,11 @@ class DeclareDialog(EventDialog[Declare]):
 
     def _defence_limit(self) -> None:
         m = self.derived.max_defences
+        if self.state.fighter(self.fighter_id).exhausted:
+            # 0.8: no defence while Exhausted (declare.exhausted_refusal).
+            self.defences_spin.setRange(0, 0)
+            set_rules_text(self.max_label, "None while exhausted (core.md, Running)")
+            return
         if m is None:
             self.defences_spin.setRange(0, 20)
             return

@@ -28,6 +28,7 @@ from yags_desk.rules.combat.optional.board import (
     out_of_range_bonus,
     reach_refusal,
 )
+from yags_desk.rules.combat.round_v08 import EXHAUSTED_RULE, exhausted_why
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.words import counted
@@ -72,6 +73,9 @@ def _check(state: CombatState, f: FighterState, e: MoveRow) -> None:
     if f.attacked and moved > half:
         raise RulesError(f"{f.name} has attacked this round: it may move only up to half "
                          f"its Move ({half} m), not {moved} m (RULES 2, {RULE})")
+    if f.exhausted and moved > half:
+        raise RulesError(f"row: {exhausted_why(f)}: it cannot run or sprint, so it moves at "
+                         f"most half its Move ({half} m), not {moved} m {EXHAUSTED_RULE}")
 
 
 def move_row(state: CombatState, e: MoveRow) -> CombatState:
@@ -84,7 +88,9 @@ def move_row(state: CombatState, e: MoveRow) -> CombatState:
         moved = f.moved_m + move_metres(state, f, e.row)
         move = f.derived(state.options).move
         beyond = move is not None and moved > move.total
-        f = replace(f, row=e.row, moved_m=moved, attacked=f.attacked or beyond)
+        # An Exhausted fighter's move is its whole round (core.md, Running).
+        f = replace(f, row=e.row, moved_m=moved,
+                    attacked=f.attacked or beyond or f.exhausted)
     if e.flee:
         f = f.with_condition(BACK_TURNED, FLEE_ROUNDS)
     return state._with(f)
