@@ -14,7 +14,9 @@ from yags_desk.storage.library import Library
 from yags_desk.storage.results import plan_results
 
 
-def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> None:
+def _shown_dialog(qtbot: Any) -> tuple[ResultsDialog, Any, Any, int]:
+    """The results dialog of the sample fight, Aldric's file changed since: shown, with
+    its tree, the tree's font metrics and the margin the style adds to a text."""
     library = Library.open()
     encounter = fight(library)
     edit_aldric(library, notes="Owes the miller.")
@@ -22,11 +24,15 @@ def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> 
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
+    tree = dialog.tree
+    margin = tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    return dialog, tree, tree.fontMetrics(), margin
+
+
+def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> None:
+    dialog, tree, metrics, margin = _shown_dialog(qtbot)
     for _ in range(5):
         QApplication.processEvents()
-    tree = dialog.tree
-    metrics = tree.fontMetrics()
-    margin = tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
     warning = tree.topLevelItem(0)
     assert warning is not None
     assert "file changed since the fight began: tick to write over it" in warning.text(0)
@@ -57,16 +63,7 @@ def test_the_changed_file_warning_and_its_explanation_wrap_whole(qtbot: Any) -> 
 def test_a_ticked_row_is_no_taller_than_its_wrapped_text_at_any_width(qtbot: Any) -> None:
     """A ticked row that nearly filled the width was measured with the tick box taken
     off twice: two lines tall, painted on one, an empty line under it."""
-    library = Library.open()
-    encounter = fight(library)
-    edit_aldric(library, notes="Owes the miller.")
-    dialog = ResultsDialog(None, plan_results(encounter, library))
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    tree = dialog.tree
-    metrics = tree.fontMetrics()
-    margin = tree.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin) + 1
+    dialog, tree, metrics, margin = _shown_dialog(qtbot)
     ticked = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())]
     seen_one_line = seen_two_lines = False
     for width in range(360, 900, 3):  # every width the GM may drag it to, on 1366×768
