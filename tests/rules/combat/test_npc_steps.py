@@ -7,8 +7,12 @@ from __future__ import annotations
 import random
 
 from benchmarks.bench_combat import big_fight
+from benchmarks.bench_combat_v08 import melee
+from yags_desk.rules.combat.events import AddCombatant
+from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.npc_steps import npc_steps
 from yags_desk.rules.combat.procedure_classic import auto_round
+from yags_desk.rules.combat.procedure_v08 import auto_round_v08
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.steps import next_step
 from yags_desk.storage.encounter_file import Combatant, encounter_log, new_encounter
@@ -50,3 +54,20 @@ def test_they_stop_before_a_players_step() -> None:
     step = next_step(last)
     pc = next(f.id for f in start.fighters.values() if f.character.kind == "pc")
     assert pc in step.fighters  # the player's declaration is asked of the GM
+
+
+def test_in_0_8_npcs_alone_play_auto_round_v08_with_the_same_dice() -> None:
+    log = CombatLog("0.8")
+    for add in melee(8).events:  # eight 0.8 fighters a side, NPCs here
+        assert isinstance(add, AddCombatant)
+        log.push(add.model_copy(update={
+            "character": add.character.model_copy(update={"kind": "npc"})}))
+    start = log.state
+    expected = auto_round_v08(start, random.Random(4))
+    rng = random.Random(4)
+    steps = list(npc_steps(start, rng))
+    assert [e for s in steps for e in s.events] == expected
+    assert steps[-1].ends_round
+    rolled = random.Random(4)
+    auto_round_v08(start, rolled)
+    assert rng.getstate() == rolled.getstate()
