@@ -20,7 +20,7 @@ MAX_GROUP_COLUMNS = 8
 
 def _side(side: Side, large: bool = False) -> str:
     """``large``: some group of the battle is large (RULES 1.12): a Wounds column."""
-    out = [f"<h3>{esc(side.name)} ({side.start_count} figures)</h3>"]
+    out = [f"<h3>{esc(side.name)} ({counted(side.start_count, 'figure')})</h3>"]
     lead = side.leader
     if lead is not None:
         rolls = "rolls for leadership" if lead.qualifies else "Battle under 25%: no roll"
@@ -97,7 +97,7 @@ def battle_report(result: BattleResult, seed: int | None = None) -> str:
     out = [f"<h1>{esc(battle.name)}</h1>", f'<p class="sub">{esc(sub)}</p>',
            f"<p><b>{esc(lines[-1])}</b></p>", "<h2>Forces</h2>"]
     out += [_side(side, _any_large(result)) for side in battle.sides]
-    settings = [f"at most {battle.max_turns} turns"]
+    settings = [f"at most {counted(battle.max_turns, 'turn')}"]
     if battle.break_fraction:
         settings.append(f"a side breaks at {battle.break_fraction:.0%} of its figures")
     out.append(f'<p class="small">Battle settings: {esc("; ".join(settings))}.</p>')

@@ -273,6 +273,15 @@ def test_import_then_export_round_trip(qtbot, library, tmp_path: Path, suffix: s
     assert len(view.store.catalogue) == count
 
 
+def test_export_of_one_item_says_one_item(qtbot, library, tmp_path: Path):
+    view = make_view(qtbot, library)
+    said: list[str] = []
+    view.status_message.connect(lambda text, _ms: said.append(text))
+    out = tmp_path / "one.json"
+    assert view.export_file(out, view.store.catalogue.items[:1])
+    assert said == [f"Exported 1 item to {out}"]
+
+
 def test_import_refuses_an_item_that_reuses_a_builtin_id(qtbot, library, tmp_path: Path):
     view = make_view(qtbot, library)
     f = tmp_path / "clash.csv"

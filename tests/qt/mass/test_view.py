@@ -16,7 +16,14 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from yags_desk.qt.mass import view as view_module
 from yags_desk.qt.mass.view import BattleView, new_battle
 from yags_desk.rules.character import Character
-from yags_desk.rules.quick_combat import Battle, BattleState, resolve_turn, run_battle
+from yags_desk.rules.quick_combat import (
+    Battle,
+    BattleState,
+    Group,
+    Side,
+    resolve_turn,
+    run_battle,
+)
 from yags_desk.rules.quick_values import quick_values
 from yags_desk.storage.documents import read_document
 from yags_desk.storage.library import Library
@@ -226,6 +233,29 @@ def test_a_large_battle_shows_progress_and_cancel_keeps_the_turns_fought(
     assert fought == 2 and len(view.turns) == 2
     assert shown[0].endswith("turn 1 of at most 20")
     assert view.last_message == "Stopped after turn 2: 2 turns fought"
+
+
+def _lone_hero(max_turns: int = 20) -> Battle:
+    """One figure against three, all too well armoured to fall in a turn or two."""
+    def group(name: str, count: int) -> Group:
+        return Group(name=name, count=count, initiative=15, attack=10, defence=30,
+                     damage=5, soak=30)
+    return Battle(name="Lone hero", edition="classic", max_turns=max_turns,
+                  sides=(Side(name="Hero", groups=[group("Hero", 1)]),
+                         Side(name="Band", groups=[group("Band", 3)])))
+
+
+def test_one_figure_and_one_turn_read_singular(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(view_module, "PROGRESS_FROM", 10)
+    monkeypatch.setattr(view_module, "PROGRESS_EVERY", 0)
+    view = _view(qtbot, library, _lone_hero())
+    assert [view.side_tabs.tabText(i) for i in (0, 1)] == ["Hero (1 figure)",
+                                                           "Band (3 figures)"]
+    monkeypatch.setattr(view_module.QProgressDialog, "setLabelText",
+                        lambda self, _text: self.cancel())  # Cancel after the first turn
+    assert view.fight_to_end() == 1
+    assert view.last_message == "Stopped after turn 1: 1 turn fought"
 
 
 def test_progress_is_shown_at_most_so_often(qtbot: Any, library: Library,

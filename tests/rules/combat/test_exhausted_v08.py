@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from tests.rules.builders import classic
+from tests.rules.builders import BROAD_SWORD, classic, v08
 from tests.rules.combat.v08_setup import DAGGER, SWORD, declare, dice, fight, last_sentence
 from yags_desk.rules.combat.aftermath import healing_start
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08
@@ -20,6 +20,7 @@ from yags_desk.rules.combat.checks_v08 import act_normally
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.events import (
     AddCombatant,
+    Assist,
     Check,
     ClearCondition,
     Declare,
@@ -28,10 +29,13 @@ from yags_desk.rules.combat.events import (
     Initiative,
     MoveRow,
     Override,
+    Reaction,
     SetOption,
     Wound,
 )
 from yags_desk.rules.combat.log import CombatLog
+from yags_desk.rules.combat.optional.actions32 import free_attack_refusal, free_attack_targets
+from yags_desk.rules.combat.optional.reactions import spear_offers
 from yags_desk.rules.combat.procedure_v08 import auto_round_v08, counter_strike_due
 from yags_desk.rules.combat.round_v08 import ACT_NORMALLY
 from yags_desk.rules.combat.sentences import describe
@@ -111,6 +115,46 @@ def test_an_exhausted_fighter_may_rest_move_or_wait_but_not_attack_or_defend() -
     log.push(Declare(id="brenna", action="move", move_m=3))
     log.push(Declare(id="brenna", action="rest"))
     assert log.state.fighter("brenna").declaration is not None
+
+
+def test_an_exhausted_fighter_neither_assists_nor_readies_a_reaction() -> None:
+    """Assisting is the helper's action and a reaction readies a strike (RULES 3.1):
+    neither is rest or a move, so the Exhausted take neither (core.md, Running)."""
+    log = fight(bandit=True)
+    log.push(Fatigue(id="orc", levels=3))  # the Orc's three levels
+    log.push(SetOption(option="assist_hamper", value=True))
+    log.push(SetOption(option="reactions", value=True))
+    refused(log, Assist(id="orc", ally="bandit", roll="attack", dice=(10,), total=21),
+            r"Orc is exhausted \(fatigue track full\) and must rest: no assist")
+    refused(log, Reaction(id="orc", target="brenna", trigger="when Brenna steps in"),
+            "Orc is exhausted .* must rest: no reaction")
+    log.push(Assist(id="bandit", ally="orc", roll="defence", dice=(10,), total=19))  # others may
+    log.push(Reaction(id="brenna", target="orc", trigger="when the Orc draws"))
+
+
+def test_an_exhausted_fighter_is_offered_no_free_attack_nor_a_spear_reaction() -> None:
+    log = fight()
+    log.push(Fatigue(id="orc", levels=3))
+    log.push(SetOption(option="flee_charge_defend", value=True))
+    log.push(Declare(id="brenna", action="move", manoeuvre="flee"))
+    assert "Orc is exhausted" in free_attack_refusal(log.state, "orc", "brenna")
+    assert free_attack_targets(log.state, "orc") == []
+    spear = BROAD_SWORD.model_copy(update={"name": "Long spear"})
+    log.push(AddCombatant(id="sven", name="Sven", side="orcs", row=3, character=v08(
+        "Sven", skills={"Single weapon": 3}, weapons=(spear,))))
+    log.push(Override(id="brenna", field="row", value=5, reason="far"))
+    log.push(SetOption(option="board_rows", value=True))
+    log.push(SetOption(option="reactions", value=True))
+    log.push(Fatigue(id="sven", levels=3))
+    move = MoveRow(id="brenna", row=3)
+    before = log.state
+    log.push(move)
+    assert spear_offers(before, log.state, move) == []  # Sven holds one but must rest
+    log.undo()
+    log.push(Override(id="sven", field="fatigue_short", value=0, reason="rested"))
+    before = log.state
+    log.push(move)
+    assert [r.id for r in spear_offers(before, log.state, move)] == ["sven"]
 
 
 def test_attacks_on_the_exhausted_meet_the_passive_15_and_earn_no_counter_strike() -> None:

@@ -44,6 +44,7 @@ from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.roles import Role
 from yags_desk.rules.catalogue import Catalogue
 from yags_desk.rules.items import Armour, Weapon
+from yags_desk.rules.words import counted
 from yags_desk.storage.catalogues import CatalogueFile, export_items, import_items
 from yags_desk.storage.documents import DocumentError, read_document
 from yags_desk.storage.library import Library
@@ -512,7 +513,7 @@ class CatalogueView(EditorDocument):
         except (DocumentError, ValueError, OSError) as exc:
             self.message_bar.show_error(f"Could not export to {path.name}:\n{exc}")
             return False
-        self.status_message.emit(f"Exported {len(items)} items to {path}", 5000)
+        self.status_message.emit(f"Exported {counted(len(items), 'item')} to {path}", 5000)
         return True
 
     # -- keeping the view current ---------------------------------------------------

@@ -72,6 +72,7 @@ from yags_desk.rules.quick_combat import (
 from yags_desk.rules.quick_dice import TypedD10s, parse_d10s
 from yags_desk.rules.quick_template import QuickTemplate, quick_leader, quick_template
 from yags_desk.rules.quick_turns import fought_json, fought_turns
+from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line, gm_text
@@ -521,7 +522,7 @@ class BattleView(DocumentView):
             widget.blockSignals(False)
         for box, side in zip(self.sides, battle.sides, strict=True):
             name = side.name.replace("&", "&&")  # a tab's "&" marks its shortcut
-            self.side_tabs.setTabText(box.side, f"{name} ({side.start_count} figures)")
+            self.side_tabs.setTabText(box.side, f"{name} ({counted(side.start_count, 'figure')})")
             box.show_side(side, locked, same_setup)
         if same_setup:  # the group lists hold these groups; the pairings are these
             if self.pairings.count():
@@ -957,7 +958,7 @@ class BattleView(DocumentView):
             self._turns_changed()
         stopped = self._stopping and not state.is_over
         self._stopping = False
-        self._say(f"Stopped after turn {state.turn}: {fought} turns fought" if stopped
+        self._say(f"Stopped after turn {state.turn}: {counted(fought, 'turn')} fought" if stopped
                   else battle_result(self.battle, self.turns).outcome())
         return fought
 

@@ -26,6 +26,7 @@ from dataclasses import replace
 
 from yags_desk.rules.combat.events import AddCombatant, Attack, Check, Declare
 from yags_desk.rules.combat.optional.base import NONE, AttackKind, Mod, OptionalMods
+from yags_desk.rules.combat.round_v08 import EXHAUSTED_RULE, exhausted_why
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.dice import D20Roll, OpenRoll
 from yags_desk.rules.errors import RulesError
@@ -119,6 +120,8 @@ def free_attack_refusal(state: CombatState, attacker_id: str, target_id: str) ->
         return f"free attack: only {t.name}'s enemies strike at it as it flees (RULES 3.2)"
     if not a.acts:
         return f"free attack: {a.name} cannot act now"
+    if a.exhausted:  # 0.8: no attack of any kind (core.md, Running)
+        return f"free attack: {exhausted_why(a)}: no attack {EXHAUSTED_RULE}"
     if abs(a.row - t.row) > 1:
         return (f"free attack: {a.name} (row {a.row}) is not within reach of {t.name} "
                 f"(row {t.row}) (RULES 3.2)")

@@ -32,6 +32,7 @@ from yags_desk.rules.combat.optional.base import (
     OptionalMods,
 )
 from yags_desk.rules.combat.optional.delay import HAMPER, delay
+from yags_desk.rules.combat.round_v08 import EXHAUSTED_RULE, exhausted_why
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
@@ -104,6 +105,8 @@ def apply_assist(state: CombatState, e: Assist) -> CombatState:
                          f"assist reaches an ally within 1 row ({RULE} assist)")
     if not f.acts:
         raise RulesError(f"{f.name} cannot act this round and cannot assist")
+    if f.exhausted:  # 0.8: it must rest; assisting is an action (core.md, Running)
+        raise RulesError(f"{exhausted_why(f)}: no assist {EXHAUSTED_RULE}")
     if f.attacked:
         raise RulesError(f"{f.name} has already acted this round; assisting is its action "
                          f"({RULE} assist)")

@@ -27,7 +27,7 @@ from yags_desk.rules.combat.optional.base import NONE, AttackKind, OptionalMods
 from yags_desk.rules.combat.optional.board import OPTION as BOARD
 from yags_desk.rules.combat.optional.board import reach_refusal
 from yags_desk.rules.combat.optional.delay import REACTION, delay
-from yags_desk.rules.combat.round_v08 import take_defence
+from yags_desk.rules.combat.round_v08 import EXHAUSTED_RULE, exhausted_why, take_defence
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.errors import RulesError
 
@@ -81,6 +81,8 @@ def take_reaction(state: CombatState, e: Reaction) -> CombatState:
                          f"(\"when ...\") ({RULE} reactions)")
     if not f.acts:
         raise RulesError(f"{f.name} cannot act now and cannot react")
+    if f.exhausted:  # 0.8: its strike would be refused (core.md, Running: no attack)
+        raise RulesError(f"{exhausted_why(f)}: no reaction {EXHAUSTED_RULE}")
     if t.id == f.id or t.side == f.side:
         raise RulesError(f"target: {t.name} is not an enemy of {f.name} ({RULE} reactions)")
     if t.removed or t.dead:
@@ -164,7 +166,7 @@ def spear_offers(before: CombatState, after: CombatState, e: MoveRow) -> list[Re
     was = before.fighter(e.id).row
     out = []
     for f in after.active():
-        if f.side == mover.side or not f.acts or not is_long_spear(f):
+        if f.side == mover.side or not f.acts or f.exhausted or not is_long_spear(f):
             continue
         if abs(f.row - was) >= 2 and abs(f.row - mover.row) <= 1 and readied(f, mover.id) is None:
             out.append(Reaction(id=f.id, target=mover.id, spear=True,
