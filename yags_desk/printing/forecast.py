@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from yags_desk.printing.style import esc, row, table
 from yags_desk.rules.combat.forecast import FATES, Chance, Forecast
+from yags_desk.rules.words import counted
 
 __all__ = ["forecast_html"]
 
@@ -23,7 +24,8 @@ def forecast_html(f: Forecast) -> str:
     num = 'class="num"'
     out = ["<h2>Forecast</h2>",
            f'<p class="sub">{f.runs} automatic fights from the start (seed {f.seed}, at most '
-           f"{f.round_limit} rounds each); 95% intervals. A fight lasts {mean:.1f} rounds "
+           f"{counted(f.round_limit, 'round')} each); 95% intervals. A fight lasts "
+           f"{mean:.1f} rounds "
            f"on average ({low:.1f}\u2013{high:.1f}).</p>"]
     sides = [row([esc(s), *_cells(f.win(s))], attrs=["", num, num]) for s in f.sides]
     out.append(table(sides, ["Side", "Wins", "Interval"], width="50%"))

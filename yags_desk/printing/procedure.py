@@ -9,6 +9,7 @@ from __future__ import annotations
 from yags_desk.printing.style import esc
 from yags_desk.rules.editions import Edition
 from yags_desk.rules.options import DEFAULT_OPTIONS, OPTIONAL_RULES, RulesOptions
+from yags_desk.rules.words import counted
 
 __all__ = ["ROUND_STEPS", "options_lines", "options_html", "round_html"]
 
@@ -77,7 +78,7 @@ def options_lines(options: RulesOptions, edition: Edition) -> list[str]:
             lines.append(f"A board row is {options.board_metres_per_row} m (RULES 3.1)")
         if (edition == "classic"
                 and options.board_rows_per_move != DEFAULT_OPTIONS.board_rows_per_move):
-            lines.append(f"{options.board_rows_per_move} rows per move (RULES 3.1)")
+            lines.append(f"{counted(options.board_rows_per_move, 'row')} per move (RULES 3.1)")
     return lines
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yags_desk.rules.errors import DiceError
+from yags_desk.rules.words import counted
 
 __all__ = [
     "MAX_CONSTANT",
@@ -168,7 +169,7 @@ def _take_typed(
                 )
             raise DiceError(
                 f"missing die {position + 1}: {what} needs {count} "
-                f"d{sides} (typed {len(typed)} dice in all)"
+                f"d{sides} (typed {counted(len(typed), 'die', 'dice')} in all)"
             )
         face = _check_face(typed[position], sides, position + 1)
         faces.append(face)
@@ -533,7 +534,7 @@ def roll(
         total += term.sign * sum(faces)
     if typed is not None and len(dice) < len(typed):
         raise DiceError(f"die {len(dice) + 1}: one die too many ({parsed} uses "
-                        f"{len(dice)} dice, typed {len(typed)})")
+                        f"{counted(len(dice), 'die', 'dice')}, typed {len(typed)})")
     return RollResult(
         expression=str(parsed),
         total=total,

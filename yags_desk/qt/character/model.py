@@ -32,6 +32,7 @@ from yags_desk.rules.character import Character, Skill, WornArmour
 from yags_desk.rules.derived import Derived, StyleValues
 from yags_desk.rules.items import Weapon
 from yags_desk.rules.values import Value, signed
+from yags_desk.rules.words import counted
 
 __all__ = [
     "AdvantagesModel",
@@ -422,8 +423,9 @@ def derived_rows(c: Character, d: Derived) -> list[DerivedRow]:
                    "Agility penalty and penalty to rolls resisting fatigue from load "
                    "(combat-melee.yags, Encumbrance)"),
         DerivedRow("Wounds", f"{d.wound_level} ({d.wound_penalty})",
-                   f"{c.wounds} wounds taken"),
-        DerivedRow("Stuns", f"{d.stun_level} ({d.stun_penalty})", f"{c.stuns} stuns taken"),
+                   f"{counted(c.wounds, 'wound')} taken"),
+        DerivedRow("Stuns", f"{d.stun_level} ({d.stun_penalty})",
+                   f"{counted(c.stuns, 'stun')} taken"),
         DerivedRow("Total penalty", str(d.total_penalty),
                    f"{d.wound_penalty}  wounds\n{signed(d.stun_penalty)}  stuns\n"
                    f"= {d.total_penalty}"),

@@ -30,6 +30,7 @@ from PySide6.QtGui import QFont, QIcon
 from yags_desk.qt.common.icons import icon
 from yags_desk.qt.common.mime import CHARACTER_MIME
 from yags_desk.rules.tracks import wound_level
+from yags_desk.rules.words import counted
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line
 
@@ -163,7 +164,7 @@ def _character_entry(path: Path, name: str, edition: str, kind: str, player: str
 
 
 def _encounter_entry(path: Path, name: str, edition: str, combatants: int) -> tuple[str, Entry]:
-    detail = f"{edition} · {combatants} combatants"
+    detail = f"{edition} · {counted(combatants, 'combatant')}"
     return "encounters", Entry(key=str(path), label=name, kind="encounter", path=path,
                                edition=edition, detail=detail,
                                tooltip=f"{name} ({detail})\n{path}", icon="encounter")

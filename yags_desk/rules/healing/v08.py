@@ -37,6 +37,7 @@ from yags_desk.rules.healing.v08_entries import (
     levels_of_success,
 )
 from yags_desk.rules.healing.waking import check_come_round, settle_waking, woken_by_aid
+from yags_desk.rules.words import counted
 
 __all__ = [
     "V08Entry",
@@ -206,7 +207,7 @@ def _override(p: V08Patient, e: Override) -> V08Patient:
     long = p.fatigue_long if e.fatigue_long is None else e.fatigue_long
     if short + long > p.fatigue_capacity:
         raise RulesError(f"fatigue_short: {short} short and {long} long-term is more than "
-                         f"the {p.fatigue_capacity} levels Health allows")
+                         f"the {counted(p.fatigue_capacity, 'level')} Health allows")
     p = replace(p, fatigue_short=short, fatigue_long=long)
     if e.tended is not None:
         p = _stabilise(p, e.at) if e.tended else replace(p, tended=False, wounds_aided=False,

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from yags_desk.rules.healing.base import _Entry
+from yags_desk.rules.words import counted
 
 __all__ = [
     "V08_DEFAULT_FUMBLE",
@@ -126,7 +127,8 @@ class V08FirstAid(_D20Check):
                 raise ValueError(f"healed: only a good success heals a wound; {self.total} "
                                  f"against {self.target} heals {expected}")
         elif self.healed > levels:
-            raise ValueError(f"healed: {levels} levels of success heal at most {levels} stuns")
+            raise ValueError(f"healed: {counted(levels, 'level')} of success heal"
+                             f"{'s' * (levels == 1)} at most {counted(levels, 'stun')}")
         return self
 
 
