@@ -117,3 +117,29 @@ def test_an_undone_step_is_not_replayed_from_the_work(qtbot: Any, library: Libra
         board.undo_stack.undo()  # ... which is undone: the state is the one before it
     assert ahead.auto_resolve() and pressed.auto_resolve()
     assert _outcome(ahead) == _outcome(pressed)
+
+
+def test_a_failure_while_working_ahead_is_met_again_at_the_press(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work ahead that fails is dropped without a word (the GM did nothing yet);
+    Auto-resolve then rolls as it comes, and the rules' refusal shows there."""
+    import yags_desk.rules.combat.npc_steps as steps_module
+    from yags_desk.rules.errors import RulesError
+
+    board = make_board(qtbot, _raiders_and_guards("Skirmish", 6), library, ScriptedDialogs())
+    real = steps_module.npc_step_events
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(steps_module, "npc_step_events", broken)
+    qtbot.wait(AHEAD_AFTER_MS + 200)  # the work ahead runs into the bug, quietly
+    assert board.round_ahead._start is None and not board.round_ahead._steps
+    monkeypatch.setattr(steps_module, "npc_step_events", real)
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise RulesError("refused at the press")
+
+    monkeypatch.setattr("yags_desk.qt.battle.board.npc_step_events", refused)
+    assert not board.auto_resolve()
+    assert board.last_message == "refused at the press"

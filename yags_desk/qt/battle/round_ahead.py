@@ -75,12 +75,19 @@ class RoundAhead(QObject):
         if making is None or rolling is None:
             return  # worked out already
         until = time.perf_counter() + SLICE_S
-        for step in making:
-            self._steps.append(step)
-            self._dice_after.append(rolling.getstate())
-            if time.perf_counter() >= until:
-                self._timer.start(0)  # the rest at the next pass of the event loop
-                return
+        try:
+            for step in making:
+                self._steps.append(step)
+                self._dice_after.append(rolling.getstate())
+                if time.perf_counter() >= until:
+                    self._timer.start(0)  # the rest at the next pass of the event loop
+                    return
+        except Exception:  # noqa: BLE001 (see below)
+            # [decision] Whatever stops the work ahead drops it, quietly: the GM did
+            # nothing yet. Auto-resolve then rolls every step as it comes, and meets
+            # the same trouble where the GM can be told (a refusal or a report).
+            self.drop()
+            return
         self._making = self._rolling = None
 
     def take(self, state: CombatState, dice: random.Random) -> Iterator[NpcStep]:
