@@ -569,6 +569,7 @@ def cmd_heal(args: argparse.Namespace) -> int:
     note dated at the end of the run marks how far the record was followed, so the
     next run starts there.
     """
+    from yags_desk.help.refs import cited_at_end
     from yags_desk.rules.errors import RulesError
     from yags_desk.rules.healing import GameTime, Note, condition, describe, due
     from yags_desk.rules.healing.advance import Helpers, advance, tending
@@ -704,7 +705,7 @@ def cmd_heal(args: argparse.Namespace) -> int:
                  + (f", cared for by {carer.name}:" if carer else ":"))
     lines += [f"  {text}" for text in texts] or ["  nothing falls due"]
     lines.append(f"Now: {condition(state)}.")
-    lines += [f"Next: {d.text}" for d in coming]
+    lines += [f"Next: {cited_at_end(d.text)}" for d in coming]
     if written:
         lines.append(f"Wrote {args.file}; the healing record is {record_path}.")
     else:

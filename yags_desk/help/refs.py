@@ -17,8 +17,8 @@ from __future__ import annotations
 import html
 import re
 
-__all__ = ["RULES_CITATION", "cited_sections", "for_paper", "for_screen", "linked",
-           "rules_url"]
+__all__ = ["RULES_CITATION", "cited_at_end", "cited_sections", "for_paper", "for_screen",
+           "linked", "rules_url"]
 
 _NUMBER = r"\d+(?:\.\d+)?"
 # "RULES 1.6", "RULES 1.2-1.4", "RULES 1.6, 1.7", "RULES 1.6, RULES 2"; in "RULES 1.5-1.9,
@@ -59,6 +59,26 @@ def cited_sections(text: str) -> list[str]:
                 if section not in seen:
                     seen.append(section)
     return seen
+
+
+# A citation in brackets of its own: "(RULES 1.10)" or the 0.8 source "(combat-wounds.yags)".
+_BRACKETED = re.compile(r"\s*\((RULES [^()]*|combat-wounds\.yags)\)")
+
+
+def cited_at_end(text: str) -> str:
+    """``text`` with the citations in brackets taken out of the sentence and every rule
+    it rests on given once at its end: "against 20 (RULES 1.10); needs a carer" reads
+    "against 20; needs a carer (RULES 1.10)". [decision] The 0.8 healing rows name their
+    source file, which the GM does not have: they cite RULES 2 (0.8), where the Rules
+    reference and the healing help page send 0.8 readers."""
+    sections: list[str] = []
+    for m in _BRACKETED.finditer(text):
+        for section in cited_sections(m.group(0)) or ["2"]:
+            if section not in sections:
+                sections.append(section)
+    if not sections:
+        return text
+    return f"{_BRACKETED.sub('', text)} (RULES {', '.join(sections)})"
 
 
 def rules_url(section: str) -> str:

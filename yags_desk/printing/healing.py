@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from yags_desk.help.refs import cited_at_end
 from yags_desk.printing.encounter_after import status
 from yags_desk.printing.style import boxes, document, esc, row, table
 from yags_desk.rules.character import Character
@@ -42,7 +43,7 @@ def _time(t: GameTime) -> str:
 
 
 def _due_rows(name: str, items: tuple[Due, ...]) -> list[str]:
-    return [row([esc(name), esc("now" if d.ready else _time(d.when)), esc(d.text)])
+    return [row([esc(name), esc("now" if d.ready else _time(d.when)), esc(cited_at_end(d.text))])
             for d in items]
 
 
@@ -181,8 +182,9 @@ def party_after(encounter: Encounter) -> str:
         items = tuple(replace(d, text=d.text.replace(": ", f", by {healer.name}: ", 1))
                       if healer is not None and d.kind in _AID else d
                       for d in due(p, at, healer))
-        what = "; ".join(d.text for d in items if d.ready) or (
-            f"from {_time(items[0].when)}: {items[0].text}" if items else "nothing: unhurt")
+        what = "; ".join(cited_at_end(d.text) for d in items if d.ready) or (
+            f"from {_time(items[0].when)}: {cited_at_end(items[0].text)}" if items
+            else "nothing: unhurt")
         rows.append(row([esc(f.name), esc(st), esc(f"{condition(p)} ({_numbers(p)})"),
                          esc(what)]))
     sub = f"{encounter.edition} edition · the player characters as the fight left them"

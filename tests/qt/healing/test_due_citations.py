@@ -37,3 +37,23 @@ def test_a_v08_row_cites_the_rules_reference(qtbot: Any, home: Any) -> None:
     assert ("Stun recovery at day 2, 06:00: Health × 4 + d20 against 3; each level of "
             "success heals a stun (Rules reference §2)") in texts, texts
     assert not any("yags" in t for t in texts), texts
+
+
+def test_the_printed_record_and_heal_cite_at_the_end_too(home: Any, tmp_path: Any,
+                                                          capsys: Any) -> None:
+    """The printout and `yags-desk heal` word a Due row as the window does."""
+    from yags_desk.cli import main
+    from yags_desk.printing.healing import healing_record
+    from yags_desk.printing.style import document
+
+    library = Library.open()
+    aldric = classic("Aldric", wounds=4)  # Serious, nobody with First aid
+    pairs = [(library.save_character(aldric), aldric)]
+    page = document("Record", healing_record(new_healing_file("After the fight", pairs)))
+    assert ("against 20; needs a carer with First aid: Aldric has no First aid to tend their "
+            "own wounds, and nobody else here can give it (see Help ▸ Rules reference, "
+            "§1.10)") in page, page
+    assert main(["heal", str(pairs[0][0]), "--days", "1", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert ("nobody else here can give it (Rules reference §1.10)") in out, out
+    assert "20 (Rules reference" not in out, out

@@ -7,13 +7,12 @@ time moving), so they never hold state of their own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from yags_desk.help.refs import cited_sections, for_screen
+from yags_desk.help.refs import cited_at_end, for_screen
 from yags_desk.rules.character import Character
 from yags_desk.rules.healing import Due, Entry, GameTime, HealingRecord, condition, describe, due
 from yags_desk.rules.healing.due import NEEDS_HEALER
@@ -27,25 +26,11 @@ def time_text(t: GameTime) -> str:
     return f"Day {t.day}, {t.hour:02d}:00"
 
 
-# A citation in brackets of its own: "(RULES 1.10)" or the 0.8 source "(combat-wounds.yags)".
-_CITATION = re.compile(r"\s*\((RULES [^()]*|combat-wounds\.yags)\)")
-
-
 def due_text(text: str) -> str:
     """A Due row as the GM reads it: the sentence whole, then every rule it rests on
     once at its end, "(Rules reference §1.7, §1.10)", as the board and the check dialog
-    cite, never mid-sentence ("against 20 (RULES 1.10); needs a carer ...")."""
-    sections: list[str] = []
-    for m in _CITATION.finditer(text):
-        # [decision] The 0.8 rows name their source file, which the GM does not have;
-        # the Rules reference's §2 (0.8) is where the healing help page sends them.
-        for section in cited_sections(m.group(0)) or ["2"]:
-            if section not in sections:
-                sections.append(section)
-    if not sections:
-        return for_screen(text)
-    sentence = _CITATION.sub("", text)
-    return for_screen(f"{sentence} (Rules reference {', '.join(f'§{s}' for s in sections)})")
+    cite, never mid-sentence (``help.refs.cited_at_end``)."""
+    return for_screen(cited_at_end(text))
 
 
 class TimelineModel(QAbstractTableModel):
