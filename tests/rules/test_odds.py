@@ -257,3 +257,14 @@ def test_exact_odds_agree_with_dice(edition: Edition, attack: int, defence: int 
     for key, p in expected.items():
         tolerance = 4.5 * math.sqrt(p * (1 - p) / n) + 1e-9
         assert abs(sampled[key] - p) <= tolerance, (key, sampled[key], p)
+
+
+def test_the_shipped_tail_table_is_exactly_the_masses_worked_out() -> None:
+    """Issue 18: the first odds query reads the two-tens masses from odds_table
+    instead of working them out; they must be the same floats, to the last bit."""
+    from yags_desk.rules import odds, odds_table
+
+    assert odds_table.CUTOFF == odds.CUTOFF
+    assert odds_table.TAIL_PAIR == odds.tail_pair_masses()
+    odds.clear_caches()
+    assert odds._tail_pair() is odds_table.TAIL_PAIR

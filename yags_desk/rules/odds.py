@@ -20,6 +20,7 @@ from itertools import accumulate
 from operator import add
 from typing import Any
 
+from yags_desk.rules import odds_table
 from yags_desk.rules.dice import roll_2d10x, roll_d20
 from yags_desk.rules.editions import EDITIONS, Edition, edition_rules
 from yags_desk.rules.errors import RulesError
@@ -120,7 +121,18 @@ def _open_d10() -> tuple[float, ...]:
 
 @lru_cache(maxsize=1)
 def _tail_pair() -> tuple[float, ...]:
-    """Masses of (10 + open d10) + (10 + open d10), index = total: both base dice 10.
+    """Masses of (10 + open d10) + (10 + open d10), index = total: both base dice 10
+    (:func:`tail_pair_masses`). [decision] For the shipped ``CUTOFF`` they are read
+    from ``odds_table`` (written by ``packaging/make_odds_table.py``; a test checks
+    they are exactly these): working them out was two thirds of the first odds
+    query of a session (1.3 of 1.9 ms; issue 18, a cold query within 1 ms)."""
+    if CUTOFF == odds_table.CUTOFF:
+        return odds_table.TAIL_PAIR
+    return tail_pair_masses()
+
+
+def tail_pair_masses() -> tuple[float, ...]:
+    """The masses of :func:`_tail_pair`, worked out.
 
     Each total sums its products in the order of the first die's total, as a
     plain double loop would (so the masses do not depend on how fast this is);
