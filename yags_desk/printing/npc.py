@@ -29,9 +29,9 @@ from yags_desk.printing.style import (
     table,
 )
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.state import fatigue_capacity
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK, V08_STUN_NAMES
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
+from yags_desk.rules.tracks import fatigue_capacity
 
 __all__ = ["DEFAULT_PER_PAGE", "MAX_NOTE", "TrackMarks", "grid", "npc_block", "npc_blocks",
            "track_lines"]

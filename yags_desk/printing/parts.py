@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from yags_desk.printing.style import BLANK_LINE, blank_or, boxes, esc, row, signed, table
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.state import fatigue_capacity
 from yags_desk.rules.derived import Derived, StyleValues, derive
 from yags_desk.rules.editions import CLASSIC_BODY_TRACK, V08_STUN_NAMES, TrackLevel
 from yags_desk.rules.options import DEFAULT_OPTIONS, RulesOptions
+from yags_desk.rules.tracks import fatigue_capacity
 from yags_desk.rules.values import Value
 from yags_desk.rules.words import counted
 
