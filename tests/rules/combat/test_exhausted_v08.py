@@ -269,3 +269,22 @@ def test_on_the_board_rows_an_exhausted_move_is_short_and_the_whole_round() -> N
     log.push(MoveRow(id="brenna", row=0))  # 2 m, and nothing else this round
     b = log.state.fighter("brenna")
     assert b.row == 0 and b.attacked
+
+
+def test_an_assess_declared_before_the_track_filled_is_not_rolled() -> None:
+    """RULES 3.2 assess is neither rest nor a move: a fighter exhausted after declaring
+    it rests instead (combat-wounds.yags, Fatigue), so no roll is due or taken."""
+    from yags_desk.rules.combat.optional.actions32 import assess_check, assess_due
+    from yags_desk.rules.dice import D20Roll
+
+    log = fight()
+    log.push(SetOption(option="flee_charge_defend", value=True))
+    log.push(Declare(id="brenna", action="other", manoeuvre="assess", defences=0))
+    assert assess_due(log.state, "brenna")
+    assess_check(log.state, "brenna", D20Roll(10))  # rolled while she still could
+    log.push(Fatigue(id="brenna", levels=2))
+    log.push(Fatigue(id="brenna", levels=1, term="long"))
+    assert log.state.fighter("brenna").exhausted
+    assert not assess_due(log.state, "brenna")
+    with pytest.raises(RulesError, match="Brenna is exhausted .* must rest: no assess roll"):
+        assess_check(log.state, "brenna", D20Roll(10))

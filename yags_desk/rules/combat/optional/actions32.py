@@ -189,6 +189,8 @@ def assess_check(state: CombatState, fid: str, dice: OpenRoll | D20Roll) -> Chec
         raise RulesError(f"{f.name} did not declare an assess action this round (RULES 3.2)")
     if not f.acts:
         raise RulesError(f"{f.name} cannot act now")
+    if f.exhausted:  # declared before the track filled: resting now, not reading the fight
+        raise RulesError(f"{exhausted_why(f)}: no assess roll {EXHAUSTED_RULE}")
     if "assess" in f.checks_done:
         raise RulesError(f"{f.name} has already made this round's assess roll")
     value, how = assess_value(state, f)
@@ -214,7 +216,8 @@ def assess_check(state: CombatState, fid: str, dice: OpenRoll | D20Roll) -> Chec
 def assess_due(state: CombatState, fid: str) -> bool:
     """``fid`` declared an assess action this round and has not rolled it yet."""
     f = state.fighter(fid)
-    return _manoeuvre(f) == "assess" and f.acts and "assess" not in f.checks_done
+    return (_manoeuvre(f) == "assess" and f.acts and not f.exhausted
+            and "assess" not in f.checks_done)
 
 
 def assess_explanation(state: CombatState, fid: str) -> str:
