@@ -80,7 +80,7 @@ from yags_desk.rules.combat.forecast import Forecast
 from yags_desk.rules.combat.history import history_steps, step_text
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.mounted_classic import MOUNT_FALL_M
-from yags_desk.rules.combat.npc_steps import NpcStep, is_npc, npc_step_events
+from yags_desk.rules.combat.npc_steps import NpcStep, npc_step_events
 from yags_desk.rules.combat.optional.assist import OPTION as ASSIST
 from yags_desk.rules.combat.sentences import describe
 from yags_desk.rules.combat.state import CombatState, Pending
@@ -954,9 +954,6 @@ class BattleBoard(DocumentView):
     def apply_results(self) -> bool:
         """Write the fight's results into the library's character files (one undo step)."""
         return apply_to_characters(self, self, self.healing_patients_requested.emit)
-
-    def _is_npc(self, fid: str) -> bool:
-        return is_npc(self.state, fid)
 
     def busy(self) -> str:
         return "Auto-resolve is running" if self._batch else ""

@@ -221,9 +221,9 @@ class TurnsModel(QStandardItemModel):
         # The size of a line as the list shows it (None: the rows keep no size
         # and the delegate measures them).
         self.sizer: Callable[[str], QSize] | None = None
-        # A turn about to be shown and its line, worked out ahead (the view's
-        # _work_ahead): its row takes that line instead of describing it again.
-        self.ready: tuple[TurnResult, str] | None = None
+        # A turn's line (TurnResult.describe); the view gives the lines it worked
+        # out ahead (BattleView._line) instead of describing the turn again.
+        self.line_of: Callable[[TurnResult], str] = TurnResult.describe
 
     def set_turns(self, turns: list[TurnResult]) -> None:
         """Show ``turns``: rows added or removed at the end when only the end changed."""
@@ -237,8 +237,7 @@ class TurnsModel(QStandardItemModel):
             self.invisibleRootItem().appendRows([self._item(t) for t in turns[common:]])
 
     def _item(self, turn: TurnResult) -> QStandardItem:
-        ready = self.ready
-        line = ready[1] if ready is not None and ready[0] is turn else turn.describe()
+        line = self.line_of(turn)
         item = QStandardItem(line)
         item.setFlags(_LINE)  # not editable, no drag and drop: as a list model's rows
         item.setToolTip("\n".join(f"{name}: {left} left"

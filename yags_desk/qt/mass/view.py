@@ -426,6 +426,7 @@ class BattleView(DocumentView):
         self.status.setAccessibleName("Battle status")
         self.status_and_plan = SteadyLabels((self.status, self.plan))
         self.turns_model = TurnsModel()
+        self.turns_model.line_of = self._line
         self.turns_list = TurnsList(self.turns_model)
         self.turns_list.setAccessibleName("Turns fought")
         self.chart = CountsChart()
@@ -568,8 +569,8 @@ class BattleView(DocumentView):
         common = common_start(kept, turns)
         del kept[common:], self._fought_json[common:], self._counts[common:]
         kept.extend(turns[common:])
-        ahead = self._ahead
-        if ahead is not None and len(turns) == common + 1 and turns[common] is ahead.turn:
+        ahead = self._worked(turns[-1]) if len(turns) == common + 1 else None
+        if ahead is not None:
             self._fought_json.append(ahead.fought)  # worked out ahead (_work_ahead)
         else:
             self._fought_json.extend(fought_json(turns[common:]))
@@ -610,10 +611,10 @@ class BattleView(DocumentView):
         over = battle_result(battle, self.turns).outcome() if is_over else ""
         self.status.setText(f"Turn {state.turn} of at most {battle.max_turns} · "
                             + " · ".join(parts) + (f" · {over}" if over else ""))
-        ahead = self._ahead
+        ahead = self._worked(self.turns[-1]) if self.turns else None
         if is_over:
             plan = ""
-        elif ahead is not None and self.turns and self.turns[-1] is ahead.turn:
+        elif ahead is not None:
             plan = ahead.plan  # the turn shown was worked out ahead, with its plan
         else:
             plan = self.next_turn_plan()
@@ -659,10 +660,9 @@ class BattleView(DocumentView):
         state = self.state()
         if state.is_over or sum(state.counts.values()) > WORK_AHEAD_UP_TO:
             return
-        ahead = self._ahead
-        before = rng.getstate()
-        if ahead is not None and ahead.state is state and ahead.dice_before == before:
+        if self._ahead_from(state) is not None:
             return  # still ahead
+        before = rng.getstate()
         dice = random.Random()  # noqa: S311 (dice, not secrets)
         dice.setstate(before)
         try:
@@ -673,19 +673,35 @@ class BattleView(DocumentView):
         after = turn.state_after
         self._ahead = _Ahead(state, before, turn, dice.getstate(), line,
                              "" if after.is_over else self._plan_for(after), turn.to_json())
-        self.turns_model.ready = (turn, line)
         self.turns_list.line_size(line)  # measured now, kept by the list
 
-    def _take_ahead(self, state: BattleState) -> TurnResult | None:
-        """The turn worked out ahead if it was rolled from ``state`` with the dice as
-        they are now (their state moves on as if rolled now); else None."""
-        ahead = self._ahead
-        rng = self._rng
+    def _ahead_from(self, state: BattleState) -> _Ahead | None:
+        """The turn worked out ahead, if it was rolled from ``state`` with the view's
+        dice as they are now; else None."""
+        ahead, rng = self._ahead, self._rng
         if (ahead is None or ahead.state is not state or type(rng) is not random.Random
                 or rng.getstate() != ahead.dice_before):
             return None
-        rng.setstate(ahead.dice_after)
+        return ahead
+
+    def _take_ahead(self, state: BattleState) -> TurnResult | None:
+        """The turn worked out ahead from ``state`` (see _ahead_from), the dice moved on
+        as if it was rolled now; else None."""
+        ahead = self._ahead_from(state)
+        if ahead is None:
+            return None
+        self._rng.setstate(ahead.dice_after)
         return ahead.turn
+
+    def _worked(self, turn: TurnResult) -> _Ahead | None:
+        """What was worked out ahead with ``turn``, if it is that turn."""
+        ahead = self._ahead
+        return ahead if ahead is not None and ahead.turn is turn else None
+
+    def _line(self, turn: TurnResult) -> str:
+        """``turn``'s line (TurnResult.describe), worked out ahead if it was."""
+        ahead = self._worked(turn)
+        return ahead.line if ahead is not None else turn.describe()
 
     # -- templates --------------------------------------------------------------------
 
@@ -917,9 +933,8 @@ class BattleView(DocumentView):
         if typed:
             self.typed.clear()
         self.message.setText("")
-        ahead = self._ahead
         self.undo_stack.push(_PlayTurn(self, turn))
-        self._say(ahead.line if ahead is not None and ahead.turn is turn else turn.describe())
+        self._say(self._line(turn))
         return turn
 
     def fight_to_end(self) -> int:
