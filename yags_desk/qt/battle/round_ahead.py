@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer
@@ -34,8 +34,8 @@ SLICE_S = 0.008
 class RoundAhead(QObject):
     """The NPCs' steps from the board's state, worked out ahead (see the module)."""
 
-    def __init__(self, state: Any, dice: Any, busy: Any,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, state: Callable[[], CombatState], dice: Callable[[], random.Random],
+                 busy: Callable[[], bool], parent: QObject | None = None) -> None:
         """``state()``: the board's state now; ``dice()``: its dice (a random.Random);
         ``busy()``: whether the board is playing steps (nothing is worked out then)."""
         super().__init__(parent)
