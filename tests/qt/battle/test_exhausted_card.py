@@ -45,3 +45,26 @@ def test_the_board_shows_an_exhausted_fighter_awake_and_bound_to_rest(
     cells = [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", doc, re.S)]
     assert "exhausted: must rest" in cells
     assert "unconscious" not in " ".join(cells)
+
+
+def test_a_large_card_shows_no_attack_or_defence_for_an_exhausted_fighter(
+        qtbot: Any, library: Library) -> None:
+    # A card with room shows Attack, Defence and Soak; an exhausted fighter may only
+    # rest, so its card must not offer numbers it cannot use (its opponent's still does).
+    board = make_board(qtbot, sample(library, "sparring.json"), library)
+    board.resize(1920, 960)
+    board.show()
+    qtbot.waitExposed(board)
+    assert board.canvas.large
+    brenna = board.state.fighter("brenna")
+    assert board.push_events([Fatigue(id="brenna", levels=brenna.fatigue_capacity())])
+
+    def shown(fid: str) -> str:
+        s = board.model.summary(fid)
+        assert s is not None
+        return " ".join(text for text, _part in board.canvas.shown_lines(s))
+
+    other = next(fid for fid in board.state.fighters if fid != "brenna")
+    assert "Attack" in shown(other) and "Defence" in shown(other)
+    assert "exhausted: must rest" in shown("brenna")
+    assert "Attack" not in shown("brenna") and "Defence" not in shown("brenna")

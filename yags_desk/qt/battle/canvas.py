@@ -511,7 +511,10 @@ class BoardCanvas(QWidget):
             line = compact_lines(s)[2]
             return [(small.elidedText(line, Qt.TextElideMode.ElideRight, width), 0)]
         if self.large:
-            numbers = [s.numbers.split(" · ")] if s.numbers and s.able else [[]]
+            # An exhausted 0.8 fighter may only rest: attack and defence numbers
+            # would offer what it cannot do (combat-wounds.yags, Fatigue).
+            shows = s.numbers and s.able and s.status != "exhausted"
+            numbers = [s.numbers.split(" · ")] if shows else [[]]
             return [(text, n - 1) for text, n in flow(numbers + card_parts(s), width, small,
                                                       LARGE_LINES)]
         return flow(card_parts(s), width, small, NORMAL_LINES)
