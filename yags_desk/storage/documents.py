@@ -435,10 +435,13 @@ def read_document(path: Path | str, expected_kind: str | None = None) -> Documen
     return _decode(read_file_bytes(path), path, expected_kind)
 
 
-def read_current_data(path: Path | str, kind: str) -> dict[str, Any] | None:
+def read_current_data(path: Path | str, kind: str,
+                      oldest: int | None = None) -> dict[str, Any] | None:
     """The raw ``data`` object of a file whose envelope is plainly a current ``kind``
     file, NOT validated; None for anything else, including a file that cannot be
     read (:func:`read_document` then gives the verdict and its reasons).
+    ``oldest``: the oldest version also taken as it is (its data not migrated), for
+    a caller whose values no migration since that version changes.
 
     For the library's quick listing at start-up only (issue 18): it reads JSON
     with the same limits as :func:`read_document` but never loads pydantic or
@@ -451,7 +454,9 @@ def read_current_data(path: Path | str, kind: str) -> dict[str, Any] | None:
     if value.keys() != {"schema_version", "kind", "data"} or value["kind"] != kind:
         return None
     version, data = value["schema_version"], value["data"]
-    if type(version) is not int or version != current_version(kind):
+    current = current_version(kind)
+    first = current if oldest is None else oldest
+    if type(version) is not int or not first <= version <= current:
         return None
     return data if isinstance(data, dict) else None
 

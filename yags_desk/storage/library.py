@@ -308,14 +308,16 @@ class Library:
                    "battle": self.battles_dir, "healing": self.healing_dir}
         return folders[kind]
 
-    def raw_documents(self, kind: str) -> list[tuple[Path, dict[str, Any] | None]]:
+    def raw_documents(self, kind: str,
+                      oldest: int | None = None) -> list[tuple[Path, dict[str, Any] | None]]:
         """Each ``*.json`` of ``kind``'s folder with its raw, unvalidated ``data``
-        (:func:`~yags_desk.storage.documents.read_current_data`), or None where the
-        file must be read in full: the library's quick listing (issue 18)."""
+        (:func:`~yags_desk.storage.documents.read_current_data`, ``oldest`` the oldest
+        version taken as it is), or None where the file must be read in full: the
+        library's quick listing (issue 18)."""
         folder = self._folder_of(kind)
         if not folder.is_dir():
             return []
-        return [(path, read_current_data(path, kind))
+        return [(path, read_current_data(path, kind, oldest))
                 for path in sorted(folder.glob("*.json"))]
 
     def load_files(self, kind: str, files: Sequence[Path]) -> LoadReport[BaseModel]:

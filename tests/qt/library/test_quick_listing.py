@@ -220,3 +220,47 @@ def test_the_library_is_watched_once_its_rows_are_drawn_or_soon_when_hidden(
     # Shown: watching starts after the rows were first painted (not before, where it
     # would delay them); hidden: it starts all the same.
     assert watched_after == [shown]
+
+
+_DATA = Path(__file__).resolve().parents[2] / "storage" / "data"
+
+
+def test_files_of_an_earlier_release_are_listed_quickly_and_the_same(
+        library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A library written by an earlier release (version 1 healing records and
+    # encounters) listed its rows only after reading those files in full, which
+    # imported pydantic and the healing rules first: some 450 ms more at every start.
+    import shutil
+
+    for name in ("healing-v1-after-the-ford.json", "healing-v1-come-round.json"):
+        shutil.copyfile(_DATA / name, library.healing_dir / name)
+
+    def version_1(d: dict[str, Any]) -> None:
+        d["schema_version"] = 1
+        d["data"]["options"] = {"hit_locations": True, "oops": False}  # the old switches
+
+    _rewrite(library.encounters_dir / "sparring.json", version_1)
+    read_in_full: list[Path] = []
+    load_files = Library.load_files
+
+    def recorded(self: Library, kind: str, files: Any) -> Any:
+        read_in_full.extend(files)
+        return load_files(self, kind, files)
+
+    monkeypatch.setattr(Library, "load_files", recorded)
+    quick = scan(library, quick=True)
+    assert read_in_full == []
+    full = scan(library)
+    assert quick.entries == full.entries and quick.errors == full.errors == []
+    labels = [e.label for e in quick.entries["healing"]]
+    assert labels.count("After the ford: Aldric") == 2  # the sample's and the old copy
+    assert "Sparring in the yard" in [e.label for e in quick.entries["encounters"]]
+
+
+def test_a_file_newer_than_this_release_is_still_read_in_full_and_named(
+        library: Library) -> None:
+    _rewrite(library.healing_dir / "after-the-ford.json",
+             lambda d: d.update(schema_version=99))
+    quick, full = scan(library, quick=True), scan(library)
+    assert quick.entries == full.entries and quick.errors == full.errors
+    assert any(line.startswith("healing/after-the-ford.json: ") for line in quick.errors)
