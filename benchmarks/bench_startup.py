@@ -13,11 +13,14 @@ run). Bytecode is cached as in an install (in a temporary
 ``PYTHONPYCACHEPREFIX``, written by an untimed start, even when
 ``PYTHONDONTWRITEBYTECODE`` is set here), so the numbers do not include
 compiling YAGS Desk's sources on every start. The real library and settings
-are never touched.
+are never touched. A last row starts on the sample library as an earlier
+release wrote it (version 1 healing records and encounters), which a GM who
+upgrades has.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -102,18 +105,36 @@ def _times(code: str, env: dict[str, str], cpu: list[float] | None = None) -> li
     return stamps
 
 
+def _as_earlier_release(home: Path) -> None:
+    """The sample library in ``home`` as an earlier release wrote it: its healing
+    records and encounters at version 1 (encounters then kept no options)."""
+    for folder, options in (("healing", False), ("encounters", True)):
+        for path in (home / folder).glob("*.json"):
+            document = json.loads(path.read_text(encoding="utf-8"))
+            document["schema_version"] = 1
+            if options:
+                document["data"]["options"] = {}
+            path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+
+
 def bench() -> list[tuple[str, float, str]]:
     """Rows of (what, value, unit): medians of :data:`RUNS` starts of each kind."""
     with tempfile.TemporaryDirectory(prefix="yags-bench-start-") as home, \
+            tempfile.TemporaryDirectory(prefix="yags-bench-old-") as old_home, \
             tempfile.TemporaryDirectory(prefix="yags-bench-pyc-") as pycache:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", YAGS_DESK_HOME=home,
                    PYTHONPATH=str(ROOT), PYTHONPYCACHEPREFIX=pycache)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        old_env = dict(env, YAGS_DESK_HOME=old_home)
         # First run: copy the sample library in, so timed runs are ordinary starts.
-        subprocess.run([sys.executable, "-c", "from yags_desk.storage.library import "
-                        "Library; Library.open()"], env=env, cwd=ROOT, check=True)
+        for e in (env, old_env):
+            subprocess.run([sys.executable, "-c", "from yags_desk.storage.library import "
+                            "Library; Library.open()"], env=e, cwd=ROOT, check=True)
+        _as_earlier_release(Path(old_home))
         _times(YAGS, env)  # writes the bytecode of everything a start imports
+        _times(YAGS, old_env)
         _times(BARE, env)
+        cpu_old_listed: list[float] = []
         bare: list[float] = []
         painted: list[float] = []
         listed: list[float] = []
@@ -137,6 +158,9 @@ def bench() -> list[tuple[str, float, str]]:
             cpu_painted.append(seen[0])
             cpu_listed.append(seen[1])
             cpu_drawn.append(seen[2])
+            seen = []
+            _times(YAGS, old_env, seen)
+            cpu_old_listed.append(seen[1])
     bare_ms = statistics.median(bare) * 1000
     painted_ms = statistics.median(painted) * 1000
     listed_ms = statistics.median(listed) * 1000
@@ -160,6 +184,8 @@ def bench() -> list[tuple[str, float, str]]:
          drawn_ms, "ms"),
         ("whole window drawn vs bare, processor time (no goal)", cpu_drawn_ms / cpu_bare_ms,
          "x"),
+        ("library written by an earlier release listed vs bare, processor time",
+         statistics.median(cpu_old_listed) * 1000 / cpu_bare_ms, "x"),
     ]
 
 
