@@ -96,6 +96,15 @@ class LoadReport(Generic[M]):
     errors: list[DocumentError] = field(default_factory=list)
 
 
+def _json_files(folder: Path) -> list[Path]:
+    """The ``*.json`` files directly in ``folder``, in the order of their paths.
+
+    Sorted by name (as the system compares names): the order ``sorted()`` gives the
+    paths themselves, as all share one folder, without comparing Path objects, which
+    took some 40 ms for 2,000 characters at each listing (issue 18)."""
+    return sorted(folder.glob("*.json"), key=lambda p: os.path.normcase(p.name))
+
+
 def _with_suffix(name: str, suffix: str) -> str:
     if len(name) + len(suffix) > _NAME_MAX:
         name = name[: _NAME_MAX - len(suffix)].rstrip()
@@ -275,7 +284,7 @@ class Library:
         the first file, so an empty folder imports nothing) is the class each must be."""
         if not folder.is_dir():
             return LoadReport()
-        return Library._load_files(sorted(folder.glob("*.json")), kind, model_class)
+        return Library._load_files(_json_files(folder), kind, model_class)
 
     @staticmethod
     def _load_files(files: Sequence[Path], kind: str,
@@ -308,6 +317,12 @@ class Library:
                    "battle": self.battles_dir, "healing": self.healing_dir}
         return folders[kind]
 
+    def files(self, kind: str) -> list[Path]:
+        """The ``*.json`` files of ``kind``'s folder, in the order the load_* methods
+        read them."""
+        folder = self._folder_of(kind)
+        return _json_files(folder) if folder.is_dir() else []
+
     def raw_documents(self, kind: str,
                       oldest: int | None = None) -> list[tuple[Path, dict[str, Any] | None]]:
         """Each ``*.json`` of ``kind``'s folder with its raw, unvalidated ``data``
@@ -318,7 +333,7 @@ class Library:
         if not folder.is_dir():
             return []
         return [(path, read_current_data(path, kind, oldest))
-                for path in sorted(folder.glob("*.json"))]
+                for path in _json_files(folder)]
 
     def load_files(self, kind: str, files: Sequence[Path]) -> LoadReport[BaseModel]:
         """``files`` of ``kind`` read and validated in full, as the load_* methods do."""

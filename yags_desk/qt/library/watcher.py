@@ -55,7 +55,8 @@ class LibraryWatcher(QObject):
     def _files(self, folders: Iterable[Path]) -> list[Path]:
         files: list[Path] = []
         for folder in folders:
-            files.extend(p for p in sorted(folder.glob("*.json")) if p.is_file())
+            # Sorted as strings: comparing Path objects is slow (issue 18).
+            files.extend(p for p in sorted(folder.glob("*.json"), key=str) if p.is_file())
             if len(files) >= MAX_WATCHED_FILES:
                 return files[:MAX_WATCHED_FILES]
         return files
