@@ -10,7 +10,8 @@ file lives. Files that fail to load are reported once
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,9 @@ from yags_desk.qt.library.model import (
     LibraryFilterProxy,
     LibraryModel,
     LibraryScan,
+    ScanCache,
     scan,
+    warm,
 )
 from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError, read_document
@@ -57,6 +60,10 @@ __all__ = ["CHECK_AFTER_MS", "LibraryDock", "problem_files"]
 
 # How long after a quick listing every file is read in full (see LibraryDock.refresh).
 CHECK_AFTER_MS = 150
+# [decision] That reading goes on in slices of this many seconds, the window drawing
+# and answering in between: a library of 2,000 characters takes some 1.5 s to read,
+# which froze the window just after it first showed (issue 18).
+CHECK_SLICE_S = 0.012
 
 
 class _Tree(QTreeView):
@@ -117,6 +124,9 @@ class LibraryDock(QDockWidget):
         self._scanned = False
         # A quick listing (see refresh) waiting for the full reading of every file.
         self.checking = False
+        # What full readings found in each file, so a refresh reads only what changed.
+        self.cache = ScanCache()
+        self._warming: Iterator[None] | None = None  # the check's reading, a slice at a time
         self.last_scan = LibraryScan()
 
         self.model = LibraryModel(self)
@@ -315,13 +325,14 @@ class LibraryDock(QDockWidget):
         (``checking`` is True until then), which removes a file that turns out
         unreadable and names it as usual.
         """
+        self.checking = quick
+        if not quick:
+            self._warming = None
+        result = scan(self.library, quick=quick, cache=None if quick else self.cache)
         if quick:
-            self.checking = True
-            # Long enough for the rows to be drawn before the check takes its time.
+            # Counted from the rows being listed (a big library lists slowly), long
+            # enough for them to be drawn before the check takes its time.
             QTimer.singleShot(CHECK_AFTER_MS, self, self._check_quick_listing)
-        else:
-            self.checking = False
-        result = scan(self.library, quick=quick)
         first = not self._scanned
         self._scanned = True
         self.last_scan = result
@@ -346,9 +357,27 @@ class LibraryDock(QDockWidget):
             self.problems_found.emit(new)
         return result
 
+    def reread(self) -> LibraryScan:
+        """Read every file of the library again, changed or not (Refresh, F5)."""
+        self.cache = ScanCache()
+        return self.refresh()
+
     def _check_quick_listing(self) -> None:
         if self.checking:  # else a full refresh came first
-            self.refresh()
+            self._warming = warm(self.library, self.cache)
+            self._check_slice()
+
+    def _check_slice(self) -> None:
+        """Read files into the cache for a slice of time; once all are read, the full
+        refresh (which then reads nothing) gives the verdict."""
+        if not self.checking or self._warming is None:
+            return  # a full refresh came in between
+        deadline = time.perf_counter() + CHECK_SLICE_S
+        for _ in self._warming:
+            if time.perf_counter() >= deadline:
+                QTimer.singleShot(0, self, self._check_slice)
+                return
+        self.refresh()
 
     def select(self, key: str) -> bool:
         """Make the row with ``key`` current (clearing a filter that hides it)."""

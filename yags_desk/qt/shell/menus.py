@@ -96,7 +96,7 @@ def build(w: WindowBase) -> None:
     w.redo_action.setIcon(icon("redo"))
     w.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
 
-    w.refresh_action = _action(w, "Re&fresh library", w.library_dock.refresh, "refresh",
+    w.refresh_action = _action(w, "Re&fresh library", w.library_dock.reread, "refresh",
                                [QKeySequence(Key.Refresh)], "Read the library folders again")
     w.shortcuts_action = _action(w, "&Keyboard shortcuts", lambda: show_shortcuts(w),
                                  "keyboard", [QKeySequence("Ctrl+/")])

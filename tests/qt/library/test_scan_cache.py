@@ -1,0 +1,120 @@
+"""The library reads again only the files that changed (issue 18): with 2,000
+characters, every save read and checked all of them again (some 1.5 s), and the
+check after the quick listing at start-up froze the window as long."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from yags_desk.qt.library import dock as dock_module
+from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.model import ScanCache, scan, warm
+from yags_desk.storage.library import Library
+
+
+@pytest.fixture
+def library(home: Path) -> Library:
+    return Library.open()
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """Every file the library reads in full, in order."""
+    seen: list[Path] = []
+    load_files = Library.load_files
+
+    def recorded(self: Library, kind: str, files: Any) -> Any:
+        seen.extend(files)
+        return load_files(self, kind, files)
+
+    monkeypatch.setattr(Library, "load_files", recorded)
+    return seen
+
+
+def _rename(path: Path, name: str) -> None:
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["data"]["name"] = name
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
+def _labels(result: Any, group: str) -> list[str]:
+    return [e.label for e in result.entries[group]]
+
+
+def test_a_refresh_reads_only_the_files_that_changed(library: Library,
+                                                     reads: list[Path]) -> None:
+    cache = ScanCache()
+    first = scan(library, cache=cache)
+    assert len(reads) == 23  # every document, once
+    assert first == scan(library)  # the same rows and lines as without a cache
+    reads.clear()
+    assert scan(library, cache=cache) == first
+    assert reads == []  # nothing changed: nothing read
+    mira = library.characters_dir / "mira.json"
+    _rename(mira, "Mira the Bold")
+    (library.characters_dir / "wolf.json").unlink()
+    (library.characters_dir / "broken.json").write_text("{ not json", encoding="utf-8")
+    again = scan(library, cache=cache)
+    assert sorted(p.name for p in reads) == ["broken.json", "mira.json"]
+    assert again == scan(library)  # what a reading of everything finds
+    assert "Mira the Bold" in _labels(again, "pc")
+    assert not any(e.path is not None and e.path.name == "wolf.json"
+                   for group in again.entries.values() for e in group)
+    assert any(e.path is not None and e.path.name == "wolf.json"
+               for group in first.entries.values() for e in group)
+    assert any(line.startswith("characters/broken.json: ") for line in again.errors)
+    reads.clear()
+    assert scan(library, cache=cache) == again  # the bad file's lines stay, unread
+    assert reads == []
+
+
+def test_warming_the_cache_leaves_the_next_scan_nothing_to_read(
+        library: Library, reads: list[Path]) -> None:
+    cache = ScanCache()
+    steps = sum(1 for _ in warm(library, cache))
+    assert steps == len(reads) == 23  # one file a step
+    reads.clear()
+    assert scan(library, cache=cache) == scan(library)
+    assert reads == []  # the warmed scan read nothing
+
+
+def test_the_dock_refresh_after_a_save_reads_one_file_and_f5_reads_all(
+        qtbot: Any, library: Library, reads: list[Path]) -> None:
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    dock.refresh()
+    reads.clear()
+    _rename(library.characters_dir / "aldric.json", "Aldric the Elder")
+    dock.refresh()  # what the window does after a save
+    assert [p.name for p in reads] == ["aldric.json"]
+    assert "Aldric the Elder" in dock.visible_labels()
+    reads.clear()
+    dock.reread()  # Refresh library (F5): every file again
+    assert len(reads) == 23
+
+
+def test_the_check_after_the_quick_listing_reads_a_file_at_a_time_between_events(
+        qtbot: Any, library: Library, reads: list[Path],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtCore import QTimer
+
+    monkeypatch.setattr(dock_module, "CHECK_SLICE_S", 0.0)  # one file a slice
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    events_between: list[int] = []
+
+    def tick() -> None:  # the window's own events, answered during the check
+        events_between.append(len(reads))
+        if dock.checking:
+            QTimer.singleShot(0, tick)
+
+    dock.refresh(quick=True)
+    assert reads == []  # the quick listing read nothing in full
+    tick()
+    qtbot.waitUntil(lambda: not dock.checking, timeout=20_000)
+    assert len(reads) == 23  # each file read once: the final refresh found them all kept
+    assert len(set(events_between)) > 10  # events ran while files were being read
