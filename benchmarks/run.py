@@ -21,7 +21,8 @@ MODULES = ["bench_odds", "bench_derived", "bench_storage", "bench_quick_combat",
            "bench_combat_v08", "bench_startup", "bench_catalogue_filter", "bench_printing",
            "bench_battle_board", "bench_odds_refresh", "bench_bundle", "bench_large",
            "bench_recovery", "bench_forecast", "bench_battle_view", "bench_players",
-           "bench_rounds", "bench_replay", "bench_print_sheets", "bench_gc", "bench_history"]
+           "bench_rounds", "bench_replay", "bench_print_sheets", "bench_gc", "bench_history",
+           "bench_library"]
 
 
 def run_here(names: list[str]) -> int:

@@ -1,0 +1,96 @@
+"""The library window at scale: 2,000 characters listed, checked and refreshed.
+
+Run: ``python -m benchmarks.bench_library`` or through ``benchmarks.run``. A
+temporary ``YAGS_DESK_HOME`` holds the sample library and 2,000 characters more
+(written once, untimed); the real library is never touched. Processor time of:
+the quick listing at start-up (rows from the files' JSON), the check after it
+(every file read and validated, which the dock does a few milliseconds at a
+time; the longest slice is what the GM can feel), the refresh after a save
+with the dock's cache (one file read again) and without it (every file read
+again, as before issue 18's session 12).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+
+from benchmarks.bench_storage import _characters
+from yags_desk.storage import paths
+
+__all__ = ["bench"]
+
+COUNT = 2_000
+
+
+def bench() -> list[tuple[str, float, str]]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import yags_desk.qt  # noqa: F401  (the None guard first)
+    from yags_desk.qt.library import dock as dock_module
+    from yags_desk.qt.library.model import ScanCache, scan, warm
+    from yags_desk.qt.printing.render import ensure_gui_app
+    from yags_desk.storage.library import Library
+
+    ensure_gui_app()
+    old_home = os.environ.get(paths.ENV_HOME)
+    with tempfile.TemporaryDirectory(prefix="yags-bench-library-") as home:
+        os.environ[paths.ENV_HOME] = home
+        try:
+            library = Library.open()
+            for character in _characters(COUNT):
+                library.save_character(character)
+            files = len(list(library.characters_dir.glob("*.json")))
+            scan(library)  # imports and the system's file cache, untimed
+
+            t = time.process_time()
+            scan(library, quick=True)
+            quick = time.process_time() - t
+
+            cache = ScanCache()
+            slices: list[float] = []
+            steps = warm(library, cache)
+            done = False
+            t = time.process_time()
+            while not done:  # as the dock runs it: slices of CHECK_SLICE_S
+                start = time.perf_counter()
+                slice_cpu = time.process_time()
+                for _ in steps:
+                    if time.perf_counter() - start >= dock_module.CHECK_SLICE_S:
+                        break
+                else:
+                    done = True
+                slices.append(time.process_time() - slice_cpu)
+            check = time.process_time() - t
+
+            changed = library.characters_dir / "fighter-7.json"
+            if not changed.exists():
+                changed = sorted(library.characters_dir.glob("*.json"))[7]
+            scan(library, cache=cache)
+            changed.write_bytes(changed.read_bytes())  # as a save does
+            t = time.process_time()
+            scan(library, cache=cache)
+            cached = time.process_time() - t
+            t = time.process_time()
+            scan(library)
+            uncached = time.process_time() - t
+        finally:
+            if old_home is None:
+                os.environ.pop(paths.ENV_HOME, None)
+            else:
+                os.environ[paths.ENV_HOME] = old_home
+    return [
+        (f"library of {files:,} characters: quick listing at start-up", quick * 1000, "ms"),
+        (f"library of {files:,} characters: the check after it, in all", check * 1000, "ms"),
+        (f"library of {files:,} characters: the check's longest slice", max(slices) * 1000,
+         "ms"),
+        (f"library of {files:,} characters: refresh after a save (only what changed read)",
+         cached * 1000, "ms"),
+        (f"library of {files:,} characters: refresh reading every file (before)",
+         uncached * 1000, "ms"),
+    ]
+
+
+if __name__ == "__main__":
+    for label, value, unit in bench():
+        print(f"{label}: {value:.2f} {unit}", flush=True)
