@@ -459,3 +459,26 @@ def test_dead_is_shown_marked_and_cleared_as_one_undo_step(qtbot, library, store
     assert editor.save()
     model = read_document(editor.path, "character").model
     assert model.dead is True
+
+
+def test_a_style_name_that_wraps_gets_a_taller_row_and_loses_it_when_there_is_room(
+        qtbot, library, stores):
+    # The fighting styles' rows are fitted to their wrapped names when the table's
+    # width or the styles change (not at each of Qt's layout passes, issue 18).
+    aldric = read_document(library.characters_dir / "aldric.json").model
+    editor = make_editor(qtbot, library, stores, aldric)
+    editor.resize(1100, 700)
+    editor.show()
+    qtbot.waitExposed(editor)
+    table = editor.form.derived_panel.styles_table
+    model = editor.form.styles_model
+    both = next(s.label for s in model._rows if "+" in s.label)
+    plain = model.row_of("Brawling")
+
+    def taller() -> bool:
+        return table.rowHeight(model.row_of(both)) > table.rowHeight(plain)
+
+    editor.form.splitter.setSizes([900, 260])  # the styles squeezed: the name wraps
+    qtbot.waitUntil(taller, timeout=5_000)
+    editor.form.splitter.setSizes([300, 860])  # room for the whole name on one line
+    qtbot.waitUntil(lambda: not taller(), timeout=5_000)

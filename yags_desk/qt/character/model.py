@@ -51,6 +51,11 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 EditFn = Callable[[int, str, Any], bool]
 _NONE = "—"
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+# The roles StylesModel.data answers.
+_STYLE_ROLES = frozenset(int(r) for r in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole,
+    Role.VALUE, Role.OBJECT))
 
 
 def _load(v: float) -> str:
@@ -304,10 +309,16 @@ class StylesModel(_RowsModel):
         return next((r for r, s in enumerate(self._rows) if s.label == label), -1)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not self._valid(index):
+        # Asked some 15 times a cell while Qt fits the rows to their wrapped text:
+        # roles this model never answers are turned away first, and the index is
+        # checked by its row and column alone (an invalid one has row -1).
+        if role not in _STYLE_ROLES:
             return None
-        style: StyleValues = self._rows[index.row()]
-        field = self.fields[index.column()]
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._rows) and 0 <= column < len(self.fields)):
+            return None
+        style: StyleValues = self._rows[row]
+        field = self.fields[column]
         raw = getattr(style, field)
         if role == Qt.ItemDataRole.DisplayRole:
             if isinstance(raw, Value):

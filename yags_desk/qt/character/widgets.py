@@ -201,8 +201,10 @@ class DerivedPanel(QWidget):
         header.setMinimumSectionSize(28)
         self.styles_table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.styles_table.setWordWrap(True)
-        self.styles_table.verticalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        # [decision] Rows are fitted to their wrapped text by _fit_styles, when the
+        # styles or the table's width change, not by a ResizeToContents header: that
+        # measured every row at each of Qt's layout passes, and a character with 300
+        # weapons (some 300 styles) took 1.5 s to open in the editor (issue 18).
         self.setMinimumWidth(290)
         self.styles_table.setHorizontalScrollMode(
             QAbstractItemView.ScrollMode.ScrollPerPixel)
@@ -262,3 +264,4 @@ class DerivedPanel(QWidget):
         wanted = table.sizeHintForColumn(0) + 8
         room = table.viewport().width() - others
         table.setColumnWidth(0, max(90, min(wanted, room)))
+        table.resizeRowsToContents()
