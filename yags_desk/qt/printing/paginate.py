@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextTable
 
@@ -203,8 +204,14 @@ class _Table:
     thead: str = ""
 
 
-def _scan(html: str) -> tuple[list[_Table], list[tuple[int, int]]]:
-    """Top-level tables and headings (their opening tags), in document order."""
+@lru_cache(maxsize=4)
+def _scan(html: str) -> tuple[tuple[_Table, ...], tuple[tuple[int, int], ...]]:
+    """Top-level tables and headings (their opening tags), in document order.
+
+    Kept for the last few documents: every issue of one layout is tried on the
+    same HTML, and scanning thirty sheets' HTML once per sheet took a quarter of
+    a second (issue 18).
+    """
     tables: list[_Table] = []
     headings: list[tuple[int, int]] = []
     depth = 0
@@ -230,7 +237,7 @@ def _scan(html: str) -> tuple[list[_Table], list[tuple[int, int]]]:
                     thead_start = m.start()
             elif name == "tr" and not closing:
                 tables[-1].rows.append(m.start())
-    return tables, headings
+    return tuple(tables), tuple(headings)
 
 
 def fix_html(html: str, issue: Issue) -> str:
