@@ -211,3 +211,25 @@ def test_a_log_whose_columns_the_later_rows_widen_is_laid_out_whole_after_a_fix(
     assert len(windows) >= 3 and windows[0] < windows[1]
     assert windows[1:] == sorted(windows[1:], reverse=True)
     assert fixed == _one_at_a_time(html, _counting()[0])
+
+
+@pytest.mark.parametrize("kind", ["sheets", "crowded sheets", "npc blocks", "encounter",
+                                  "long tables", "long log", "long log, wide last row"])
+def test_rows_cut_are_found_by_bisection_as_row_by_row(kind: str) -> None:
+    """Issue 18: in a long table only the row at each page break is looked at; the
+    rows found cut are those looking at every row finds, on each document as it
+    comes, after its first fix and after all."""
+    from yags_desk.qt.printing import paginate
+
+    html = _documents()[kind]
+    fixed, _doc = paginated_html(html, _counting()[0])
+    first = next(paginate._issues(render._layout(html, WIDTH, HEIGHT)), None)
+    halfway = html if first is None else fix_html(html, first)
+    for text in (html, halfway, fixed):
+        doc = render._layout(text, WIDTH, HEIGHT)
+        found = list(paginate._issues(doc))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(paginate, "_BISECT_ROWS", 10**9)
+            one_by_one = list(paginate._issues(doc))
+        assert found == one_by_one
+    assert list(paginate._issues(render._layout(_log(900), WIDTH, HEIGHT)))  # rows to find

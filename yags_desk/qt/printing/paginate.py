@@ -141,6 +141,79 @@ def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
     return out
 
 
+# Tables with fewer rows are looked at row by row.
+_BISECT_ROWS = 40
+
+
+def _cut_rows_one_by_one(doc: QTextDocument, table: QTextTable, first: int,
+                         height: float) -> Iterator[int]:
+    for r in range(first, table.rows()):
+        span = _row_span(doc, table, r)
+        if span is not None and _straddles(span, height):
+            yield r
+
+
+def _plain(table: QTextTable) -> bool:
+    """Whether no cell of ``table`` spans rows or columns."""
+    for r in range(table.rows()):
+        for c in range(table.columns()):
+            cell = table.cellAt(r, c)
+            if cell.rowSpan() != 1 or cell.columnSpan() != 1:
+                return False
+    return True
+
+
+def _cut_rows(doc: QTextDocument, table: QTextTable, first: int,
+              height: float) -> Iterator[int]:
+    """The rows from ``first`` on that a page break cuts, in order.
+
+    In a table without merged cells Qt lays each row out below the one before,
+    so the lines of one row all lie above those of the next: a row is cut by the
+    break at y only if it is the last row that starts above y. So only that row
+    is looked at for each page break the table crosses, found by bisection,
+    instead of every row (a long log has fifty rows a page; issue 18). Other
+    tables, and short ones, are looked at row by row.
+    """
+    rows = table.rows()
+    if rows - first < _BISECT_ROWS or not _plain(table):
+        yield from _cut_rows_one_by_one(doc, table, first, height)
+        return
+    spans: dict[int, tuple[float, float] | None] = {}
+
+    def span(r: int) -> tuple[float, float] | None:
+        if r not in spans:
+            spans[r] = _row_span(doc, table, r)
+        return spans[r]
+
+    start, end = span(first), span(rows - 1)
+    if start is None or end is None:
+        yield from _cut_rows_one_by_one(doc, table, first, height)
+        return
+    done = first  # no row before this one is left to look at
+    for page in range(_page(start[0], height) + 1, _page(end[1] - _EPSILON, height) + 1):
+        y = page * height
+        lo, hi = done, rows  # the last row starting above y, in [lo, hi)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            here = span(mid)
+            if here is None:  # no line to place it by: row by row from here
+                yield from _cut_rows_one_by_one(doc, table, done, height)
+                return
+            if here[0] < y:
+                lo = mid
+            else:
+                hi = mid
+        here = span(lo)
+        if here is None:
+            yield from _cut_rows_one_by_one(doc, table, done, height)
+            return
+        if here[0] < y:
+            if _straddles(here, height):
+                yield lo
+            done = lo + 1
+        # else no row starts above y past ``done``: the break falls between rows
+
+
 def _issues(doc: QTextDocument) -> Iterator[Issue]:
     """Every row cut by a page break and heading left at a page's foot, in
     document order (worked out as they are asked for)."""
@@ -159,10 +232,7 @@ def _issues(doc: QTextDocument) -> Iterator[Issue]:
             heading = None
         if isinstance(item, QTextTable):
             headers = item.format().headerRowCount()
-            for r in range(headers, item.rows()):
-                span = _row_span(doc, item, r)
-                if span is None or not _straddles(span, height):
-                    continue
+            for r in _cut_rows(doc, item, headers, height):
                 yield Issue("table", tables) if r == headers else Issue("row", tables, r)
             tables += 1
             continue
