@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from tests.printing.samples import SAMPLE, play, sample, sample_encounter, sample_party
-from tests.rules.builders import classic
+from tests.rules.builders import ROUND_SHIELD, classic, classic_weapon
 from yags_desk.printing import (
     battle_report,
     character_sheets,
@@ -274,3 +274,26 @@ def test_encounter_after_lists_the_options_in_force_and_when_each_changed() -> N
     assert "From round 2: fumble chance 5 (was 3)." in options
     plain = text_of(encounter_after(sample_encounter(rounds=1)))
     assert "No option was changed during the fight." in plain
+
+
+def test_a_printout_carries_only_the_style_rules_its_classes_need() -> None:
+    """Issue 18: Qt tries every class rule on every element, so a rule for a class
+    the document never uses is left out (it could match nothing); the rules for
+    the classes it uses stay, in their order."""
+    def style(doc: str) -> str:
+        m = re.search(r"<style>(.*?)</style>", doc, re.DOTALL)
+        assert m is not None
+        return m.group(1)
+
+    summary = style(encounter_after(sample_encounter(rounds=3)))
+    assert "crowded" not in summary and "table.npc" not in summary
+    assert ".boxes" not in summary and ".sboxes" not in summary
+    assert summary.index("table.grid {") < summary.index("table.grid th") \
+        < summary.index("table.grid td")
+    assert ".num {" in summary and "body {" in summary and "h2 {" in summary
+
+    crowded = classic("Crowded", skills={"Single weapon": 100, "Weapon and shield": 100},
+                      weapons=tuple(classic_weapon(f"Sword {i}", 6, 5, 5, 9, 12, 4, "single")
+                                    for i in range(7)), shield=ROUND_SHIELD)
+    sheet = character_sheets([crowded])
+    assert 'class="crowded"' in sheet and "div.crowded td" in style(sheet)

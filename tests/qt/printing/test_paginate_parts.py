@@ -74,6 +74,27 @@ def _two_line_rows(tables: int, rows: int) -> str:
     return f"<html><head><title>Rows</title></head><body>{body}</body></html>"
 
 
+def _log(rows: int, *, wide_last: bool = False) -> str:
+    """A combat log as the summary prints it: one table, its first two columns of
+    set widths, some rows wrapping onto two lines, many pages long. With
+    ``wide_last`` the last row's first cell is wider than its column's share, so
+    the whole table's columns differ from those of its first rows."""
+    # ``middle`` takes one line of the column as the first rows size it, two once
+    # the wide last row has taken its room.
+    short, long = "Bandit 3 waits.", "Knight 5 attacks Bandit 4 with a long sword " * 3
+    middle = ("Knight 5 attacks Bandit 4 with a long sword and a round shield, and hits "
+              "hard hard hard")
+    cells = "".join(
+        f"<tr><td class='num'>{'W' * 14 if wide_last and i == rows - 1 else i}</td>"
+        f"<td class='num'>{i // 40 + 1}</td>"
+        f"<td>{long if i % 7 in (2, 5) else middle if i % 7 == 3 else short}</td></tr>"
+        for i in range(rows))
+    return ("<html><head><title>Log</title><style>.num { white-space: nowrap; }</style>"
+            "</head><body><h2>Combat log</h2><table class='grid' width='100%'><thead><tr>"
+            "<th width='5%'>#</th><th width='8%'>Round</th><th>What happened</th></tr>"
+            f"</thead>{cells}</table><p>The end.</p></body></html>")
+
+
 def _documents() -> dict[str, str]:
     names = sorted(p.stem for p in (SAMPLE / "characters").glob("*.json"))
     party = [sample(n) for n in names]
@@ -85,11 +106,13 @@ def _documents() -> dict[str, str]:
         "encounter": encounter_after(sample_encounter(
             rounds=12, seed=2, foes={"bandit": 8, "wolf": 3, "guard": 2})),
         "long tables": _two_line_rows(3, 70),
+        "long log": _log(900),
+        "long log, wide last row": _log(900, wide_last=True),
     }
 
 
 @pytest.mark.parametrize("kind", ["sheets", "crowded sheets", "npc blocks", "encounter",
-                                  "long tables"])
+                                  "long tables", "long log", "long log, wide last row"])
 def test_the_same_pages_as_fixing_one_issue_at_a_time(kind: str) -> None:
     html = _documents()[kind]
     old_layout, _ = _counting()
@@ -149,3 +172,64 @@ def test_after_a_fix_only_what_follows_it_is_laid_out_again() -> None:
     tails = [size for size in sizes if size < len(html)]
     assert len(whole) == 2  # to look, then to check
     assert tails and tails == sorted(tails, reverse=True)  # each the rest after a fix
+
+
+def _sizes(html: str) -> tuple[str, list[int]]:
+    sizes: list[int] = []
+
+    def layout(text: str) -> QTextDocument:
+        sizes.append(len(text))
+        return render._layout(text, WIDTH, HEIGHT)
+
+    return paginated_html(html, layout)[0], sizes
+
+
+def test_after_a_fix_in_a_long_log_only_the_next_pages_are_laid_out() -> None:
+    """Issue 18: after a fix in a long log's table only the next few pages are laid
+    out to find the next cut row, not the whole rest of the log; the pages are
+    those of fixing one issue at a time (the test above)."""
+    html = _log(900)
+    fixed, sizes = _sizes(html)
+    assert fixed.count("<table") >= 3  # rows cut on some pages, each fixed
+    whole = [size for size in sizes if size >= len(html)]
+    windows = [size for size in sizes if size < len(html)]
+    assert len(whole) == 2  # to look, then to check
+    # After the first fix: a few pages' worth, not the rest of a log of some
+    # twenty pages.
+    rest = len(fixed) - fixed.index("page-break-before")
+    assert windows[0] < rest / 2
+
+
+def test_a_log_whose_columns_the_later_rows_widen_is_laid_out_whole_after_a_fix() -> None:
+    """The first rows of the log alone would get narrower columns than the whole log
+    (its last row is wider): a window of them would wrap rows differently, so the
+    rest is laid out whole, and the pages are those of fixing one at a time."""
+    html = _log(900, wide_last=True)
+    fixed, sizes = _sizes(html)
+    windows = [size for size in sizes if size < len(html)]
+    # The first few pages after the fix, refused; then each time the whole rest.
+    assert len(windows) >= 3 and windows[0] < windows[1]
+    assert windows[1:] == sorted(windows[1:], reverse=True)
+    assert fixed == _one_at_a_time(html, _counting()[0])
+
+
+@pytest.mark.parametrize("kind", ["sheets", "crowded sheets", "npc blocks", "encounter",
+                                  "long tables", "long log", "long log, wide last row"])
+def test_rows_cut_are_found_by_bisection_as_row_by_row(kind: str) -> None:
+    """Issue 18: in a long table only the row at each page break is looked at; the
+    rows found cut are those looking at every row finds, on each document as it
+    comes, after its first fix and after all."""
+    from yags_desk.qt.printing import paginate
+
+    html = _documents()[kind]
+    fixed, _doc = paginated_html(html, _counting()[0])
+    first = next(paginate._issues(render._layout(html, WIDTH, HEIGHT)), None)
+    halfway = html if first is None else fix_html(html, first)
+    for text in (html, halfway, fixed):
+        doc = render._layout(text, WIDTH, HEIGHT)
+        found = list(paginate._issues(doc))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(paginate, "_BISECT_ROWS", 10**9)
+            one_by_one = list(paginate._issues(doc))
+        assert found == one_by_one
+    assert list(paginate._issues(render._layout(_log(900), WIDTH, HEIGHT)))  # rows to find

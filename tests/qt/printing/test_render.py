@@ -38,6 +38,8 @@ pytestmark = need_poppler
 
 A4 = (595.3, 841.9)
 LETTER = (612.0, 792.0)
+# An A4 page less its footer, in layout pixels (what render_pdf lays out on).
+WIDTH_A4, HEIGHT_A4 = 679.84, 1004.54
 
 
 @pytest.fixture(autouse=True)
@@ -310,22 +312,74 @@ def test_a_crowded_sheet_is_set_smaller_to_stay_on_one_page(tmp_path: Path) -> N
 def test_a_printout_is_laid_out_at_its_page_width_only(qapp: object) -> None:
     """The page size is set before the HTML, so the text is never laid out at
     another width first (a long fight's summary was laid out twice, issue 18)."""
-    from PySide6.QtGui import QAbstractTextDocumentLayout
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QTextCursor
 
     from yags_desk.qt.printing import render
 
     widths: list[float] = []
-    real = QTextDocument.setHtml
+    real = QTextCursor.insertHtml
 
-    def watched(doc: QTextDocument, html: str) -> None:
-        layout: QAbstractTextDocumentLayout = doc.documentLayout()
+    def watched(cursor: QTextCursor, html: str) -> None:
+        layout: QAbstractTextDocumentLayout = cursor.document().documentLayout()
         layout.documentSizeChanged.connect(lambda size: widths.append(size.width()))
-        real(doc, html)
+        real(cursor, html)
 
     page = QSizeF(500, 700)
     text = "<p>" + "A long line of the log that wraps. " * 40 + "</p>"
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(QTextDocument, "setHtml", watched)
+        patch.setattr(QTextCursor, "insertHtml", watched)
         doc = render._layout(text, page.width(), page.height())
     doc.pageCount()
     assert widths and all(w == page.width() for w in widths), widths
+
+
+def _set_html_layout(html: str, width: float, height: float) -> QTextDocument:
+    """A document laid out as printouts were before issue 18's insertion: setHtml."""
+    from yags_desk.qt.printing import render
+
+    doc = QTextDocument()
+    device = render._layout_device()
+    doc.documentLayout().setPaintDevice(device)
+    doc.setDefaultFont(render._font(8.5))
+    doc.setDocumentMargin(0)
+    doc.setPageSize(QSizeF(width, height))
+    doc.setHtml(html)
+    doc.pageCount()
+    doc.setProperty("_device", device)
+    return doc
+
+
+def _blocks(doc: QTextDocument) -> list[tuple[str, tuple[float, float, float, float]]]:
+    layout = doc.documentLayout()
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        r = layout.blockBoundingRect(block)
+        out.append((block.text(), (r.x(), r.y(), r.width(), r.height())))
+        block = block.next()
+    return out
+
+
+def test_a_printout_is_laid_out_whole_in_one_pass_as_set_html_would(qapp: object) -> None:
+    """Issue 18: the HTML is inserted into the empty document, so the layout is
+    done in one pass (setHtml stopped after a long table and laid it out again
+    for what followed it); every block lands where setHtml puts it."""
+    from yags_desk.qt.printing import render
+
+    rows = "".join(f"<tr><td>{i}</td><td>row {i}</td></tr>" for i in range(300))
+    long_table = (f"<html><head><title>Log</title></head><body><h1>Log</h1>"
+                  f"<table width='100%'>{rows}</table><p>The end.</p></body></html>")
+    doc = render._layout(long_table, WIDTH_A4, HEIGHT_A4)
+    assert doc.lastBlock().text() == "The end."
+    assert doc.lastBlock().layout().lineCount() == 1  # laid out with the rest
+
+    samples = [long_table, character_sheets(sample_party()),
+               npc_blocks([sample("bandit"), sample("wolf")] * 3),
+               encounter_before(sample_encounter()),
+               encounter_after(sample_encounter(rounds=12, seed=2,
+                                                foes={"bandit": 8, "wolf": 3}))]
+    for html in samples:
+        new = render._layout(html, WIDTH_A4, HEIGHT_A4)
+        old = _set_html_layout(html, WIDTH_A4, HEIGHT_A4)
+        assert new.pageCount() == old.pageCount()
+        assert _blocks(new) == _blocks(old)

@@ -22,10 +22,12 @@ check: the work grows with the pages instead of with their square (issue 18).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
-from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextTable
+from PySide6.QtGui import QTextBlock, QTextCursor, QTextDocument, QTextLength, QTextTable
 
 __all__ = ["Issue", "find_issue", "fix_html", "paginate", "paginated_html",
            "straddling_rows"]
@@ -39,6 +41,7 @@ _TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>")
 _CONTAINERS = frozenset({"div", "table", "ul", "ol", "dl", "blockquote", "center", "pre"})
 _BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 _BODY_END = re.compile(r"</body\s*>", re.IGNORECASE)
+_ROW = re.compile(r"<tr\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,79 @@ def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
     return out
 
 
+# Tables with fewer rows are looked at row by row.
+_BISECT_ROWS = 40
+
+
+def _cut_rows_one_by_one(doc: QTextDocument, table: QTextTable, first: int,
+                         height: float) -> Iterator[int]:
+    for r in range(first, table.rows()):
+        span = _row_span(doc, table, r)
+        if span is not None and _straddles(span, height):
+            yield r
+
+
+def _plain(table: QTextTable) -> bool:
+    """Whether no cell of ``table`` spans rows or columns."""
+    for r in range(table.rows()):
+        for c in range(table.columns()):
+            cell = table.cellAt(r, c)
+            if cell.rowSpan() != 1 or cell.columnSpan() != 1:
+                return False
+    return True
+
+
+def _cut_rows(doc: QTextDocument, table: QTextTable, first: int,
+              height: float) -> Iterator[int]:
+    """The rows from ``first`` on that a page break cuts, in order.
+
+    In a table without merged cells Qt lays each row out below the one before,
+    so the lines of one row all lie above those of the next: a row is cut by the
+    break at y only if it is the last row that starts above y. So only that row
+    is looked at for each page break the table crosses, found by bisection,
+    instead of every row (a long log has fifty rows a page; issue 18). Other
+    tables, and short ones, are looked at row by row.
+    """
+    rows = table.rows()
+    if rows - first < _BISECT_ROWS or not _plain(table):
+        yield from _cut_rows_one_by_one(doc, table, first, height)
+        return
+    spans: dict[int, tuple[float, float] | None] = {}
+
+    def span(r: int) -> tuple[float, float] | None:
+        if r not in spans:
+            spans[r] = _row_span(doc, table, r)
+        return spans[r]
+
+    start, end = span(first), span(rows - 1)
+    if start is None or end is None:
+        yield from _cut_rows_one_by_one(doc, table, first, height)
+        return
+    done = first  # no row before this one is left to look at
+    for page in range(_page(start[0], height) + 1, _page(end[1] - _EPSILON, height) + 1):
+        y = page * height
+        lo, hi = done, rows  # the last row starting above y, in [lo, hi)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            here = span(mid)
+            if here is None:  # no line to place it by: row by row from here
+                yield from _cut_rows_one_by_one(doc, table, done, height)
+                return
+            if here[0] < y:
+                lo = mid
+            else:
+                hi = mid
+        here = span(lo)
+        if here is None:
+            yield from _cut_rows_one_by_one(doc, table, done, height)
+            return
+        if here[0] < y:
+            if _straddles(here, height):
+                yield lo
+            done = lo + 1
+        # else no row starts above y past ``done``: the break falls between rows
+
+
 def _issues(doc: QTextDocument) -> Iterator[Issue]:
     """Every row cut by a page break and heading left at a page's foot, in
     document order (worked out as they are asked for)."""
@@ -156,10 +232,7 @@ def _issues(doc: QTextDocument) -> Iterator[Issue]:
             heading = None
         if isinstance(item, QTextTable):
             headers = item.format().headerRowCount()
-            for r in range(headers, item.rows()):
-                span = _row_span(doc, item, r)
-                if span is None or not _straddles(span, height):
-                    continue
+            for r in _cut_rows(doc, item, headers, height):
                 yield Issue("table", tables) if r == headers else Issue("row", tables, r)
             tables += 1
             continue
@@ -203,8 +276,14 @@ class _Table:
     thead: str = ""
 
 
-def _scan(html: str) -> tuple[list[_Table], list[tuple[int, int]]]:
-    """Top-level tables and headings (their opening tags), in document order."""
+@lru_cache(maxsize=4)
+def _scan(html: str) -> tuple[tuple[_Table, ...], tuple[tuple[int, int], ...]]:
+    """Top-level tables and headings (their opening tags), in document order.
+
+    Kept for the last few documents: every issue of one layout is tried on the
+    same HTML, and scanning thirty sheets' HTML once per sheet took a quarter of
+    a second (issue 18).
+    """
     tables: list[_Table] = []
     headings: list[tuple[int, int]] = []
     depth = 0
@@ -230,7 +309,7 @@ def _scan(html: str) -> tuple[list[_Table], list[tuple[int, int]]]:
                     thead_start = m.start()
             elif name == "tr" and not closing:
                 tables[-1].rows.append(m.start())
-    return tables, headings
+    return tuple(tables), tuple(headings)
 
 
 def fix_html(html: str, issue: Issue) -> str:
@@ -331,7 +410,8 @@ def _fix_flow(body: str, head: str, tail: str, layout: Callable[[str], QTextDocu
     """``body`` (between ``head`` and ``tail``) with its issues fixed in order.
 
     After each fix only what follows the new page break is laid out again: what
-    comes before it stays as it was laid out. A part that starts with a page
+    comes before it stays as it was laid out; of a long table, only its next pages
+    (see the windows below). A part that starts with a page
     break (``own_break``) is laid out without it (on a document's first block Qt
     sets the block apart from the next) and gets it back; an issue whose fix
     would only give that first element its break is left, as it is when the
@@ -340,6 +420,8 @@ def _fix_flow(body: str, head: str, tail: str, layout: Callable[[str], QTextDocu
     """
     done: list[str] = []
     passes = 0
+    reference = known
+    per_page = _chars_per_page(known)
     while True:
         prefix = bare_prefix = ""
         rest = body
@@ -350,26 +432,157 @@ def _fix_flow(body: str, head: str, tail: str, layout: Callable[[str], QTextDocu
                 prefix, bare_prefix = body[:first.end()], body[:first.start()] + bare
                 rest = body[first.end():]
         whole = head + bare_prefix + rest + tail
-        doc = known[1] if known is not None and known[0] == whole else layout(whole)
-        known = None
         found: tuple[str, int] | None = None
-        for issue in _issues(doc):
-            if passes >= MAX_PASSES:
+        pages = _WINDOW_PAGES
+        while True:
+            window = None if known is not None or per_page is None else _window(
+                whole, len(head) + len(bare_prefix) + per_page * pages, reference)
+            if window is not None:
+                doc = layout(window[0])
+                if not window[1](doc):
+                    # Its columns are not the whole table's: lay the rest out whole,
+                    # and this part's rest from now on.
+                    window = None
+                    per_page = None
+            if window is None:
+                doc = known[1] if known is not None and known[0] == whole else layout(whole)
+            known = None
+            start_passes = passes
+            for issue in _issues(doc):
+                if passes >= MAX_PASSES:
+                    break
+                fixed = fix_html(whole, issue)
+                part = fixed[len(head):len(fixed) - len(tail)]
+                passes += 1
+                if fixed == whole or not part.startswith(bare_prefix):
+                    continue  # nothing to change here (see above)
+                found = (prefix + part[len(bare_prefix):],
+                         _break_at(fixed, issue) - len(head) - len(bare_prefix) + len(prefix))
                 break
-            fixed = fix_html(whole, issue)
-            part = fixed[len(head):len(fixed) - len(tail)]
-            passes += 1
-            if fixed == whole or not part.startswith(bare_prefix):
-                continue  # nothing to change here (see above)
-            found = (prefix + part[len(bare_prefix):],
-                     _break_at(fixed, issue) - len(head) - len(bare_prefix) + len(prefix))
-            break
+            if found is not None or window is None or passes >= MAX_PASSES:
+                break
+            passes = start_passes  # nothing in the window: a longer one, the same search
+            pages *= 2
         if found is None:
             done.append(body)
             return "".join(done)
         body, cut = found
         done.append(body[:cut])
         body, own_break = body[cut:], True
+
+
+# --- laying out only the next pages after a fix -----------------------------------------
+#
+# After a page-break fix, what follows the new break is laid out again to find the
+# next issue. A long log's table runs on for many pages past it, and the next issue
+# is usually a few pages on; so only the next pages are laid out (the table cut at a
+# row, closed), doubling until an issue shows or the whole rest is laid out. Rows
+# before the cut are laid out as in the whole rest when the table's columns come out
+# as wide: Qt places each row below the one before, and sizes the columns over the
+# rows it has. [decision] A window is used only for a table whose width is set and
+# whose columns all have set widths but at most one (then a column's width can only
+# grow with more rows, and the free column takes what is left), and only when its
+# columns in the window are exactly those of the whole table in the first layout:
+# the whole rest lies between the two, so its columns are those too (issue 18).
+
+_WINDOW_PAGES = 5
+
+
+def _chars_per_page(known: tuple[str, QTextDocument] | None) -> int | None:
+    if known is None:
+        return None
+    pages = known[1].pageCount()
+    return max(1, len(known[0]) // max(1, pages))
+
+
+def _columns(doc: QTextDocument, index: int, row: int) -> list[tuple[float, float]] | None:
+    """Left edge and width of each cell of row ``row`` of top-level table ``index``,
+    or None when the table is not one a window may cut (see above)."""
+    tables = [x for x in _items(doc) if isinstance(x, QTextTable)]
+    if index >= len(tables):
+        return None
+    table = tables[index]
+    fmt = table.format()
+    if fmt.width().type() == QTextLength.Type.VariableLength or row >= table.rows():
+        return None
+    widths = list(fmt.columnWidthConstraints())
+    free = table.columns() - len(widths) + sum(
+        1 for w in widths if w.type() == QTextLength.Type.VariableLength)
+    if free > 1:
+        return None
+    layout = doc.documentLayout()
+    out = []
+    for c in range(table.columns()):
+        cell = table.cellAt(row, c)
+        if cell.rowSpan() != 1 or cell.columnSpan() != 1:
+            return None
+        rect = layout.blockBoundingRect(cell.firstCursorPosition().block())
+        out.append((rect.left(), rect.width()))
+    return out
+
+
+def _window(whole: str, target: int, reference: tuple[str, QTextDocument] | None,
+            ) -> tuple[str, Callable[[QTextDocument], bool]] | None:
+    """``whole`` cut at the first row at or past ``target`` of a long top-level table
+    (closed there), and a check that the window's layout gives that table the
+    columns it has in ``reference`` (the first layout); None where no cut fits."""
+    if reference is None:
+        return None
+    tables, _ = _scan(whole)
+    for index, table in enumerate(tables):
+        if not table.rows or table.rows[-1] < target:
+            continue
+        if table.start[0] > target:
+            return None  # the target is not inside a table
+        heads = len(_ROW.findall(table.thead))
+        at = max(bisect_left(table.rows, target), heads + 2)
+        if at >= len(table.rows) or _open_containers(whole, table.start[0]):
+            return None
+        row_html = whole[table.rows[heads]:table.rows[heads + 1]]
+        ref_html, ref_doc = reference
+        match = _table_row(ref_html, row_html)
+        if match is None:
+            return None
+        ref_index, ref_row = match
+        cut = table.rows[at]
+        end = _BODY_END.search(whole, cut)
+        if end is None:
+            return None
+        text = whole[:cut] + "</table>" + whole[end.start():]
+
+        wanted = _columns(ref_doc, ref_index, ref_row)
+        if wanted is None:
+            return None
+
+        def same_columns(doc: QTextDocument, index: int = index, heads: int = heads,
+                         wanted: list[tuple[float, float]] = wanted) -> bool:
+            return _columns(doc, index, heads) == wanted
+
+        return text, same_columns
+    return None
+
+
+def _open_containers(html: str, end: int) -> bool:
+    """Whether an element a part may not start inside of is open at ``end``."""
+    body = _BODY.search(html)
+    depth = 0
+    for m in _TAG.finditer(html, body.end() if body else 0, end):
+        if m.group(2).lower() in _CONTAINERS:
+            depth += -1 if m.group(1) else 1
+    return depth > 0
+
+
+def _table_row(html: str, row_html: str) -> tuple[int, int] | None:
+    """(table, row) of the one row of ``html``'s top-level tables that is ``row_html``."""
+    at = html.find(row_html)
+    if at < 0 or html.find(row_html, at + 1) >= 0:
+        return None
+    tables, _ = _scan(html)
+    for index, table in enumerate(tables):
+        i = bisect_left(table.rows, at)
+        if i < len(table.rows) and table.rows[i] == at:
+            return index, i
+    return None
 
 
 def _fix_by_parts(html: str, layout: Callable[[str], QTextDocument],

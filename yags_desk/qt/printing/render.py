@@ -35,6 +35,7 @@ from PySide6.QtGui import (
     QPageSize,
     QPainter,
     QPdfWriter,
+    QTextCursor,
     QTextDocument,
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
@@ -139,7 +140,15 @@ def _layout(html: str, width: float, height: float) -> QTextDocument:
     # second time (the first at no page size), a third of a long log's layout time
     # (issue 18).
     doc.setPageSize(QSizeF(width, height))
-    doc.setHtml(html)
+    # Inserted into the empty document rather than set: setHtml lays the document
+    # out lazily, stopping after the first two pages or so past a checkpoint, and
+    # whatever later needs the rest (the page count, the last page) goes back to
+    # the checkpoint before and lays out again the table that ended there, a long
+    # log's whole table a second time (issue 18). An insertion into a document
+    # laid out already is laid out in one pass. The undo stack is off: nothing
+    # undoes a printout, and recording the insertion costs time.
+    doc.setUndoRedoEnabled(False)
+    QTextCursor(doc).insertHtml(html)
     return doc
 
 
