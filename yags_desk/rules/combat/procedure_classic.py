@@ -48,7 +48,7 @@ from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.derived import StyleValues
-from yags_desk.rules.dice import OpenRoll, roll_2d10x
+from yags_desk.rules.dice import OpenRoll, roll_2d10x, roll_die
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import RulesOptions
 from yags_desk.rules.values import Value
@@ -344,7 +344,7 @@ def auto_round(state: CombatState, rng: random.Random,
                     push(move)  # the move takes the attack (RULES 3.1)
     for f in state.active():
         if needs_initiative(f):
-            push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
+            push(make_initiative(state, f.id, roll_2d10x(rng), roll_die(rng, TIEBREAK_SIDES)))
     while (step := next_action(state)) is not None:
         f = state.fighter(step.fighter)
         if step.kind == "stand_up":

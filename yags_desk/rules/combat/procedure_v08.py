@@ -28,7 +28,7 @@ from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
-from yags_desk.rules.dice import D20Roll, roll_d20
+from yags_desk.rules.dice import D20Roll, d20_roll
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["PHASES", "action_order", "auto_round_v08", "best_melee_v08", "counter_strike_due",
@@ -132,7 +132,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         events.append(e)
 
     def d20() -> D20Roll:
-        return D20Roll(roll_d20(rng))
+        return d20_roll(rng)
 
     def checks() -> None:
         while state.pending:
