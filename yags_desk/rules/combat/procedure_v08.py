@@ -14,7 +14,7 @@ import random
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
-from yags_desk.rules.combat.events import Declare, EndRound, Event
+from yags_desk.rules.combat.events import Declare, EndRound, Event, trusted
 from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
@@ -156,7 +156,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             continue
         style = best_melee_v08(state, f)
         if f.declaration is None and target is not None and f.acts and style is not None:
-            decl = Declare(id=fid, action="attack", target=target.id, style=style,
+            decl = trusted(Declare, id=fid, action="attack", target=target.id, style=style,
                            defences=1)
             push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
             move = declared_move(state, fid)
