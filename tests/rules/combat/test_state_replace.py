@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 from tests.rules.builders import LONG_SWORD, classic, v08
-from yags_desk.rules.combat.state import FighterState, replace
+from yags_desk.rules.combat.state import FighterState, cleared, replace
 from yags_desk.rules.combat.things import Thing
 
 
@@ -80,3 +80,27 @@ def test_flags_handed_on_by_replace_are_those_a_new_fighter_works_out(
         mine, fresh = replace(f, **changes), dataclasses.replace(f, **changes)
         for name in _FLAGS:
             assert getattr(mine, name) == getattr(fresh, name), (name, f, changes)
+
+
+_ROUND_FIELDS = frozenset({"declaration", "attacked", "initiative", "tiebreak", "strikes",
+                           "checks_done", "defence", "defended"})
+
+
+@pytest.mark.parametrize("changes", [{}, {"conditions": (("prone", 1),)},
+                                     {"conditions": (), "fatigue_checks": 0}])
+def test_cleared_is_replace_with_the_fields_at_their_defaults(
+        changes: dict[str, object]) -> None:
+    """cleared() (the end of a round) gives the fighter replace() gives with those
+    fields set to their defaults, down to what its __dict__ holds and keeps cached."""
+    for f in _variants():
+        acted = replace(f, attacked=True, initiative=14, tiebreak=3, strikes=2,
+                        checks_done=("fatigue",), defence=22, defended=True, fatigue_checks=2)
+        for name in _FLAGS:
+            getattr(acted, name)
+        defaults = {n: FighterState.__dataclass_fields__[n].default for n in _ROUND_FIELDS}
+        mine = cleared(acted, _ROUND_FIELDS, **changes)
+        theirs = replace(acted, **defaults, **changes)
+        assert mine == theirs == dataclasses.replace(acted, **defaults, **changes)
+        assert mine.__dict__ == theirs.__dict__
+        for name in _FLAGS:
+            assert getattr(mine, name) == getattr(dataclasses.replace(mine), name)

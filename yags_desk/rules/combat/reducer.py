@@ -66,6 +66,7 @@ from yags_desk.rules.combat.state import (
     FighterState,
     check_name,
     check_rule,
+    cleared,
     replace,
 )
 from yags_desk.rules.errors import RulesError
@@ -123,6 +124,13 @@ def _quiet(f: FighterState, classic: bool) -> bool:
                 or any(r is not None for _, r in f.conditions))
 
 
+# What a fighter keeps of one round only (cleared at its end).
+_ROUND = frozenset({"declaration", "attacked", "countered", "defence", "defended",
+                    "checks_done", "defending", "counter_due", "acts_normally", "rerolled",
+                    "moved_m", "strikes"})
+_ROUND_CLASSIC = _ROUND | {"initiative", "tiebreak"}
+
+
 def _end_round(state: CombatState) -> CombatState:
     if state.pending:
         p = state.pending[0]
@@ -144,17 +152,15 @@ def _end_round(state: CombatState) -> CombatState:
         f = fighters[fid]
         if _quiet(f, classic):
             continue  # nothing of this round to clear
-        conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
-                           if r is None or r > 1)
-        rested = f.declaration is not None and f.declaration.action == "rest"
-        # Classic initiative is rolled every round (RULES 1.5).
-        again = {"initiative": None, "tiebreak": 0} if classic else {}
-        f = replace(f, conditions=conditions, declaration=None, attacked=False,
-                    countered=False, defence=None, defended=False, checks_done=(),
-                    defending=(), counter_due=(), acts_normally=False, rerolled=False,
-                    moved_m=0, strikes=0,
-                    # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
-                    fatigue_checks=0 if rested else f.fatigue_checks, **again)
+        changes: dict[str, object] = {}
+        if any(r is not None for _, r in f.conditions):  # timed ones count down
+            changes["conditions"] = tuple((n, None if r is None else r - 1)
+                                          for n, r in f.conditions if r is None or r > 1)
+        if f.declaration is not None and f.declaration.action == "rest":
+            changes["fatigue_checks"] = 0  # RULES 1.7: the next fatigue roll is 15 again
+        # The round's own fields back at their defaults; classic initiative is rolled
+        # every round (RULES 1.5).
+        f = cleared(f, _ROUND_CLASSIC if classic else _ROUND, **changes)
         if state.edition == "classic":
             f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
         changed.append(f)
