@@ -410,4 +410,4 @@ def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
             t = replace(t, counter_due=(*t.counter_due, a.id))
     if e.defence_dice:
         t = take_defence(t, a.id)
-    return state._with(a)._with(t)
+    return state._with_pair(a, t)

@@ -26,9 +26,9 @@ from yags_desk.rules.combat.events import (
 )
 from yags_desk.rules.combat.round_v08 import (
     ACT_NORMALLY,
+    check_initiative_v08,
     exhausted_for_act_normally,
     fatigue_v08,
-    initiative_v08,
 )
 from yags_desk.rules.combat.state import V08_FATAL, CombatState, Pending
 from yags_desk.rules.dice import D20Roll
@@ -135,7 +135,7 @@ def roll_initiative_v08(state: CombatState, fid: str, roll: D20Roll) -> Initiati
     total = 0 if natural_one else (base + roll.natural) // 2 if halved else base + roll.natural
     e = trusted(Initiative, id=fid, dice=(roll.natural,), total=total,
                 natural_one=natural_one)
-    initiative_v08(state, f, e)  # refuses a second roll without a declared re-roll
+    check_initiative_v08(f, e)  # refuses a second roll without a declared re-roll
     return e
 
 

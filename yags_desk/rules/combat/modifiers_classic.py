@@ -58,7 +58,7 @@ def loses_initiative(decl: Declare | None) -> bool:
 
 def mounted_bonus(f: FighterState) -> int:
     """¼ × Agility × Riding% (round down once) in melee while mounted (RULES 1.11)."""
-    if not f.has("mounted"):
+    if not f.conditions or not f.has("mounted"):
         return 0
     c = f.character
     return c.attr("agility") * c.skill("Riding") // 400
@@ -187,7 +187,7 @@ def _initiative(f: FighterState, special: str | None, s: StyleValues | None,
     if f.berserk_total:
         out.append((f"Berserk (roll {f.berserk_total})", berserk_result(f.berserk_total).bonus))
     if not missile:
-        if f.has("prepared"):
+        if f.conditions and f.has("prepared"):
             out.append(("Prepared last round", 5))
         bonus = mounted_bonus(f)
         if bonus:

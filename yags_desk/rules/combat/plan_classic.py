@@ -103,6 +103,8 @@ def attack_refusal(state: CombatState, attacker_id: str) -> str | None:
     if d is not None and d.special in ("aim", "prepare"):
         what = "aiming" if d.special == "aim" else "preparing"
         return f"{f.name} is {what} this round and does not attack (RULES 1.9)"
+    if not f.conditions:  # most fighters: none of the checks below (issue 18)
+        return None
     if f.has("lost_attack"):
         return f"{f.name} lost this round's attack to a failed riding roll (RULES 1.11)"
     if (f.has("mounted") and f.character.skill("Riding") < 100

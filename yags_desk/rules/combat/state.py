@@ -15,6 +15,7 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
@@ -107,11 +108,19 @@ _T = TypeVar("_T")
 
 class _Known:
     """What replace() needs to know of a class, worked out on first use: for each
-    field, its default (MISSING: none) and the cached values worked out from it."""
+    field, its default (MISSING: none) and the cached values worked out from it;
+    and for each set of fields replace() has been asked to change, what it does
+    (``steps``)."""
 
-    __slots__ = ("defaults", "kept", "names", "plan", "prune_at")
+    __slots__ = ("defaults", "kept", "names", "plan", "prune_at", "steps")
 
     def __init__(self, cls: type) -> None:
+        for klass in cls.__mro__:
+            for name, value in vars(klass).items():
+                if isinstance(value, functools.cached_property):
+                    # It would be carried to the new version unchecked (see replace).
+                    raise TypeError(f"{cls.__name__}.{name}: use yags_desk.rules.cached's "
+                                    "cached_property, which replace() knows of")
         self.names = frozenset(f.name for f in fields(cls))
         self.defaults = {f.name: f.default for f in fields(cls)
                          if f.default is not MISSING}
@@ -125,6 +134,20 @@ class _Known:
         self.kept = self.names | set(cached)
         # Made by __init__, an instance holds every field: trimmed once (see replace).
         self.prune_at = _PRUNE_AT + len(cached)
+        self.steps: dict[tuple[str, ...], tuple[tuple[str, ...],
+                                                tuple[tuple[str, Any], ...]]] = {}
+
+    def step(self, cls: type, keys: tuple[str, ...]) -> tuple[
+            tuple[str, ...], tuple[tuple[str, Any], ...]]:
+        """For a change of the fields ``keys``: the cached values to drop, and each
+        field with a default with that default (a field set to it is left out)."""
+        unknown = sorted(set(keys) - self.names)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+        drops = tuple(dict.fromkeys(n for k in keys for n in self.plan[k][1]))
+        defaulted = tuple((k, self.plan[k][0]) for k in keys if self.plan[k][0] is not MISSING)
+        made = self.steps[keys] = (drops, defaulted)
+        return made
 
 
 _FIELDS: dict[type, _Known] = {}
@@ -143,31 +166,33 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     ``can_act`` is not worked out again for each new version of a fighter. A field
     at its default is left out of the instance's __dict__ (the class attribute
     dataclass leaves answers for it), which keeps a long log's many fighter
-    versions small."""
+    versions small.
+
+    What a change of a given set of fields does is worked out once (_Known.step).
+    Nothing but fields and the cached values of yags_desk.rules.cached is kept in
+    an instance (functools' cached_property is refused on first use): a big one,
+    as __init__ leaves it, is trimmed to those."""
     cls = type(obj)
     known = _FIELDS.get(cls)
     if known is None:
         known = _FIELDS[cls] = _Known(cls)
     values = obj.__dict__.copy()
-    if not known.kept.issuperset(values):  # something else cached in the instance
-        for k in values.keys() - known.kept:
-            del values[k]
     if len(values) > known.prune_at:
-        defaults = known.defaults
-        values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
-    plan = known.plan
-    for k, v in changes.items():
-        try:
-            d, drops = plan[k]
-        except KeyError:
-            raise TypeError(f"{cls.__name__} has no field "
-                            f"{sorted(set(changes) - known.names)[0]!r}") from None
-        for name in drops:
-            values.pop(name, None)  # worked out afresh when next asked for
-        if d is not MISSING and type(v) is type(d) and v == d:
-            values.pop(k, None)
-        else:
-            values[k] = v
+        defaults, kept = known.defaults, known.kept
+        values = {k: v for k, v in values.items()
+                  if k in kept and defaults.get(k, MISSING) is not v}
+    keys = tuple(changes)
+    step = known.steps.get(keys)
+    if step is None:
+        step = known.step(cls, keys)
+    drops, defaulted = step
+    for name in drops:
+        values.pop(name, None)  # worked out afresh when next asked for
+    values.update(changes)
+    for k, d in defaulted:
+        v = changes[k]
+        if type(v) is type(d) and v == d:
+            del values[k]
     new = _new(cls)
     _set(new, "__dict__", values)
     return new
@@ -348,6 +373,8 @@ class FighterState:
         no action and has no active defence, only the 15 of RULES 1.5 for the
         unaware (classic) or the passive 15 of RULES 2 (0.8), as RULES 3.2
         describes surprise (issue 14)."""
+        if not self.conditions:  # most fighters (no call to has(): issue 18)
+            return False
         return self.can_act and self.has("surprised")
 
     @cached_property
@@ -554,6 +581,13 @@ class CombatState:
 
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
+
+    def _with_pair(self, a: FighterState, b: FighterState) -> CombatState:
+        """``self._with(a)._with(b)`` in one new state."""
+        fighters = self.fighters
+        fm = fighters if type(fighters) is FighterMap else FighterMap.of(fighters)
+        after = fm.with_fighter(a).with_fighter(b)
+        return self if after is fm else replace(self, fighters=after)
 
     def _with(self, f: FighterState, **changes: Any) -> CombatState:
         """This state with ``f`` in place of the fighter of its id, and ``changes``
