@@ -97,7 +97,8 @@ def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
 
 def _gone(f: FighterState, s: StyleValues) -> bool:
     """A weapon of the style is dropped or broken (a RULES 3.3 limb injury, disarm)."""
-    return any(f.weapon_state(w) in ("dropped", "broken") for w in s.weapons)
+    return bool(f.weapons_state) and any(f.weapon_state(w) in ("dropped", "broken")
+                                         for w in s.weapons)
 
 
 def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValues | None:

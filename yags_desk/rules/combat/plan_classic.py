@@ -82,7 +82,8 @@ class AttackPlan:
 def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | None:
     """The usable style with the highest defence whose weapons are in hand."""
     options = [s for s in d.styles if s.usable and s.defence is not None
-               and not (f and any(f.weapon_state(w) in _GONE for w in s.weapons))]
+               and not (f and f.weapons_state
+                        and any(f.weapon_state(w) in _GONE for w in s.weapons))]
     return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
 
 
@@ -90,7 +91,8 @@ def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None
     """The usable melee style with the best attack plus damage (what an NPC picks)."""
     d = f.derived(state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+             and not (f.weapons_state  # every weapon whole and in hand: nothing to ask
+                      and any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons))]
     return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
 
 

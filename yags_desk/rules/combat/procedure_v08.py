@@ -108,7 +108,8 @@ def best_melee_v08(state: CombatState, f: FighterState) -> str | None:
     dropped or broken: RULES 1.9, 3.2 Oops!, 3.3 limb injuries), or None."""
     d = f.derived(state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+             and not (f.weapons_state  # every weapon whole and in hand: nothing to ask
+                      and any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons))]
     return max(melee, key=lambda s: s.attack.total).label if melee else None
 
 
@@ -168,7 +169,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.acts):
             continue
-        if f.attacked or state.pending_for(fid):
+        if f.attacked or (state.pending and state.pending_for(fid)):
             continue
         if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))

@@ -121,7 +121,7 @@ def _quiet(f: FighterState, classic: bool) -> bool:
                 or f.defence is not None or f.defending or f.counter_due
                 or f.acts_normally or f.rerolled or f.moved_m or f.strikes
                 or (classic and (f.initiative is not None or f.tiebreak))
-                or any(r is not None for _, r in f.conditions))
+                or (bool(f.conditions) and any(r is not None for _, r in f.conditions)))
 
 
 # What a fighter keeps of one round only (cleared at its end).
@@ -297,7 +297,8 @@ def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
     after = _dying_clock(state, _apply(state, event))
     after = advantage_after(state, event, after)  # RULES 3.2 advantage counters
-    FighterMap.of(after.fighters).seal()  # the next event's changes are counted afresh
+    fm = after.fighters
+    (fm if type(fm) is FighterMap else FighterMap.of(fm)).seal()  # counted afresh next
     return after
 
 
