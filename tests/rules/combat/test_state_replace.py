@@ -11,6 +11,8 @@ import pytest
 from tests.rules.builders import LONG_SWORD, classic, v08
 from yags_desk.rules.combat.state import FighterState, cleared, replace
 from yags_desk.rules.combat.things import Thing
+from yags_desk.rules.derived import derive
+from yags_desk.rules.options import DEFAULT_OPTIONS
 
 
 def _fighter() -> FighterState:
@@ -104,3 +106,17 @@ def test_cleared_is_replace_with_the_fields_at_their_defaults(
         assert mine.__dict__ == theirs.__dict__
         for name in _FLAGS:
             assert getattr(mine, name) == getattr(dataclasses.replace(mine), name)
+
+
+@pytest.mark.parametrize("changes", _CHANGES, ids=lambda c: "-".join(c))
+def test_derived_numbers_handed_on_by_replace_are_those_of_the_new_fighter(
+        changes: dict[str, object]) -> None:
+    """derived() keeps its answers on the fighter for the next versions replace()
+    makes while its numbers stay: they must be those worked out afresh."""
+    for f in _variants():
+        if f.character.edition != getattr(changes.get("character"), "edition",
+                                          f.character.edition):
+            continue  # a character of the other edition never joins this fighter
+        f.derived()  # worked out and kept on f
+        mine = replace(f, **changes)
+        assert mine.derived() == derive(mine.current_character(), DEFAULT_OPTIONS)

@@ -363,7 +363,7 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
 def check_attack_v08(state: CombatState, e: Attack) -> None:
     """Refuse an Attack event the 0.8 round does not allow (RULES 2)."""
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
-    for p in state.pending_for(a.id):
+    for p in state.pending_for(a.id) if state.pending else ():
         raise RulesError(f"{p.describe(a.name, '0.8')} must be made before {a.name} attacks")
     if not e.counter and reaction_waiting(state, a.id, t.id) is not None:
         return  # a RULES 3.1 reaction strikes out of turn (optional/reactions.py)

@@ -36,6 +36,8 @@ from yags_desk.rules.wounds import berserk_result
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
            "check_name", "check_rule", "cleared", "fatigue_capacity", "replace"]
 
+assert _CHUNK == 32  # CombatState.fighter divides by shifting
+
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
 _BERSERK_CATEGORIES = ("Hurt", "Light", "Medium")
@@ -343,6 +345,8 @@ class FighterState:
         "exhausted": frozenset({"removed", "conditions", "thing", "character",
                                 "fatigue_short", "fatigue_long"}),
         "_body_capacity": frozenset({"character", "berserk_total"}),
+        "_derived_memo": frozenset({"character", "wounds", "stuns", "fatigue_short",
+                                    "fatigue_long", "berserk_total"}),
     }
 
     def has(self, condition: str) -> bool:
@@ -478,9 +482,26 @@ class FighterState:
             update["fatigue_boxes"] = self.fatigue_boxes()
         return self.character.model_copy(update=update)
 
+    @cached_property
+    def _derived_memo(self) -> dict[int, tuple[RulesOptions, Derived]]:
+        """derived()'s answers for the fighter as it is, by the options' id: handed
+        on by replace() to the next version of the fighter while its character,
+        wounds, stuns, fatigue and berserk boxes stay (issue 18: a round asks some
+        1,500 times, mostly of fighters whose numbers have not changed)."""
+        return {}
+
     def derived(self, options: RulesOptions = DEFAULT_OPTIONS) -> Derived:
         """derive() of the current character, cached: replaying a long log asks
         for the same fighter's numbers many times."""
+        memo = self._derived_memo
+        mine = memo.get(id(options))
+        if mine is not None and mine[0] is options:  # the options are kept: no id reuse
+            return mine[1]
+        d = self._derived(options)
+        memo[id(options)] = (options, d)
+        return d
+
+    def _derived(self, options: RulesOptions) -> Derived:
         key = (id(self.character), self.wounds, self.stuns, self.fatigue_short,
                self.fatigue_long, self.berserk_total, _options_token(options))
         hit = _DERIVED_CACHE.get(key)
@@ -557,15 +578,18 @@ class CombatState:
 
     def fighter(self, fid: str) -> FighterState:
         fm = self.fighters
-        if type(fm) is FighterMap:
+        try:
             # FighterMap.__getitem__ inlined: the rules ask for a fighter by id some
-            # 30,000 times in a 200-fighter round (issue 18).
-            p = fm._pos.get(fid)
-            if p is not None and p < fm._len:
-                f: FighterState = fm._chunks[p // _CHUNK][p % _CHUNK]
+            # 30,000 times in a 200-fighter round (issue 18). _CHUNK is 32 (>> 5, & 31).
+            p = fm._pos[fid]  # type: ignore[attr-defined]
+            if p < fm._len:  # type: ignore[attr-defined]
+                f: FighterState = fm._chunks[p >> 5][p & 31]  # type: ignore[attr-defined]
                 return f
-        elif fid in fm:
-            return fm[fid]
+        except KeyError:
+            pass
+        except AttributeError:  # another mapping than a FighterMap
+            if type(fm) is not FighterMap and fid in fm:
+                return fm[fid]
         raise RulesError(f"no combatant with id {fid!r} in this encounter")
 
     def active(self) -> list[FighterState]:
