@@ -474,7 +474,12 @@ event_adapter: TypeAdapter[Event] = TypeAdapter(Event)
 _M = TypeVar("_M", bound=BaseModel)
 _TEMPLATES: dict[type[BaseModel], dict[str, Any]] = {}
 _new = object.__new__
-_set = object.__setattr__
+# BaseModel's own slots, set through their descriptors (object.__setattr__ would look
+# each up on the class first: a third of what trusted() cost, issue 18).
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _template(cls: type[BaseModel]) -> dict[str, Any]:
@@ -506,10 +511,10 @@ def trusted(cls: type[_M], /, **values: Any) -> _M:
     fields = template.copy()
     fields.update(values)
     made: _M = _new(cls)
-    _set(made, "__dict__", fields)
-    _set(made, "__pydantic_fields_set__", set(values))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    _SET_DICT(made, fields)
+    _SET_FIELDS_SET(made, set(values))
+    _SET_EXTRA(made, None)
+    _SET_PRIVATE(made, None)
     return made
 
 
