@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -114,7 +114,7 @@ class _Known:
     and for each set of fields replace() has been asked to change, what it does
     (``steps``)."""
 
-    __slots__ = ("defaults", "kept", "names", "plan", "prune_at", "steps")
+    __slots__ = ("defaults", "kept", "names", "plan", "prune_at", "set_dict", "steps")
 
     def __init__(self, cls: type) -> None:
         for klass in cls.__mro__:
@@ -138,6 +138,8 @@ class _Known:
         self.prune_at = _PRUNE_AT + len(cached)
         self.steps: dict[tuple[str, ...], tuple[tuple[str, ...],
                                                 tuple[tuple[str, Any], ...]]] = {}
+        # Sets an instance's __dict__ (object.__setattr__ without its look-up on the class).
+        self.set_dict = _dict_setter(cls)
 
     def step(self, cls: type, keys: tuple[str, ...]) -> tuple[
             tuple[str, ...], tuple[tuple[str, Any], ...]]:
@@ -152,10 +154,18 @@ class _Known:
         return made
 
 
+def _dict_setter(cls: type) -> Callable[[object, dict[str, Any]], None]:
+    for klass in cls.__mro__:
+        slot = vars(klass).get("__dict__")
+        if slot is not None and hasattr(slot, "__set__"):
+            setter: Callable[[object, dict[str, Any]], None] = slot.__set__
+            return setter
+    raise TypeError(f"{cls.__name__} instances have no __dict__")  # pragma: no cover
+
+
 _FIELDS: dict[type, _Known] = {}
 _PRUNE_AT = 16
 _new = object.__new__
-_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
@@ -196,7 +206,7 @@ def replace(obj: _T, /, **changes: Any) -> _T:
         if type(v) is type(d) and v == d:
             del values[k]
     new = _new(cls)
-    _set(new, "__dict__", values)
+    known.set_dict(new, values)
     return new
 
 
@@ -230,7 +240,7 @@ def cleared(obj: _T, names: frozenset[str], /, **changes: Any) -> _T:
         else:
             values[k] = v
     new = _new(cls)
-    _set(new, "__dict__", values)
+    known.set_dict(new, values)
     return new
 
 
@@ -625,7 +635,9 @@ class CombatState:
             return self  # unchanged (a reducer step that had nothing to do)
         values = self.__dict__.copy()  # replace(), for the one field that changes
         values["fighters"] = after
-        new = object.__new__(CombatState)
-        object.__setattr__(new, "__dict__", values)
+        new = _new(CombatState)
+        _SET_STATE_DICT(new, values)
         return new
 
+
+_SET_STATE_DICT = _dict_setter(CombatState)
