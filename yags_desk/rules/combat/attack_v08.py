@@ -63,6 +63,7 @@ __all__ = [
     "AttackDiceV08",
     "AttackMods",
     "RollOutcome",
+    "after_attack_fighters_v08",
     "after_attack_v08",
     "attack_modifiers_v08",
     "check_attack_v08",
@@ -401,14 +402,19 @@ def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
     target spends one defence on the attacker when it defends actively.
     A counter strike earns nothing and uses the strike it was owed.
     """
-    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    a, t = after_attack_fighters_v08(state.fighter(e.attacker), state.fighter(e.defender), e)
+    return state._with_pair(a, t)
+
+
+def after_attack_fighters_v08(a: FighterState, t: FighterState,
+                              e: Attack) -> tuple[FighterState, FighterState]:
+    """after_attack_v08's attacker and target (``a`` and ``t`` as the attack left them)."""
     if e.counter:
-        return state._with(replace(a, counter_due=tuple(x for x in a.counter_due
-                                                        if x != t.id)))
+        return replace(a, counter_due=tuple(x for x in a.counter_due if x != t.id)), t
     if not e.missile and t.can_act and not t.exhausted:  # the Exhausted strike nobody
         a = take_defence(a, t.id)
         if t.id not in a.defending and a.id not in t.counter_due:
             t = replace(t, counter_due=(*t.counter_due, a.id))
     if e.defence_dice:
         t = take_defence(t, a.id)
-    return state._with_pair(a, t)
+    return a, t

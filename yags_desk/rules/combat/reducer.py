@@ -7,7 +7,7 @@ log replays to the same state and each event undoes as one step.
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.attack_v08 import after_attack_v08, check_attack_v08
+from yags_desk.rules.combat.attack_v08 import after_attack_fighters_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
@@ -216,8 +216,6 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
         a = replace(a, attacked=True, strikes=strikes)
-    state = state._with(a, last_attack=None if e.counter else (a.id, t.id),
-                        last_reaction=None)
     # The target's changes in one copy (each replace() copies the whole fighter).
     t_changes: dict[str, object] = {}
     if e.defence_rolled:
@@ -225,9 +223,12 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
     if e.defence_dice:
         t_changes["defended"] = True
     if t_changes:
-        state = state._with(replace(state.fighter(t.id), **t_changes))
+        t = replace(t, **t_changes)
     if state.edition == "0.8":
-        state = after_attack_v08(state, e)
+        a, t = after_attack_fighters_v08(a, t, e)  # defences taken, counter strikes owed
+    # Both fighters in one new state (issue 18).
+    state = state._with_pair(a, t, last_attack=None if e.counter else (a.id, t.id),
+                             last_reaction=None)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
     return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
 

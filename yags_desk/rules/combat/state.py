@@ -616,11 +616,13 @@ class CombatState:
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
-    def _with_pair(self, a: FighterState, b: FighterState) -> CombatState:
-        """``self._with(a)._with(b)`` in one new state."""
+    def _with_pair(self, a: FighterState, b: FighterState, **changes: Any) -> CombatState:
+        """``self._with(a)._with(b, **changes)`` in one new state."""
         fighters = self.fighters
         fm = fighters if type(fighters) is FighterMap else FighterMap.of(fighters)
         after = fm.with_fighter(a).with_fighter(b)
+        if changes:
+            return replace(self, fighters=after, **changes)
         return self if after is fm else replace(self, fighters=after)
 
     def _with(self, f: FighterState, **changes: Any) -> CombatState:
