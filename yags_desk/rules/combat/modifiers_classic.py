@@ -109,7 +109,7 @@ class Modifiers:
     def total(self, part: str) -> int:
         """Sum of one list: "attack", "defence", "damage", "initiative", "soak", "fumble"."""
         mods: tuple[Mod, ...] = getattr(self, part)
-        return sum(n for _, n in mods)
+        return sum([n for _, n in mods]) if mods else 0
 
     def as_pairs(self) -> tuple[Mod, ...]:
         """Every modifier as ("what: source", amount), as an Attack event records them."""
@@ -284,7 +284,7 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     soak = soak_modifiers(state, special, target) if target else ()
 
     def kept(mods: list[Mod]) -> tuple[Mod, ...]:
-        return tuple(m for m in mods if m[1])
+        return tuple([m for m in mods if m[1]]) if mods else ()
 
     return Modifiers(
         special=special, subdue=subdue, missile=missile, range_band=band,

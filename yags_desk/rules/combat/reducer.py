@@ -260,8 +260,9 @@ def _check(state: CombatState, e: Check) -> CombatState:
         raise RulesError(f"{f.name} is dead; no {check_name(e.kind, state.edition)} "
                          f"({check_rule(e.kind, state.edition)})")
     pending = [p for p in state.pending if p.id == f.id and p.kind == e.kind]
-    if pending:
-        state = replace(state, pending=tuple(p for p in state.pending if p is not pending[0]))
+    # The check's pending entry goes in the same new state as the fighter (issue 18).
+    left = ({"pending": tuple(p for p in state.pending if p is not pending[0])} if pending
+            else {})
     changes: dict[str, object] = {"checks_done": (*f.checks_done, e.kind)}  # one copy
     if e.kind == "fatigue":
         changes["fatigue_checks"] = f.fatigue_checks + 1
@@ -269,7 +270,7 @@ def _check(state: CombatState, e: Check) -> CombatState:
         # RULES 2: a good success on the Fatal check fights on; passing the Beaten
         # check or the end-of-round check keeps the fighter on its feet.
         changes["good_success"] = e.passed and (e.kind != "fatal" or "good success" in e.outcome)
-    return apply_effects(state._with(replace(f, **changes)), e.effects)
+    return apply_effects(state._with(replace(f, **changes), **left), e.effects)
 
 
 def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
