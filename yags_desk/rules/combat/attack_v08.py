@@ -49,10 +49,10 @@ from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
     defence_penalty,
+    defence_taken,
     defends_actively,
     exhausted_why,
     stance_of,
-    take_defence,
 )
 from yags_desk.rules.combat.state import CombatState, FighterState, replace
 from yags_desk.rules.derived import Derived, StyleValues
@@ -63,7 +63,7 @@ __all__ = [
     "AttackDiceV08",
     "AttackMods",
     "RollOutcome",
-    "after_attack_fighters_v08",
+    "after_attack_changes_v08",
     "after_attack_v08",
     "attack_modifiers_v08",
     "check_attack_v08",
@@ -402,19 +402,31 @@ def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
     target spends one defence on the attacker when it defends actively.
     A counter strike earns nothing and uses the strike it was owed.
     """
-    a, t = after_attack_fighters_v08(state.fighter(e.attacker), state.fighter(e.defender), e)
-    return state._with_pair(a, t)
+    a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    a_changes, t_changes = after_attack_changes_v08(a, t, e)
+    return state._with_pair(replace(a, **a_changes) if a_changes else a,
+                            replace(t, **t_changes) if t_changes else t)
 
 
-def after_attack_fighters_v08(a: FighterState, t: FighterState,
-                              e: Attack) -> tuple[FighterState, FighterState]:
-    """after_attack_v08's attacker and target (``a`` and ``t`` as the attack left them)."""
+def after_attack_changes_v08(a: FighterState, t: FighterState,
+                             e: Attack) -> tuple[dict[str, object], dict[str, object]]:
+    """What after_attack_v08 changes of the attacker and of the target, as replace()
+    changes (the reducer puts them in the copies it makes anyway: issue 18). Reads
+    their defences, counter strikes owed, declarations and whether ``t`` stands."""
+    a_changes: dict[str, object] = {}
+    t_changes: dict[str, object] = {}
     if e.counter:
-        return replace(a, counter_due=tuple(x for x in a.counter_due if x != t.id)), t
+        a_changes["counter_due"] = tuple(x for x in a.counter_due if x != t.id)
+        return a_changes, t_changes
+    defending = a.defending
     if not e.missile and t.can_act and not t.exhausted:  # the Exhausted strike nobody
-        a = take_defence(a, t.id)
-        if t.id not in a.defending and a.id not in t.counter_due:
-            t = replace(t, counter_due=(*t.counter_due, a.id))
+        taken = defence_taken(a, t.id)
+        if taken is not None:
+            defending = a_changes["defending"] = taken
+        if t.id not in defending and a.id not in t.counter_due:
+            t_changes["counter_due"] = (*t.counter_due, a.id)
     if e.defence_dice:
-        t = take_defence(t, a.id)
-    return a, t
+        taken = defence_taken(t, a.id)
+        if taken is not None:
+            t_changes["defending"] = taken
+    return a_changes, t_changes

@@ -7,7 +7,7 @@ log replays to the same state and each event undoes as one step.
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.attack_v08 import after_attack_fighters_v08, check_attack_v08
+from yags_desk.rules.combat.attack_v08 import after_attack_changes_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
@@ -210,23 +210,27 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(f"{a.name} has already attacked this round; striking back is "
                              "its attack (RULES 1.5)")
         # Classic: the initiative loser's strike back is its attack for the round.
-        a = replace(a, countered=True, attacked=a.attacked or state.edition == "classic",
-                    strikes=strikes)
+        a_changes: dict[str, object] = {
+            "countered": True, "attacked": a.attacked or state.edition == "classic",
+            "strikes": strikes}
     else:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
-        a = replace(a, attacked=True, strikes=strikes)
-    # The target's changes in one copy (each replace() copies the whole fighter).
+        a_changes = {"attacked": True, "strikes": strikes}
     t_changes: dict[str, object] = {}
     if e.defence_rolled:
         t_changes["defence"] = e.defence_total if e.round_defence is None else e.round_defence
     if e.defence_dice:
         t_changes["defended"] = True
+    if state.edition == "0.8":
+        # Defences taken, counter strikes owed (read from neither field set above).
+        more_a, more_t = after_attack_changes_v08(a, t, e)
+        a_changes.update(more_a)
+        t_changes.update(more_t)
+    # Each fighter's changes in one copy, both fighters in one new state (issue 18).
+    a = replace(a, **a_changes)
     if t_changes:
         t = replace(t, **t_changes)
-    if state.edition == "0.8":
-        a, t = after_attack_fighters_v08(a, t, e)  # defences taken, counter strikes owed
-    # Both fighters in one new state (issue 18).
     state = state._with_pair(a, t, last_attack=None if e.counter else (a.id, t.id),
                              last_reaction=None)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll

@@ -25,6 +25,7 @@ __all__ = [
     "at_zero",
     "declared_defences",
     "defence_penalty",
+    "defence_taken",
     "defends_actively",
     "exhausted_for_act_normally",
     "exhausted_why",
@@ -111,9 +112,16 @@ def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> b
 
 def take_defence(t: FighterState, other: str) -> FighterState:
     """``t`` spends one of its defences on ``other`` if it has one left."""
+    defending = defence_taken(t, other)
+    return t if defending is None else replace(t, defending=defending)
+
+
+def defence_taken(t: FighterState, other: str) -> tuple[str, ...] | None:
+    """``t``'s defences after spending one on ``other`` (take_defence), or None when
+    that changes nothing."""
     if other in t.defending or len(t.defending) >= declared_defences(t):
-        return t
-    return replace(t, defending=(*t.defending, other))
+        return None
+    return (*t.defending, other)
 
 
 def initiative_v08(state: CombatState, f: FighterState, e: Initiative) -> FighterState:

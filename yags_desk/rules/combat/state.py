@@ -360,10 +360,14 @@ class FighterState:
     }
 
     def has(self, condition: str) -> bool:
-        if not self.conditions:
+        conditions = self.conditions
+        if not conditions:
             return False
         key = condition.casefold()
-        return any(name == key for name, _ in self.conditions)
+        for name, _ in conditions:  # a loop, not any() over a generator (issue 18)
+            if name == key:
+                return True
+        return False
 
     @cached_property
     def dead(self) -> bool:
