@@ -43,10 +43,12 @@ __all__ = [
     "RollResult",
     "Term",
     "d20_from_typed",
+    "d20_roll",
     "open_roll_from_typed",
     "parse",
     "roll",
     "roll_2d10x",
+    "roll_die",
     "roll_d10",
     "roll_d100",
     "roll_d20",
@@ -76,19 +78,55 @@ _FUMBLE_D20 = 1  # 0.8, RULES 2
 # Single dice
 
 
+# random.Random itself (not a subclass, nor a stub that answers typed dice) rolls
+# ``randint(1, n)`` as ``1 + getrandbits(k)`` with k = n.bit_length(), drawing again
+# while that is above n (Random._randbelow_with_getrandbits, as quick_combat reads it
+# too). The fights of a round roll some 2,000 dice, and randint's three calls per die
+# were a tenth of a 200-fighter round (issue 18), so the dice below draw those very
+# words themselves: the same faces from the same generator, and the generator left
+# where randint leaves it (tests/rules/test_dice_fast.py).
+_RANDOM = random.Random
+_new = object.__new__
+_set = object.__setattr__
+
+
+def roll_die(rng: random.Random, sides: int) -> int:
+    """One die of ``sides`` faces, 1-``sides``: ``rng.randint(1, sides)``."""
+    if type(rng) is not _RANDOM:
+        return rng.randint(1, sides)
+    bits = rng.getrandbits
+    k = sides.bit_length()
+    r = bits(k)
+    while r >= sides:
+        r = bits(k)
+    return r + 1
+
+
 def roll_d10(rng: random.Random) -> int:
     """One d10, 1-10."""
-    return rng.randint(1, 10)
+    if type(rng) is not _RANDOM:
+        return rng.randint(1, 10)
+    bits = rng.getrandbits
+    r = bits(4)
+    while r >= 10:
+        r = bits(4)
+    return r + 1
 
 
 def roll_d20(rng: random.Random) -> int:
     """One d20, 1-20 (the 0.8 roll, RULES 2)."""
-    return rng.randint(1, 20)
+    if type(rng) is not _RANDOM:
+        return rng.randint(1, 20)
+    bits = rng.getrandbits
+    r = bits(5)
+    while r >= 20:
+        r = bits(5)
+    return r + 1
 
 
 def roll_d100(rng: random.Random) -> int:
     """One d100, 1-100."""
-    return rng.randint(1, 100)
+    return roll_die(rng, 100)
 
 
 def _roll_dice(rng: random.Random, count: int, sides: int, explode: bool) -> list[int]:
@@ -135,9 +173,40 @@ class OpenRoll:
         return self.base <= fumble_chance
 
 
+def _open(dice: tuple[int, ...]) -> OpenRoll:
+    """``OpenRoll(dice)`` without the frozen dataclass's __init__ (a round rolls
+    hundreds): the same object, its one field set as __init__ sets it."""
+    made: OpenRoll = _new(OpenRoll)
+    _set(made, "dice", dice)
+    return made
+
+
 def roll_2d10x(rng: random.Random) -> OpenRoll:
     """Roll ``2d10!``: two d10, every 10 rolled again and added (RULES 1.1)."""
-    return OpenRoll(tuple(_roll_dice(rng, 2, 10, explode=True)))
+    if type(rng) is not _RANDOM:
+        return OpenRoll(tuple(_roll_dice(rng, 2, 10, explode=True)))
+    # _roll_dice's draws for random.Random (see roll_die): the two dice, then each 10's
+    # chain in turn.
+    bits = rng.getrandbits
+    a = bits(4)
+    while a >= 10:
+        a = bits(4)
+    b = bits(4)
+    while b >= 10:
+        b = bits(4)
+    if a != 9 and b != 9:  # no 10: no die rolled again (most rolls)
+        return _open((a + 1, b + 1))
+    faces = [a + 1, b + 1]
+    for face in (a + 1, b + 1):
+        explosions = 0
+        while face == 10 and explosions < MAX_EXPLOSIONS_PER_DIE:
+            face = bits(4)
+            while face >= 10:
+                face = bits(4)
+            face += 1
+            faces.append(face)
+            explosions += 1
+    return _open(tuple(faces))
 
 
 def _check_face(value: object, sides: int, number: int) -> int:
@@ -221,6 +290,14 @@ class D20Roll:
     def is_fumble(self, fumble_chance: int = _FUMBLE_D20) -> bool:
         """RULES 2: a natural roll at or below the fumble chance (normally 1) fumbles."""
         return self.natural <= fumble_chance
+
+
+def d20_roll(rng: random.Random) -> D20Roll:
+    """``D20Roll(roll_d20(rng))`` without the frozen dataclass's __init__ (a 0.8 round
+    rolls hundreds): the same object."""
+    made: D20Roll = _new(D20Roll)
+    _set(made, "natural", roll_d20(rng))
+    return made
 
 
 def d20_from_typed(value: int) -> D20Roll:

@@ -9,8 +9,10 @@ import dataclasses
 import pytest
 
 from tests.rules.builders import LONG_SWORD, classic, v08
-from yags_desk.rules.combat.state import FighterState, replace
+from yags_desk.rules.combat.state import FighterState, cleared, replace
 from yags_desk.rules.combat.things import Thing
+from yags_desk.rules.derived import derive
+from yags_desk.rules.options import DEFAULT_OPTIONS
 
 
 def _fighter() -> FighterState:
@@ -80,3 +82,41 @@ def test_flags_handed_on_by_replace_are_those_a_new_fighter_works_out(
         mine, fresh = replace(f, **changes), dataclasses.replace(f, **changes)
         for name in _FLAGS:
             assert getattr(mine, name) == getattr(fresh, name), (name, f, changes)
+
+
+_ROUND_FIELDS = frozenset({"declaration", "attacked", "initiative", "tiebreak", "strikes",
+                           "checks_done", "defence", "defended"})
+
+
+@pytest.mark.parametrize("changes", [{}, {"conditions": (("prone", 1),)},
+                                     {"conditions": (), "fatigue_checks": 0}])
+def test_cleared_is_replace_with_the_fields_at_their_defaults(
+        changes: dict[str, object]) -> None:
+    """cleared() (the end of a round) gives the fighter replace() gives with those
+    fields set to their defaults, down to what its __dict__ holds and keeps cached."""
+    for f in _variants():
+        acted = replace(f, attacked=True, initiative=14, tiebreak=3, strikes=2,
+                        checks_done=("fatigue",), defence=22, defended=True, fatigue_checks=2)
+        for name in _FLAGS:
+            getattr(acted, name)
+        defaults = {n: FighterState.__dataclass_fields__[n].default for n in _ROUND_FIELDS}
+        mine = cleared(acted, _ROUND_FIELDS, **changes)
+        theirs = replace(acted, **defaults, **changes)
+        assert mine == theirs == dataclasses.replace(acted, **defaults, **changes)
+        assert mine.__dict__ == theirs.__dict__
+        for name in _FLAGS:
+            assert getattr(mine, name) == getattr(dataclasses.replace(mine), name)
+
+
+@pytest.mark.parametrize("changes", _CHANGES, ids=lambda c: "-".join(c))
+def test_derived_numbers_handed_on_by_replace_are_those_of_the_new_fighter(
+        changes: dict[str, object]) -> None:
+    """derived() keeps its answers on the fighter for the next versions replace()
+    makes while its numbers stay: they must be those worked out afresh."""
+    for f in _variants():
+        if f.character.edition != getattr(changes.get("character"), "edition",
+                                          f.character.edition):
+            continue  # a character of the other edition never joins this fighter
+        f.derived()  # worked out and kept on f
+        mine = replace(f, **changes)
+        assert mine.derived() == derive(mine.current_character(), DEFAULT_OPTIONS)

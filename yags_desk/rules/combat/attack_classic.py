@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yags_desk.rules.character import Character
-from yags_desk.rules.combat.events import Attack, Effect
+from yags_desk.rules.combat.events import Attack, Effect, trusted
 from yags_desk.rules.combat.missile_classic import STRAY_DEFENCE, stray_target
 from yags_desk.rules.combat.modifiers_classic import Mod, soak_modifiers
 from yags_desk.rules.combat.optional import objects
@@ -87,13 +87,14 @@ def damage_effects(target: str, levels: int, kind: str, stunned: bool,
     """
     out: list[Effect] = []
     if levels:
-        out.append(Effect(target=target, kind="wounds" if kind == "wounds" else "fatigue_short",
-                          amount=levels))
+        out.append(trusted(Effect, target=target,
+                           kind="wounds" if kind == "wounds" else "fatigue_short",
+                           amount=levels))
     if stunned or knockdown:
-        out.append(Effect(target=target, kind="fatigue_short", amount=1))
-        out.append(Effect(target=target, kind="condition", name="stunned", rounds=2))
+        out.append(trusted(Effect, target=target, kind="fatigue_short", amount=1))
+        out.append(trusted(Effect, target=target, kind="condition", name="stunned", rounds=2))
     if knockdown:
-        out.append(Effect(target=target, kind="condition", name="prone"))
+        out.append(trusted(Effect, target=target, kind="condition", name="prone"))
     return tuple(out)
 
 
@@ -208,7 +209,9 @@ def resolve_attack(state: CombatState, attacker_id: str, defender_id: str, style
         state, a.id, target.id, bool(def_dice) and p.defence_name.startswith("Brawling"))
     record = mods.as_pairs() + tuple((f"target's defence: {label}", n)
                                      for label, n in p.defence_mods)
-    e = Attack(
+    # The engine's own values (events.trusted); the record is cut to the field's 50.
+    e = trusted(
+        Attack,
         attacker=a.id, defender=target.id, declared_target=declared, style=p.style.label,
         special=mods.special,
         missile=mods.missile, range_band=mods.range_band,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from yags_desk.rules.combat.optional.harn_state import scaled_past_soak
 from yags_desk.rules.derived import StyleValues
-from yags_desk.rules.dice import D20Roll, roll_d20
+from yags_desk.rules.dice import D20Roll, d20_roll
 from yags_desk.rules.odds import PASSIVE_DEFENCE
 from yags_desk.rules.wounds import v08_levels
 
@@ -41,8 +41,8 @@ class AttackDiceV08:
 def roll_dice_v08(rng: random.Random, defending: bool = True, close: int = 0) -> AttackDiceV08:
     """``close``: the others in a melee a shot is fired into; the stray die then
     picks among them and the target (1..close + 1)."""
-    return AttackDiceV08(D20Roll(roll_d20(rng)),
-                         D20Roll(roll_d20(rng)) if defending else None, D20Roll(roll_d20(rng)),
+    return AttackDiceV08(d20_roll(rng),
+                         d20_roll(rng) if defending else None, d20_roll(rng),
                          rng.randint(1, close + 1) if close else None)
 
 

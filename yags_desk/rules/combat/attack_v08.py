@@ -24,6 +24,8 @@ and careful shots, reach, firing into melee) get their numbers from
 
 from __future__ import annotations
 
+from typing import Any
+
 from yags_desk.rules.combat.armour_v08 import armour_effect, worse_kind
 from yags_desk.rules.combat.attack_roll_v08 import (
     AttackDiceV08,
@@ -32,7 +34,7 @@ from yags_desk.rules.combat.attack_roll_v08 import (
     roll_dice_v08,
     roll_outcome,
 )
-from yags_desk.rules.combat.events import Attack, Effect
+from yags_desk.rules.combat.events import Attack, Effect, trusted
 from yags_desk.rules.combat.missile_v08 import missile_modifiers_v08, stray_shot
 from yags_desk.rules.combat.optional import AttackKind, objects, optional_mods
 from yags_desk.rules.combat.optional.base import NONE, style_weapon
@@ -47,10 +49,10 @@ from yags_desk.rules.combat.round_v08 import (
     at_zero,
     declared_defences,
     defence_penalty,
+    defence_taken,
     defends_actively,
     exhausted_why,
     stance_of,
-    take_defence,
 )
 from yags_desk.rules.combat.state import CombatState, FighterState, replace
 from yags_desk.rules.derived import Derived, StyleValues
@@ -61,6 +63,7 @@ __all__ = [
     "AttackDiceV08",
     "AttackMods",
     "RollOutcome",
+    "after_attack_changes_v08",
     "after_attack_v08",
     "attack_modifiers_v08",
     "check_attack_v08",
@@ -95,7 +98,8 @@ def _melee_style(f: FighterState, d: Derived, label: str | None) -> StyleValues:
 
 def _gone(f: FighterState, s: StyleValues) -> bool:
     """A weapon of the style is dropped or broken (a RULES 3.3 limb injury, disarm)."""
-    return any(f.weapon_state(w) in ("dropped", "broken") for w in s.weapons)
+    return bool(f.weapons_state) and any(f.weapon_state(w) in ("dropped", "broken")
+                                         for w in s.weapons)
 
 
 def _defence_style(t: FighterState, d: Derived, label: str | None) -> StyleValues | None:
@@ -263,18 +267,18 @@ def damage_effects_v08(target: str, levels: int, kind: str,
     """
     if ineffective:
         stuns = levels // 2
-        return "stuns", stuns, ((Effect(target=target, kind="stuns", amount=stuns),)
+        return "stuns", stuns, ((trusted(Effect, target=target, kind="stuns", amount=stuns),)
                                 if stuns else ())
     if not levels:
         return kind, 0, ()
     if kind == "mixed":
         stuns, wounds = split_mixed(levels)
-        out = [Effect(target=target, kind="stuns_add", amount=stuns)]
+        out = [trusted(Effect, target=target, kind="stuns_add", amount=stuns)]
         if wounds:
-            out.append(Effect(target=target, kind="wounds", amount=wounds))
+            out.append(trusted(Effect, target=target, kind="wounds", amount=wounds))
         return kind, levels, tuple(out)
     effect = "stuns" if kind == "stuns" else "wounds"
-    return kind, levels, (Effect(target=target, kind=effect, amount=levels),)
+    return kind, levels, (trusted(Effect, target=target, kind=effect, amount=levels),)
 
 
 def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
@@ -322,7 +326,10 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
     # RULES 3.3 dodging: an active defence with the unarmed Brawl style is a dodge.
     effects += dodge_effects(state, a.id, t.id,
                              defence_die is not None and m.defence_label == "Brawl")
-    e = Attack(
+    outcome = "; ".join(notes)
+    # The engine's own values (events.trusted); a record or an outcome longer than
+    # the event's fields hold (fighters' long names) is refused by validation as before.
+    fields: dict[str, Any] = dict(
         attacker=a.id, defender=t.id, style=m.style.label, counter=counter,
         modifiers=m.modifiers, attack_dice=(dice.attack.natural,),
         attack_total=r.attack_total, attack_fumble=r.attack_fumble,
@@ -330,9 +337,11 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
         defence_total=r.defence_total, defence_fumble=r.defence_fumble, hit=r.hit,
         damage_dice=(dice.damage.natural,) if r.hit else (), damage_total=r.damage_total,
         soak=m.soak if r.hit else 0, levels=levels, damage_kind=kind,
-        ineffective=ineffective and r.hit, outcome="; ".join(notes), effects=effects,
+        ineffective=ineffective and r.hit, outcome=outcome, effects=effects,
         missile=m.missile, range_band=m.range_band,
         declared_target=declared_target)
+    e = (trusted(Attack, **fields) if len(outcome) <= 300 and len(m.modifiers) <= 50
+         else Attack(**fields))
     if m.nonlethal and r.hit and t.id == defender_id:
         # RULES 3.3: no damage; the defender's roll to keep weapon or footing is due.
         e = e.model_copy(update={
@@ -355,7 +364,7 @@ def resolve_attack_v08(state: CombatState, attacker_id: str, defender_id: str,
 def check_attack_v08(state: CombatState, e: Attack) -> None:
     """Refuse an Attack event the 0.8 round does not allow (RULES 2)."""
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
-    for p in state.pending_for(a.id):
+    for p in state.pending_for(a.id) if state.pending else ():
         raise RulesError(f"{p.describe(a.name, '0.8')} must be made before {a.name} attacks")
     if not e.counter and reaction_waiting(state, a.id, t.id) is not None:
         return  # a RULES 3.1 reaction strikes out of turn (optional/reactions.py)
@@ -394,13 +403,30 @@ def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
     A counter strike earns nothing and uses the strike it was owed.
     """
     a, t = state.fighter(e.attacker), state.fighter(e.defender)
+    a_changes, t_changes = after_attack_changes_v08(a, t, e)
+    return state._with_pair(replace(a, **a_changes) if a_changes else a,
+                            replace(t, **t_changes) if t_changes else t)
+
+
+def after_attack_changes_v08(a: FighterState, t: FighterState,
+                             e: Attack) -> tuple[dict[str, object], dict[str, object]]:
+    """What after_attack_v08 changes of the attacker and of the target, as replace()
+    changes (the reducer puts them in the copies it makes anyway: issue 18). Reads
+    their defences, counter strikes owed, declarations and whether ``t`` stands."""
+    a_changes: dict[str, object] = {}
+    t_changes: dict[str, object] = {}
     if e.counter:
-        return state._with(replace(a, counter_due=tuple(x for x in a.counter_due
-                                                        if x != t.id)))
+        a_changes["counter_due"] = tuple(x for x in a.counter_due if x != t.id)
+        return a_changes, t_changes
+    defending = a.defending
     if not e.missile and t.can_act and not t.exhausted:  # the Exhausted strike nobody
-        a = take_defence(a, t.id)
-        if t.id not in a.defending and a.id not in t.counter_due:
-            t = replace(t, counter_due=(*t.counter_due, a.id))
+        taken = defence_taken(a, t.id)
+        if taken is not None:
+            defending = a_changes["defending"] = taken
+        if t.id not in defending and a.id not in t.counter_due:
+            t_changes["counter_due"] = (*t.counter_due, a.id)
     if e.defence_dice:
-        t = take_defence(t, a.id)
-    return state._with(a)._with(t)
+        taken = defence_taken(t, a.id)
+        if taken is not None:
+            t_changes["defending"] = taken
+    return a_changes, t_changes

@@ -11,8 +11,10 @@ RULES 1.10: first aid. A stamina roll is Stamina + 2d10! (RULES 1.1).
 
 from __future__ import annotations
 
+from typing import Any
+
 from yags_desk.rules.combat.due import DYING_FUMBLE_CLASSIC, DYING_TARGET, end_of_round_due
-from yags_desk.rules.combat.events import Check, Effect
+from yags_desk.rules.combat.events import Check, Effect, check_fits, trusted
 from yags_desk.rules.combat.kill_classic import kill_helpless
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.dice import OpenRoll
@@ -48,14 +50,14 @@ def exerted(f: FighterState) -> bool:
 
 
 def _unconscious(fid: str, dying: bool) -> tuple[Effect, ...]:
-    out = [Effect(target=fid, kind="condition", name="unconscious")]
+    out = [trusted(Effect, target=fid, kind="condition", name="unconscious")]
     if dying:
-        out.append(Effect(target=fid, kind="condition", name="dying"))
+        out.append(trusted(Effect, target=fid, kind="condition", name="dying"))
     return tuple(out)
 
 
 def _dead(fid: str) -> tuple[Effect, ...]:
-    return (Effect(target=fid, kind="condition", name="dead"),)
+    return (trusted(Effect, target=fid, kind="condition", name="dead"),)
 
 
 def resolve_check(state: CombatState, pending: Pending, dice: OpenRoll, *,
@@ -85,7 +87,8 @@ def resolve_check(state: CombatState, pending: Pending, dice: OpenRoll, *,
         effects = () if passed else _unconscious(f.id, False)
     elif kind == "fatigue":
         outcome = "keeps going" if passed else "tires: +1 short-term fatigue"
-        effects = () if passed else (Effect(target=f.id, kind="fatigue_short", amount=1),)
+        effects = () if passed else (trusted(Effect, target=f.id, kind="fatigue_short",
+                                             amount=1),)
     elif kind == "dying":
         outcome = "survives the minute" if passed else "dies"
         effects = () if passed else _dead(f.id)
@@ -102,9 +105,15 @@ def resolve_check(state: CombatState, pending: Pending, dice: OpenRoll, *,
             effects = _unconscious(f.id, True)
         else:
             outcome = "lives and stays conscious"
-    return Check(id=f.id, kind=kind, dice=dice.dice, total=total, target=target,
-                 fumble_chance=fumble_chance, fumble=fumble, passed=passed, outcome=outcome,
-                 effects=effects)
+    fields: dict[str, Any] = dict(
+        id=f.id, kind=kind, dice=dice.dice, total=total, target=target,
+        fumble_chance=fumble_chance, fumble=fumble, passed=passed, outcome=outcome,
+        effects=effects)
+    # The engine's own values (events.trusted); numbers past the event's limits (a
+    # Fatal roll's fumble chance after many levels beyond) are refused by validation
+    # as before.
+    return (trusted(Check, **fields) if check_fits(total, target, fumble_chance)
+            else Check(**fields))
 
 
 def waive(state: CombatState, pending: Pending, reason: str) -> Check:

@@ -13,13 +13,22 @@ and with Fatal's -25 no one could pass.
 
 from __future__ import annotations
 
+from typing import Any
+
 from yags_desk.rules.combat.due import end_of_round_due
-from yags_desk.rules.combat.events import Check, Effect, Fatigue, Initiative
+from yags_desk.rules.combat.events import (
+    Check,
+    Effect,
+    Fatigue,
+    Initiative,
+    check_fits,
+    trusted,
+)
 from yags_desk.rules.combat.round_v08 import (
     ACT_NORMALLY,
+    check_initiative_v08,
     exhausted_for_act_normally,
     fatigue_v08,
-    initiative_v08,
 )
 from yags_desk.rules.combat.state import V08_FATAL, CombatState, Pending
 from yags_desk.rules.dice import D20Roll
@@ -70,7 +79,7 @@ def resolve_check(state: CombatState, pending: Pending, roll: D20Roll) -> Check:
     good = passed and total >= pending.target + GOOD_SUCCESS
 
     def becomes(condition: str) -> tuple[Effect, ...]:
-        return (Effect(target=f.id, kind="condition", name=condition),)
+        return (trusted(Effect, target=f.id, kind="condition", name=condition),)
 
     effects: tuple[Effect, ...] = ()
     fatal_wounds = f.wounds >= V08_FATAL
@@ -98,9 +107,14 @@ def resolve_check(state: CombatState, pending: Pending, roll: D20Roll) -> Check:
         effects = () if passed else becomes("dead")
     if fumble:
         outcome = f"fumbled: {outcome}"
-    return Check(id=f.id, kind=pending.kind, dice=(roll.natural,),
-                 total=total, target=pending.target, fumble_chance=max(1, pending.fumble_chance),
-                 fumble=fumble, passed=passed, outcome=outcome, effects=effects)
+    fields: dict[str, Any] = dict(
+        id=f.id, kind=pending.kind, dice=(roll.natural,), total=total, target=pending.target,
+        fumble_chance=max(1, pending.fumble_chance), fumble=fumble, passed=passed,
+        outcome=outcome, effects=effects)
+    # The engine's own values (events.trusted); numbers past the event's limits are
+    # refused by validation as before.
+    return (trusted(Check, **fields)
+            if check_fits(total, pending.target, fields["fumble_chance"]) else Check(**fields))
 
 
 def roll_initiative_v08(state: CombatState, fid: str, roll: D20Roll) -> Initiative:
@@ -119,8 +133,9 @@ def roll_initiative_v08(state: CombatState, fid: str, roll: D20Roll) -> Initiati
     halved = f.initiative == 0 and not f.acts_normally
     natural_one = roll.is_fumble(1)
     total = 0 if natural_one else (base + roll.natural) // 2 if halved else base + roll.natural
-    e = Initiative(id=fid, dice=(roll.natural,), total=total, natural_one=natural_one)
-    initiative_v08(state, f, e)  # refuses a second roll without a declared re-roll
+    e = trusted(Initiative, id=fid, dice=(roll.natural,), total=total,
+                natural_one=natural_one)
+    check_initiative_v08(f, e)  # refuses a second roll without a declared re-roll
     return e
 
 

@@ -60,7 +60,9 @@ def with_declared_pair(state: CombatState, f: FighterState, label: str | None) -
     weapon_pairs.py). [decision] Declaring such a pair is the GM picking it: fights
     saved while every pair was offered replay, and a picked pair need not be
     added on the sheet before the fight (RULES 1.2, RULES 2 two weapons)."""
-    m = _PAIR.match(label or "")
+    if not label or not label.startswith("Two weapons: "):
+        return f  # _PAIR's start: no pair (most declarations, without the regex)
+    m = _PAIR.match(label)
     if m is None:
         return f
     try:
@@ -85,7 +87,7 @@ def declared_style(state: CombatState, f: FighterState, label: str) -> StyleValu
         raise RulesError(f"style: {f.name} has no style {label!r}") from None
     if not s.usable:
         raise RulesError(f"style: {f.name} cannot use {label}: {'; '.join(s.warnings)}")
-    if any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons):
+    if f.weapons_state and any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons):
         raise RulesError(f"style: {f.name}'s weapon for {label} is broken or dropped "
                          "(RULES 1.9)")
     return s

@@ -49,12 +49,14 @@ def _wound_classic(state: CombatState, f: FighterState, levels: int) -> CombatSt
     cap = f.body_capacity()
     was_fatal, was = f.at_fatal(), _ORDER.index(f.wound_category())
     total = f.wounds + levels
-    f = replace(f, wounds=min(cap, total), levels_beyond=f.levels_beyond + max(0, total - cap))
+    changes: dict[str, object] = {"wounds": min(cap, total),
+                                   "levels_beyond": f.levels_beyond + max(0, total - cap)}
+    if total >= cap and not was_fatal:  # at_fatal() after the blow (cap stays)
+        changes["fatal_round"] = state.round  # in the same copy (issue 18)
+    f = replace(f, **changes)
     if f.at_fatal():
         # RULES 1.6: reaching Fatal (or any new wound while Fatal, or levels
         # beyond it): the Fatal roll, fumble chance 5 or 10, +2 per level beyond.
-        if not was_fatal:
-            f = replace(f, fatal_round=state.round)
         state = state._with(f)
         state = drop_pending(state, f.id, ("critical",))
         return _add_pending(state, Pending(
@@ -74,13 +76,16 @@ def _wound_classic(state: CombatState, f: FighterState, levels: int) -> CombatSt
 def _wound_v08(state: CombatState, f: FighterState, levels: int) -> CombatState:
     total = f.wounds + f.levels_beyond + levels
     was_fatal = f.wounds >= V08_FATAL
-    f = replace(f, wounds=min(V08_FATAL, total), levels_beyond=max(0, total - V08_FATAL))
+    changes: dict[str, object] = {"wounds": min(V08_FATAL, total),
+                                   "levels_beyond": max(0, total - V08_FATAL)}
     if total < V08_FATAL:
-        return state._with(f)
+        return state._with(replace(f, **changes))
     if not was_fatal:
-        f = replace(f, fatal_round=state.round)
+        changes["fatal_round"] = state.round
+    changes["good_success"] = False  # all in one copy (issue 18)
     # RULES 2: Health check against 20 + 5 per wound beyond 6; a natural 1 fumbles.
-    state = state._with(replace(f, good_success=False))
+    f = replace(f, **changes)
+    state = state._with(f)
     return _add_pending(state, Pending(f.id, "fatal", v08_fatal_target(total), 1,
                                        blow=levels))
 

@@ -7,7 +7,7 @@ reducer. Every event may carry a GM's ``note``.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -39,7 +39,9 @@ __all__ = [
     "StartingAdvantage",
     "Stuns",
     "Wound",
+    "check_fits",
     "event_adapter",
+    "trusted",
 ]
 
 _ID = r"^[A-Za-z0-9_-]+$"
@@ -467,3 +469,56 @@ Event = Annotated[
 ]
 
 event_adapter: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+_M = TypeVar("_M", bound=BaseModel)
+_TEMPLATES: dict[type[BaseModel], dict[str, Any]] = {}
+_new = object.__new__
+# BaseModel's own slots, set through their descriptors (object.__setattr__ would look
+# each up on the class first: a third of what trusted() cost, issue 18).
+_SET_DICT = BaseModel.__dict__["__dict__"].__set__
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _template(cls: type[BaseModel]) -> dict[str, Any]:
+    """Every field of ``cls`` at its default, in the order of its fields (a required
+    field holds pydantic's "undefined" until given)."""
+    assert not cls.__private_attributes__ and cls.__pydantic_post_init__ is None
+    assert cls.model_config.get("extra") != "allow"
+    assert all(f.default_factory is None for f in cls.model_fields.values())
+    made = _TEMPLATES[cls] = {name: f.default for name, f in cls.model_fields.items()}
+    return made
+
+
+def trusted(cls: type[_M], /, **values: Any) -> _M:
+    """``cls(**values)`` for values the engine made itself (ids of the board, labels
+    of the fighters' styles, totals of dice it rolled), built as validation builds
+    it but without validating: an Attack's validation cost more than the rest of
+    its making, and a round of a big fight makes hundreds of events and effects
+    (issue 18). The same object as ``cls(**values)``: each field in order, the
+    given ones as the fields set, no extra and no private values (pinned by
+    tests/rules/combat/test_trusted_events.py). Never for what a person typed or a
+    file held: that is validated.
+
+    The values must be what validation would keep: exact types (a tuple, not a
+    list; an int, not a bool), every required field given, strings without spaces
+    around them."""
+    template = _TEMPLATES.get(cls)
+    if template is None:
+        template = _template(cls)
+    fields = template.copy()
+    fields.update(values)
+    made: _M = _new(cls)
+    _SET_DICT(made, fields)
+    _SET_FIELDS_SET(made, set(values))
+    _SET_EXTRA(made, None)
+    _SET_PRIVATE(made, None)
+    return made
+
+
+def check_fits(total: int, target: int, fumble_chance: int) -> bool:
+    """Whether a Check's numbers are within its fields' limits (for ``trusted``)."""
+    return (-10_000 <= total <= 10_000 and -10_000 <= target <= 10_000
+            and 0 <= fumble_chance <= 100)

@@ -58,7 +58,7 @@ def loses_initiative(decl: Declare | None) -> bool:
 
 def mounted_bonus(f: FighterState) -> int:
     """¼ × Agility × Riding% (round down once) in melee while mounted (RULES 1.11)."""
-    if not f.has("mounted"):
+    if not f.conditions or not f.has("mounted"):
         return 0
     c = f.character
     return c.attr("agility") * c.skill("Riding") // 400
@@ -109,7 +109,7 @@ class Modifiers:
     def total(self, part: str) -> int:
         """Sum of one list: "attack", "defence", "damage", "initiative", "soak", "fumble"."""
         mods: tuple[Mod, ...] = getattr(self, part)
-        return sum(n for _, n in mods)
+        return sum([n for _, n in mods]) if mods else 0
 
     def as_pairs(self) -> tuple[Mod, ...]:
         """Every modifier as ("what: source", amount), as an Attack event records them."""
@@ -187,7 +187,7 @@ def _initiative(f: FighterState, special: str | None, s: StyleValues | None,
     if f.berserk_total:
         out.append((f"Berserk (roll {f.berserk_total})", berserk_result(f.berserk_total).bonus))
     if not missile:
-        if f.has("prepared"):
+        if f.conditions and f.has("prepared"):
             out.append(("Prepared last round", 5))
         bonus = mounted_bonus(f)
         if bonus:
@@ -284,7 +284,7 @@ def attack_modifiers(state: CombatState, attacker_id: str, defender_id: str | No
     soak = soak_modifiers(state, special, target) if target else ()
 
     def kept(mods: list[Mod]) -> tuple[Mod, ...]:
-        return tuple(m for m in mods if m[1])
+        return tuple([m for m in mods if m[1]]) if mods else ()
 
     return Modifiers(
         special=special, subdue=subdue, missile=missile, range_band=band,

@@ -82,7 +82,8 @@ class AttackPlan:
 def best_defence(d: Derived, f: FighterState | None = None) -> StyleValues | None:
     """The usable style with the highest defence whose weapons are in hand."""
     options = [s for s in d.styles if s.usable and s.defence is not None
-               and not (f and any(f.weapon_state(w) in _GONE for w in s.weapons))]
+               and not (f and f.weapons_state
+                        and any(f.weapon_state(w) in _GONE for w in s.weapons))]
     return max(options, key=lambda s: s.defence.total if s.defence else 0, default=None)
 
 
@@ -90,7 +91,8 @@ def best_attack_style(state: CombatState, f: FighterState) -> StyleValues | None
     """The usable melee style with the best attack plus damage (what an NPC picks)."""
     d = f.derived(state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+             and not (f.weapons_state  # every weapon whole and in hand: nothing to ask
+                      and any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons))]
     return max(melee, key=lambda s: s.attack.total + s.damage.total, default=None)
 
 
@@ -103,6 +105,8 @@ def attack_refusal(state: CombatState, attacker_id: str) -> str | None:
     if d is not None and d.special in ("aim", "prepare"):
         what = "aiming" if d.special == "aim" else "preparing"
         return f"{f.name} is {what} this round and does not attack (RULES 1.9)"
+    if not f.conditions:  # most fighters: none of the checks below (issue 18)
+        return None
     if f.has("lost_attack"):
         return f"{f.name} lost this round's attack to a failed riding roll (RULES 1.11)"
     if (f.has("mounted") and f.character.skill("Riding") < 100

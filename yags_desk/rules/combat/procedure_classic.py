@@ -24,6 +24,7 @@ from yags_desk.rules.combat.events import (
     EndRound,
     Event,
     Initiative,
+    trusted,
 )
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.kill_classic import roll_kill_helpless
@@ -48,7 +49,7 @@ from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.derived import StyleValues
-from yags_desk.rules.dice import OpenRoll, roll_2d10x
+from yags_desk.rules.dice import OpenRoll, roll_2d10x, roll_die
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.options import RulesOptions
 from yags_desk.rules.values import Value
@@ -94,7 +95,9 @@ def make_initiative(state: CombatState, fid: str, dice: OpenRoll, tiebreak: int 
     if not 0 <= tiebreak <= TIEBREAK_SIDES:
         raise RulesError(f"tiebreak: the roll-off is 1 to {TIEBREAK_SIDES}")
     total = initiative_value(state, f).total + dice.total
-    return Initiative(id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
+    if type(tiebreak) is not int:  # typed in: validated (a bool is not a roll-off)
+        return Initiative(id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
+    return trusted(Initiative, id=fid, dice=dice.dice, total=total, tiebreak=tiebreak)
 
 
 def needs_initiative(f: FighterState) -> bool:
@@ -301,12 +304,12 @@ def _is_missile(state: CombatState, f: FighterState, style: str) -> bool:
 
 def _declare(state: CombatState, f: FighterState) -> Declare | None:
     if f.has("prone"):
-        return Declare(id=f.id, action="stand_up")
+        return trusted(Declare, id=f.id, action="stand_up")
     foe = nearest_enemy(state, f)
     style = best_attack_style(state, f)
     if foe is None or style is None:
-        return Declare(id=f.id, action="wait")
-    decl = Declare(id=f.id, action="attack", target=foe.id, style=style.label)
+        return trusted(Declare, id=f.id, action="wait")
+    decl = trusted(Declare, id=f.id, action="attack", target=foe.id, style=style.label)
     return closing_declaration(state, f, foe, decl)  # out of reach: closes in (RULES 3.1)
 
 
@@ -344,7 +347,7 @@ def auto_round(state: CombatState, rng: random.Random,
                     push(move)  # the move takes the attack (RULES 3.1)
     for f in state.active():
         if needs_initiative(f):
-            push(make_initiative(state, f.id, roll_2d10x(rng), rng.randint(1, TIEBREAK_SIDES)))
+            push(make_initiative(state, f.id, roll_2d10x(rng), roll_die(rng, TIEBREAK_SIDES)))
     while (step := next_action(state)) is not None:
         f = state.fighter(step.fighter)
         if step.kind == "stand_up":

@@ -14,7 +14,7 @@ import random
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
 from yags_desk.rules.combat.due import end_of_round_due
-from yags_desk.rules.combat.events import Declare, EndRound, Event
+from yags_desk.rules.combat.events import Declare, EndRound, Event, trusted
 from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.optional.dice import with_option_dice
 from yags_desk.rules.combat.optional.harn_nonlethal import nonlethal_check
@@ -28,7 +28,7 @@ from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
-from yags_desk.rules.dice import D20Roll, roll_d20
+from yags_desk.rules.dice import D20Roll, d20_roll
 from yags_desk.rules.errors import RulesError
 
 __all__ = ["PHASES", "action_order", "auto_round_v08", "best_melee_v08", "counter_strike_due",
@@ -108,7 +108,8 @@ def best_melee_v08(state: CombatState, f: FighterState) -> str | None:
     dropped or broken: RULES 1.9, 3.2 Oops!, 3.3 limb injuries), or None."""
     d = f.derived(state.options)
     melee = [s for s in d.styles if s.usable and s.style != "missile"
-             and not any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons)]
+             and not (f.weapons_state  # every weapon whole and in hand: nothing to ask
+                      and any(f.weapon_state(w) in ("broken", "dropped") for w in s.weapons))]
     return max(melee, key=lambda s: s.attack.total).label if melee else None
 
 
@@ -132,7 +133,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         events.append(e)
 
     def d20() -> D20Roll:
-        return D20Roll(roll_d20(rng))
+        return d20_roll(rng)
 
     def checks() -> None:
         while state.pending:
@@ -156,7 +157,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             continue
         style = best_melee_v08(state, f)
         if f.declaration is None and target is not None and f.acts and style is not None:
-            decl = Declare(id=fid, action="attack", target=target.id, style=style,
+            decl = trusted(Declare, id=fid, action="attack", target=target.id, style=style,
                            defences=1)
             push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
             move = declared_move(state, fid)
@@ -168,7 +169,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         if (d is None or d.action not in ("attack", "missile") or d.target is None
                 or not f.acts):
             continue
-        if f.attacked or state.pending_for(fid):
+        if f.attacked or (state.pending and state.pending_for(fid)):
             continue
         if d.action == "attack" and out_of_reach(state, f, state.fighter(d.target)):
             push(lose_action(state, fid, held=True, note="out of reach (RULES 3.1)"))

@@ -7,7 +7,7 @@ log replays to the same state and each event undoes as one step.
 
 from __future__ import annotations
 
-from yags_desk.rules.combat.attack_v08 import after_attack_v08, check_attack_v08
+from yags_desk.rules.combat.attack_v08 import after_attack_changes_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
 from yags_desk.rules.combat.effects import apply_effects, drop_pending, wound
@@ -66,6 +66,7 @@ from yags_desk.rules.combat.state import (
     FighterState,
     check_name,
     check_rule,
+    cleared,
     replace,
 )
 from yags_desk.rules.errors import RulesError
@@ -120,7 +121,14 @@ def _quiet(f: FighterState, classic: bool) -> bool:
                 or f.defence is not None or f.defending or f.counter_due
                 or f.acts_normally or f.rerolled or f.moved_m or f.strikes
                 or (classic and (f.initiative is not None or f.tiebreak))
-                or any(r is not None for _, r in f.conditions))
+                or (bool(f.conditions) and any(r is not None for _, r in f.conditions)))
+
+
+# What a fighter keeps of one round only (cleared at its end).
+_ROUND = frozenset({"declaration", "attacked", "countered", "defence", "defended",
+                    "checks_done", "defending", "counter_due", "acts_normally", "rerolled",
+                    "moved_m", "strikes"})
+_ROUND_CLASSIC = _ROUND | {"initiative", "tiebreak"}
 
 
 def _end_round(state: CombatState) -> CombatState:
@@ -144,17 +152,15 @@ def _end_round(state: CombatState) -> CombatState:
         f = fighters[fid]
         if _quiet(f, classic):
             continue  # nothing of this round to clear
-        conditions = tuple((n, None if r is None else r - 1) for n, r in f.conditions
-                           if r is None or r > 1)
-        rested = f.declaration is not None and f.declaration.action == "rest"
-        # Classic initiative is rolled every round (RULES 1.5).
-        again = {"initiative": None, "tiebreak": 0} if classic else {}
-        f = replace(f, conditions=conditions, declaration=None, attacked=False,
-                    countered=False, defence=None, defended=False, checks_done=(),
-                    defending=(), counter_due=(), acts_normally=False, rerolled=False,
-                    moved_m=0, strikes=0,
-                    # RULES 1.7: a round of rest makes the next fatigue roll 15 again.
-                    fatigue_checks=0 if rested else f.fatigue_checks, **again)
+        changes: dict[str, object] = {}
+        if any(r is not None for _, r in f.conditions):  # timed ones count down
+            changes["conditions"] = tuple((n, None if r is None else r - 1)
+                                          for n, r in f.conditions if r is None or r > 1)
+        if f.declaration is not None and f.declaration.action == "rest":
+            changes["fatigue_checks"] = 0  # RULES 1.7: the next fatigue roll is 15 again
+        # The round's own fields back at their defaults; classic initiative is rolled
+        # every round (RULES 1.5).
+        f = cleared(f, _ROUND_CLASSIC if classic else _ROUND, **changes)
         if state.edition == "classic":
             f = carry_over(state.fighters[fid], f)  # aimed / prepared (RULES 1.9)
         changed.append(f)
@@ -204,24 +210,29 @@ def _attack(state: CombatState, e: Attack) -> CombatState:
             raise RulesError(f"{a.name} has already attacked this round; striking back is "
                              "its attack (RULES 1.5)")
         # Classic: the initiative loser's strike back is its attack for the round.
-        a = replace(a, countered=True, attacked=a.attacked or state.edition == "classic",
-                    strikes=strikes)
+        a_changes: dict[str, object] = {
+            "countered": True, "attacked": a.attacked or state.edition == "classic",
+            "strikes": strikes}
     else:
         if a.attacked:
             raise RulesError(f"{a.name} has already attacked this round (RULES 1.5)")
-        a = replace(a, attacked=True, strikes=strikes)
-    state = state._with(a, last_attack=None if e.counter else (a.id, t.id),
-                        last_reaction=None)
-    # The target's changes in one copy (each replace() copies the whole fighter).
+        a_changes = {"attacked": True, "strikes": strikes}
     t_changes: dict[str, object] = {}
     if e.defence_rolled:
         t_changes["defence"] = e.defence_total if e.round_defence is None else e.round_defence
     if e.defence_dice:
         t_changes["defended"] = True
-    if t_changes:
-        state = state._with(replace(state.fighter(t.id), **t_changes))
     if state.edition == "0.8":
-        state = after_attack_v08(state, e)
+        # Defences taken, counter strikes owed (read from neither field set above).
+        more_a, more_t = after_attack_changes_v08(a, t, e)
+        a_changes.update(more_a)
+        t_changes.update(more_t)
+    # Each fighter's changes in one copy, both fighters in one new state (issue 18).
+    a = replace(a, **a_changes)
+    if t_changes:
+        t = replace(t, **t_changes)
+    state = state._with_pair(a, t, last_attack=None if e.counter else (a.id, t.id),
+                             last_reaction=None)
     state = spend_assists(state, e)  # RULES 3.1 assist: used by this roll
     return record_location(apply_effects(state, e.effects), e)  # RULES 3.2
 
@@ -253,8 +264,9 @@ def _check(state: CombatState, e: Check) -> CombatState:
         raise RulesError(f"{f.name} is dead; no {check_name(e.kind, state.edition)} "
                          f"({check_rule(e.kind, state.edition)})")
     pending = [p for p in state.pending if p.id == f.id and p.kind == e.kind]
-    if pending:
-        state = replace(state, pending=tuple(p for p in state.pending if p is not pending[0]))
+    # The check's pending entry goes in the same new state as the fighter (issue 18).
+    left = ({"pending": tuple(p for p in state.pending if p is not pending[0])} if pending
+            else {})
     changes: dict[str, object] = {"checks_done": (*f.checks_done, e.kind)}  # one copy
     if e.kind == "fatigue":
         changes["fatigue_checks"] = f.fatigue_checks + 1
@@ -262,7 +274,7 @@ def _check(state: CombatState, e: Check) -> CombatState:
         # RULES 2: a good success on the Fatal check fights on; passing the Beaten
         # check or the end-of-round check keeps the fighter on its feet.
         changes["good_success"] = e.passed and (e.kind != "fatal" or "good success" in e.outcome)
-    return apply_effects(state._with(replace(f, **changes)), e.effects)
+    return apply_effects(state._with(replace(f, **changes), **left), e.effects)
 
 
 def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
@@ -291,7 +303,8 @@ def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
     after = _dying_clock(state, _apply(state, event))
     after = advantage_after(state, event, after)  # RULES 3.2 advantage counters
-    FighterMap.of(after.fighters).seal()  # the next event's changes are counted afresh
+    fm = after.fighters
+    (fm if type(fm) is FighterMap else FighterMap.of(fm)).seal()  # counted afresh next
     return after
 
 

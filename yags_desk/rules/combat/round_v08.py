@@ -25,10 +25,12 @@ __all__ = [
     "at_zero",
     "declared_defences",
     "defence_penalty",
+    "defence_taken",
     "defends_actively",
     "exhausted_for_act_normally",
     "exhausted_why",
     "fatigue_v08",
+    "check_initiative_v08",
     "initiative_v08",
     "stance_of",
     "take_defence",
@@ -110,29 +112,44 @@ def defends_actively(state: CombatState, t: FighterState, attacker_id: str) -> b
 
 def take_defence(t: FighterState, other: str) -> FighterState:
     """``t`` spends one of its defences on ``other`` if it has one left."""
+    defending = defence_taken(t, other)
+    return t if defending is None else replace(t, defending=defending)
+
+
+def defence_taken(t: FighterState, other: str) -> tuple[str, ...] | None:
+    """``t``'s defences after spending one on ``other`` (take_defence), or None when
+    that changes nothing."""
     if other in t.defending or len(t.defending) >= declared_defences(t):
-        return t
-    return replace(t, defending=(*t.defending, other))
+        return None
+    return (*t.defending, other)
 
 
 def initiative_v08(state: CombatState, f: FighterState, e: Initiative) -> FighterState:
     """The reducer's rule for a 0.8 Initiative event: rolled once per combat; a
     natural 1 gives 0; a second roll only after declaring a re-roll, once (RULES 2).
     The fighter with the new initiative and its roll-off die."""
+    check_initiative_v08(f, e)
+    if f.initiative is None:
+        return replace(f, initiative=e.total, tiebreak=e.tiebreak)
+    return replace(f, initiative=e.total, rerolled=True, tiebreak=e.tiebreak)
+
+
+def check_initiative_v08(f: FighterState, e: Initiative) -> None:
+    """Raise RulesError (naming the rule) if ``f`` may not take the 0.8 Initiative
+    ``e`` now (see initiative_v08)."""
     if e.natural_one and e.total != 0:
         raise RulesError(f"total: a natural 1 sets {f.name}'s initiative to 0, not "
                          f"{e.total} (RULES 2)")
     if e.total < 0:
         raise RulesError(f"total: initiative is never below 0 (RULES 2), not {e.total}")
     if f.initiative is None:
-        return replace(f, initiative=e.total, tiebreak=e.tiebreak)
+        return
     d = f.declaration
     if d is None or d.action != "reroll_initiative":
         raise RulesError(f"{f.name} already has initiative {f.initiative}: it is rolled once "
                          "per combat; declare a re-roll to roll again (RULES 2)")
     if f.rerolled:
         raise RulesError(f"{f.name} has already re-rolled initiative this round (RULES 2)")
-    return replace(f, initiative=e.total, rerolled=True, tiebreak=e.tiebreak)
 
 
 def fatigue_v08(state: CombatState, f: FighterState, e: Fatigue) -> FighterState:

@@ -15,8 +15,9 @@ has attacked, each fighter's defence for the round, end-of-round checks made).
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -33,7 +34,9 @@ from yags_desk.rules.tracks import classic_level, fatigue_capacity
 from yags_desk.rules.wounds import berserk_result
 
 __all__ = ["CHECK_NAMES", "CHECK_RULES", "CombatState", "FighterState", "Pending", "body_capacity",
-           "check_name", "check_rule", "fatigue_capacity", "replace"]
+           "check_name", "check_rule", "cleared", "fatigue_capacity", "replace"]
+
+assert _CHUNK == 32  # CombatState.fighter divides by shifting
 
 V08_FATAL = 6  # RULES 2: 6+ wounds is Fatal; a living fighter is never worse
 V08_BEATEN = 6
@@ -107,11 +110,19 @@ _T = TypeVar("_T")
 
 class _Known:
     """What replace() needs to know of a class, worked out on first use: for each
-    field, its default (MISSING: none) and the cached values worked out from it."""
+    field, its default (MISSING: none) and the cached values worked out from it;
+    and for each set of fields replace() has been asked to change, what it does
+    (``steps``)."""
 
-    __slots__ = ("defaults", "kept", "names", "plan", "prune_at")
+    __slots__ = ("defaults", "kept", "names", "plan", "prune_at", "set_dict", "steps")
 
     def __init__(self, cls: type) -> None:
+        for klass in cls.__mro__:
+            for name, value in vars(klass).items():
+                if isinstance(value, functools.cached_property):
+                    # It would be carried to the new version unchecked (see replace).
+                    raise TypeError(f"{cls.__name__}.{name}: use yags_desk.rules.cached's "
+                                    "cached_property, which replace() knows of")
         self.names = frozenset(f.name for f in fields(cls))
         self.defaults = {f.name: f.default for f in fields(cls)
                          if f.default is not MISSING}
@@ -125,12 +136,36 @@ class _Known:
         self.kept = self.names | set(cached)
         # Made by __init__, an instance holds every field: trimmed once (see replace).
         self.prune_at = _PRUNE_AT + len(cached)
+        self.steps: dict[tuple[str, ...], tuple[tuple[str, ...],
+                                                tuple[tuple[str, Any], ...]]] = {}
+        # Sets an instance's __dict__ (object.__setattr__ without its look-up on the class).
+        self.set_dict = _dict_setter(cls)
+
+    def step(self, cls: type, keys: tuple[str, ...]) -> tuple[
+            tuple[str, ...], tuple[tuple[str, Any], ...]]:
+        """For a change of the fields ``keys``: the cached values to drop, and each
+        field with a default with that default (a field set to it is left out)."""
+        unknown = sorted(set(keys) - self.names)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+        drops = tuple(dict.fromkeys(n for k in keys for n in self.plan[k][1]))
+        defaulted = tuple((k, self.plan[k][0]) for k in keys if self.plan[k][0] is not MISSING)
+        made = self.steps[keys] = (drops, defaulted)
+        return made
+
+
+def _dict_setter(cls: type) -> Callable[[object, dict[str, Any]], None]:
+    for klass in cls.__mro__:
+        slot = vars(klass).get("__dict__")
+        if slot is not None and hasattr(slot, "__set__"):
+            setter: Callable[[object, dict[str, Any]], None] = slot.__set__
+            return setter
+    raise TypeError(f"{cls.__name__} instances have no __dict__")  # pragma: no cover
 
 
 _FIELDS: dict[type, _Known] = {}
 _PRUNE_AT = 16
 _new = object.__new__
-_set = object.__setattr__
 
 
 def replace(obj: _T, /, **changes: Any) -> _T:
@@ -143,33 +178,69 @@ def replace(obj: _T, /, **changes: Any) -> _T:
     ``can_act`` is not worked out again for each new version of a fighter. A field
     at its default is left out of the instance's __dict__ (the class attribute
     dataclass leaves answers for it), which keeps a long log's many fighter
-    versions small."""
+    versions small.
+
+    What a change of a given set of fields does is worked out once (_Known.step).
+    Nothing but fields and the cached values of yags_desk.rules.cached is kept in
+    an instance (functools' cached_property is refused on first use): a big one,
+    as __init__ leaves it, is trimmed to those."""
     cls = type(obj)
     known = _FIELDS.get(cls)
     if known is None:
         known = _FIELDS[cls] = _Known(cls)
     values = obj.__dict__.copy()
-    if not known.kept.issuperset(values):  # something else cached in the instance
-        for k in values.keys() - known.kept:
-            del values[k]
     if len(values) > known.prune_at:
-        defaults = known.defaults
-        values = {k: v for k, v in values.items() if defaults.get(k, MISSING) is not v}
+        defaults, kept = known.defaults, known.kept
+        values = {k: v for k, v in values.items()
+                  if k in kept and defaults.get(k, MISSING) is not v}
+    keys = tuple(changes)
+    step = known.steps.get(keys)
+    if step is None:
+        step = known.step(cls, keys)
+    drops, defaulted = step
+    for name in drops:
+        values.pop(name, None)  # worked out afresh when next asked for
+    values.update(changes)
+    for k, d in defaulted:
+        v = changes[k]
+        if type(v) is type(d) and v == d:
+            del values[k]
+    new = _new(cls)
+    known.set_dict(new, values)
+    return new
+
+
+_CLEARED: dict[tuple[type, frozenset[str]], bool] = {}
+
+
+def cleared(obj: _T, names: frozenset[str], /, **changes: Any) -> _T:
+    """``replace(obj, **changes)`` with every field of ``names`` back at its default
+    as well: the end of a round clears a dozen fields of each fighter that acted,
+    and replace()'s loop over them cost more than the rest of the round's end
+    (issue 18). The same object as replace() gives: a field at its default is left
+    out of the instance's __dict__, so those present are dropped, in one pass.
+    ``names`` must all have defaults and feed no cached value (checked on first use)."""
+    cls = type(obj)
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = _Known(cls)
+    if (cls, names) not in _CLEARED:
+        assert all(n in known.defaults and not known.plan[n][1] for n in names), names
+        _CLEARED[cls, names] = True
+    values = obj.__dict__.copy()
+    for k in values.keys() & names:
+        del values[k]  # back at the default: left out (replace())
     plan = known.plan
-    for k, v in changes.items():
-        try:
-            d, drops = plan[k]
-        except KeyError:
-            raise TypeError(f"{cls.__name__} has no field "
-                            f"{sorted(set(changes) - known.names)[0]!r}") from None
+    for k, v in changes.items():  # replace()'s loop, for the few other changes
+        d, drops = plan[k]
         for name in drops:
-            values.pop(name, None)  # worked out afresh when next asked for
+            values.pop(name, None)
         if d is not MISSING and type(v) is type(d) and v == d:
             values.pop(k, None)
         else:
             values[k] = v
     new = _new(cls)
-    _set(new, "__dict__", values)
+    known.set_dict(new, values)
     return new
 
 
@@ -284,13 +355,19 @@ class FighterState:
         "exhausted": frozenset({"removed", "conditions", "thing", "character",
                                 "fatigue_short", "fatigue_long"}),
         "_body_capacity": frozenset({"character", "berserk_total"}),
+        "_derived_memo": frozenset({"character", "wounds", "stuns", "fatigue_short",
+                                    "fatigue_long", "berserk_total"}),
     }
 
     def has(self, condition: str) -> bool:
-        if not self.conditions:
+        conditions = self.conditions
+        if not conditions:
             return False
         key = condition.casefold()
-        return any(name == key for name, _ in self.conditions)
+        for name, _ in conditions:  # a loop, not any() over a generator (issue 18)
+            if name == key:
+                return True
+        return False
 
     @cached_property
     def dead(self) -> bool:
@@ -314,6 +391,8 @@ class FighterState:
         no action and has no active defence, only the 15 of RULES 1.5 for the
         unaware (classic) or the passive 15 of RULES 2 (0.8), as RULES 3.2
         describes surprise (issue 14)."""
+        if not self.conditions:  # most fighters (no call to has(): issue 18)
+            return False
         return self.can_act and self.has("surprised")
 
     @cached_property
@@ -417,9 +496,26 @@ class FighterState:
             update["fatigue_boxes"] = self.fatigue_boxes()
         return self.character.model_copy(update=update)
 
+    @cached_property
+    def _derived_memo(self) -> dict[int, tuple[RulesOptions, Derived]]:
+        """derived()'s answers for the fighter as it is, by the options' id: handed
+        on by replace() to the next version of the fighter while its character,
+        wounds, stuns, fatigue and berserk boxes stay (issue 18: a round asks some
+        1,500 times, mostly of fighters whose numbers have not changed)."""
+        return {}
+
     def derived(self, options: RulesOptions = DEFAULT_OPTIONS) -> Derived:
         """derive() of the current character, cached: replaying a long log asks
         for the same fighter's numbers many times."""
+        memo = self._derived_memo
+        mine = memo.get(id(options))
+        if mine is not None and mine[0] is options:  # the options are kept: no id reuse
+            return mine[1]
+        d = self._derived(options)
+        memo[id(options)] = (options, d)
+        return d
+
+    def _derived(self, options: RulesOptions) -> Derived:
         key = (id(self.character), self.wounds, self.stuns, self.fatigue_short,
                self.fatigue_long, self.berserk_total, _options_token(options))
         hit = _DERIVED_CACHE.get(key)
@@ -496,15 +592,18 @@ class CombatState:
 
     def fighter(self, fid: str) -> FighterState:
         fm = self.fighters
-        if type(fm) is FighterMap:
+        try:
             # FighterMap.__getitem__ inlined: the rules ask for a fighter by id some
-            # 30,000 times in a 200-fighter round (issue 18).
-            p = fm._pos.get(fid)
-            if p is not None and p < fm._len:
-                f: FighterState = fm._chunks[p // _CHUNK][p % _CHUNK]
+            # 30,000 times in a 200-fighter round (issue 18). _CHUNK is 32 (>> 5, & 31).
+            p = fm._pos[fid]  # type: ignore[attr-defined]
+            if p < fm._len:  # type: ignore[attr-defined]
+                f: FighterState = fm._chunks[p >> 5][p & 31]  # type: ignore[attr-defined]
                 return f
-        elif fid in fm:
-            return fm[fid]
+        except KeyError:
+            pass
+        except AttributeError:  # another mapping than a FighterMap
+            if type(fm) is not FighterMap and fid in fm:
+                return fm[fid]
         raise RulesError(f"no combatant with id {fid!r} in this encounter")
 
     def active(self) -> list[FighterState]:
@@ -521,6 +620,15 @@ class CombatState:
     def pending_for(self, fid: str) -> list[Pending]:
         return [p for p in self.pending if p.id == fid]
 
+    def _with_pair(self, a: FighterState, b: FighterState, **changes: Any) -> CombatState:
+        """``self._with(a)._with(b, **changes)`` in one new state."""
+        fighters = self.fighters
+        fm = fighters if type(fighters) is FighterMap else FighterMap.of(fighters)
+        after = fm.with_fighter(a).with_fighter(b)
+        if changes:
+            return replace(self, fighters=after, **changes)
+        return self if after is fm else replace(self, fighters=after)
+
     def _with(self, f: FighterState, **changes: Any) -> CombatState:
         """This state with ``f`` in place of the fighter of its id, and ``changes``
         to its other fields (replace() in one copy)."""
@@ -533,7 +641,9 @@ class CombatState:
             return self  # unchanged (a reducer step that had nothing to do)
         values = self.__dict__.copy()  # replace(), for the one field that changes
         values["fighters"] = after
-        new = object.__new__(CombatState)
-        object.__setattr__(new, "__dict__", values)
+        new = _new(CombatState)
+        _SET_STATE_DICT(new, values)
         return new
 
+
+_SET_STATE_DICT = _dict_setter(CombatState)

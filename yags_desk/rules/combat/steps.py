@@ -69,7 +69,7 @@ from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.combat.targets import standing_sides
-from yags_desk.rules.dice import D20Roll, roll_2d10x, roll_d20
+from yags_desk.rules.dice import d20_roll, roll_2d10x, roll_die
 from yags_desk.rules.errors import RulesError
 from yags_desk.rules.words import counted
 
@@ -438,9 +438,9 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
     if p.kind == "nonlethal":  # RULES 3.3, both editions
         return nonlethal_check(state, p, roll_2d10x(rng) if state.edition == "classic"
-                               else D20Roll(roll_d20(rng)))
+                               else d20_roll(rng))
     if state.edition == "0.8":
-        return checks_v08.resolve_check(state, p, D20Roll(roll_d20(rng)))
+        return checks_v08.resolve_check(state, p, d20_roll(rng))
     if p.kind == "killing_blow":
         return roll_kill_helpless(state, p.id, rng)
     if p.kind == "berserk":
@@ -501,9 +501,9 @@ def auto_events(state: CombatState, step: Step, rng: random.Random,
         for fid in step.fighters:
             if classic:
                 out.append(make_initiative(state, fid, roll_2d10x(rng),
-                                           rng.randint(1, TIEBREAK_SIDES)))
+                                           roll_die(rng, TIEBREAK_SIDES)))
             else:
-                out.append(checks_v08.roll_initiative_v08(state, fid, D20Roll(roll_d20(rng))))
+                out.append(checks_v08.roll_initiative_v08(state, fid, d20_roll(rng)))
         return out
     return _action_events(state, step, rng)  # raises: the step names no fighter
 

@@ -92,6 +92,9 @@ class _Spread:
     def _fill(self, fm: FighterMap) -> None:
         self.size = 0
         self.groups: dict[tuple[str, int], list[_Entry]] = {}
+        # Each standing fighter's entry now: the one pushed last for it. An entry in a
+        # heap is current when it is that very tuple (see _push).
+        self.current: dict[str, _Entry] = {}
         for g in fm.values():
             self._push(fm, g)
         for heap in self.groups.values():
@@ -104,7 +107,10 @@ class _Spread:
 
     def _push(self, fm: FighterMap, g: FighterState) -> None:
         entry = self._entry(fm, g)
-        if entry is not None:
+        if entry is None:
+            self.current.pop(g.id, None)
+        else:
+            self.current[g.id] = entry
             heapq.heappush(self.groups.setdefault((g.side, g.row), []), entry)
             self.size += 1
             if self.size > 4 * len(fm) + 64:
@@ -142,17 +148,22 @@ class _Spread:
         self._push(fm, new)
 
     def _valid(self, fm: FighterMap, key: tuple[str, int], entry: _Entry) -> bool:
-        g = fm.get(entry[3])
-        return (g is not None and (g.side, g.row) == key and self._entry(fm, g) == entry)
+        """Whether ``entry`` (in the heap of ``key``) is its fighter's entry now: the
+        one pushed last for it. Every change of what an entry holds (attackers on the
+        fighter, its tiebreak, its row, whether it stands) pushes a new one (_take),
+        so this is the entry worked out afresh, in the heap of the fighter's side and
+        row (issue 18: without working it out again at each answer)."""
+        return self.current.get(entry[3]) is entry
 
     def nearest(self, fm: FighterMap, f: FighterState) -> FighterState | None:
         self._catch_up(fm)
         best: tuple[int, int, tuple[int | str, ...], int] | None = None
         best_id = ""
+        current = self.current  # _valid, inlined
         for key, heap in self.groups.items():
             if key[0] == f.side:
                 continue
-            while heap and not self._valid(fm, key, heap[0]):
+            while heap and current.get(heap[0][3]) is not heap[0]:
                 heapq.heappop(heap)
                 self.size -= 1
             if heap:

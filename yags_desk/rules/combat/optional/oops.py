@@ -147,8 +147,10 @@ def check_oops(state: CombatState, e: Attack) -> None:
 
 def check_oops_declaration(state: CombatState, e: Declare) -> None:
     """A fighter who lost its move after an Oops! may not declare one."""
+    if not (e.action == "move" or e.move_m):
+        return  # no move declared (most declarations: no fighter to look up, issue 18)
     f = state.fighter(e.id)
-    if f.has(NO_MOVE) and (e.action == "move" or e.move_m):
+    if f.has(NO_MOVE):
         raise RulesError(f"move_m: {f.name} stumbled (Oops!, RULES 3.2) and loses its next "
                          "move")
 
