@@ -26,6 +26,7 @@ from yags_desk.rules.combat.optional.moves import (
 from yags_desk.rules.combat.optional.oops import NO_ACTION
 from yags_desk.rules.combat.phase_v08 import speed
 from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.round_v08 import auto_defences
 from yags_desk.rules.combat.state import CombatState, FighterState
 from yags_desk.rules.combat.targets import spread_target
 from yags_desk.rules.dice import D20Roll, d20_roll
@@ -158,7 +159,7 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
         style = best_melee_v08(state, f)
         if f.declaration is None and target is not None and f.acts and style is not None:
             decl = trusted(Declare, id=fid, action="attack", target=target.id, style=style,
-                           defences=1)
+                           defences=auto_defences(state, f))
             push(closing_declaration(state, f, target, decl))  # RULES 3.1 rows
             move = declared_move(state, fid)
             if move is not None:

@@ -23,6 +23,7 @@ __all__ = [
     "EXHAUSTED_RULE",
     "Phase",
     "at_zero",
+    "auto_defences",
     "declared_defences",
     "defence_penalty",
     "defence_taken",
@@ -67,6 +68,14 @@ def defence_penalty(defences: int) -> int:
     if defences < len(_DEFENCE_PENALTY):
         return _DEFENCE_PENALTY[max(0, defences)]
     return _DEFENCE_PENALTY[-1] + _PENALTY_STEP * (defences - len(_DEFENCE_PENALTY) + 1)
+
+
+def auto_defences(state: CombatState, f: FighterState) -> int:
+    """The defences an automatic attack declares: one (DEFAULT_DEFENCES), or none for
+    a fighter whose maximum, (Agility + Perception) / 2 rounded up, is 0 (RULES 2).
+    Declaring one there was refused, and Auto-resolve stopped on the fighter."""
+    most = f.derived(state.options).max_defences
+    return DEFAULT_DEFENCES if most is None else max(0, min(DEFAULT_DEFENCES, most.total))
 
 
 def declared_defences(f: FighterState) -> int:

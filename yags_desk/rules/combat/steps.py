@@ -66,6 +66,7 @@ from yags_desk.rules.combat.procedure_v08 import (
 )
 from yags_desk.rules.combat.procedure_v08 import nearest_enemy as nearest_enemy_v08
 from yags_desk.rules.combat.reducer import apply
+from yags_desk.rules.combat.round_v08 import auto_defences
 from yags_desk.rules.combat.specials_classic import berserk_check, break_check, disarm_check
 from yags_desk.rules.combat.state import CombatState, FighterState, Pending
 from yags_desk.rules.combat.targets import standing_sides
@@ -432,7 +433,8 @@ def auto_declaration(state: CombatState, fid: str) -> Declare | None:
     if best is None:
         return None
     return closing_declaration(state, f, target, Declare(  # RULES 3.1 rows
-        id=fid, action="attack", target=target.id, style=best, defences=1))
+        id=fid, action="attack", target=target.id, style=best,
+        defences=auto_defences(state, f)))
 
 
 def _check_events(state: CombatState, p: Pending, rng: random.Random) -> Event:
