@@ -21,20 +21,6 @@ def library(home: Path) -> Library:
     return Library.open()
 
 
-@pytest.fixture
-def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
-    """Every file the library reads in full, in order."""
-    seen: list[Path] = []
-    load_files = Library.load_files
-
-    def recorded(self: Library, kind: str, files: Any) -> Any:
-        seen.extend(files)
-        return load_files(self, kind, files)
-
-    monkeypatch.setattr(Library, "load_files", recorded)
-    return seen
-
-
 def _rename(path: Path, name: str) -> None:
     document = json.loads(path.read_text(encoding="utf-8"))
     document["data"]["name"] = name
