@@ -40,6 +40,11 @@ def bench() -> list[tuple[str, float, str]]:
             library = Library.open()
             for character in _characters(COUNT):
                 library.save_character(character)
+            # Written an hour ago, as a GM's library is: the dock does not keep what
+            # it read of a file modified in the two seconds before (ScanCache).
+            an_hour_ago = time.time() - 3600
+            for path in library.root.rglob("*.json"):
+                os.utime(path, (an_hour_ago, an_hour_ago))
             files = len(list(library.characters_dir.glob("*.json")))
             scan(library)  # imports and the system's file cache, untimed
 

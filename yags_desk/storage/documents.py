@@ -264,25 +264,6 @@ def _check_depth(text: str) -> None:
             depth -= 1
 
 
-def _check_nesting(value: Any) -> None:
-    """Refuse a parsed value nesting lists and objects deeper than MAX_DEPTH (the
-    same count as :func:`_check_depth`'s, without its two passes over the text:
-    they were half the parsing of a character file, issue 18). Nesting deep
-    enough to trouble json.loads itself stops it with a RecursionError first."""
-    level = [value]
-    depth = 0
-    while level:
-        depth += 1
-        if depth > MAX_DEPTH:
-            raise _Refused(f"the file nests lists and objects deeper than {MAX_DEPTH} "
-                           "levels; a YAGS Desk file never does")
-        inner: list[Any] = []
-        for item in level:
-            children = item.values() if type(item) is dict else item
-            inner.extend(c for c in children if type(c) is dict or type(c) is list)
-        level = inner
-
-
 def _reject_constant(name: str) -> Any:
     raise _Refused(f"{name} is not allowed in a YAGS Desk file (numbers must be finite)")
 
@@ -341,6 +322,12 @@ def _parse_bytes(raw: bytes) -> dict[str, Any]:
                        f"{exc.start})") from None
     if not text.strip():
         raise _Refused("file is empty")
+    # Text with no more openings than the limit cannot nest deeper: a character
+    # file has some 30, and the check's two passes over the text were half of its
+    # parsing (issue 18). Deeper input must be refused before json.loads recurses
+    # into it (on Python 3.13 it recurses by the C stack and can overflow a small one).
+    if text.count("[") + text.count("{") > MAX_DEPTH:
+        _check_depth(text)
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float,
                            object_pairs_hook=_unique_keys)
@@ -357,8 +344,6 @@ def _parse_bytes(raw: bytes) -> dict[str, Any]:
         if "digits" in str(exc):
             raise _Refused("a number in the file has too many digits to be read") from None
         raise _Refused(f"not valid JSON: {exc}") from None
-    if type(value) is dict or type(value) is list:
-        _check_nesting(value)
     if _SURROGATE_ESCAPE.search(text):
         _check_strings(value)
     if not isinstance(value, dict):

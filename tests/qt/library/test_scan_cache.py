@@ -5,6 +5,8 @@ check after the quick listing at start-up froze the window as long."""
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,16 +17,29 @@ from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import ScanCache, scan, warm
 from yags_desk.storage.library import Library
 
+_AN_HOUR_AGO = time.time() - 3600
+
+
+def _age(path: Path) -> None:
+    """``path`` as if written an hour ago: older than the two seconds within which a
+    file's times are not trusted (ScanCache)."""
+    os.utime(path, (_AN_HOUR_AGO, _AN_HOUR_AGO))
+
 
 @pytest.fixture
 def library(home: Path) -> Library:
-    return Library.open()
+    library = Library.open()
+    for path in library.root.rglob("*.json"):
+        _age(path)
+    return library
 
 
-def _rename(path: Path, name: str) -> None:
+def _rename(path: Path, name: str, *, aged: bool = True) -> None:
     document = json.loads(path.read_text(encoding="utf-8"))
     document["data"]["name"] = name
     path.write_text(json.dumps(document), encoding="utf-8")
+    if aged:
+        os.utime(path, (_AN_HOUR_AGO + 60, _AN_HOUR_AGO + 60))
 
 
 def _labels(result: Any, group: str) -> list[str]:
@@ -54,8 +69,44 @@ def test_a_refresh_reads_only_the_files_that_changed(library: Library,
                for group in first.entries.values() for e in group)
     assert any(line.startswith("characters/broken.json: ") for line in again.errors)
     reads.clear()
-    assert scan(library, cache=cache) == again  # the bad file's lines stay, unread
-    assert reads == []
+    assert scan(library, cache=cache) == again
+    assert [p.name for p in reads] == ["broken.json"]  # an error is never kept
+
+
+def test_a_file_that_could_not_be_read_for_a_moment_is_read_again(
+        library: Library, reads: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    cache = ScanCache()
+    mira = library.characters_dir / "mira.json"
+    real_open = builtins.open
+    locked = [True]
+
+    def open_once_locked(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if locked[0] and Path(file) == mira:
+            locked[0] = False
+            raise PermissionError(13, "Permission denied")  # another program held it
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", open_once_locked)
+    first = scan(library, cache=cache)
+    assert "Mira Swiftwater" not in _labels(first, "pc")
+    assert any(line.startswith("characters/mira.json: ") for line in first.errors)
+    again = scan(library, cache=cache)
+    assert "Mira Swiftwater" in _labels(again, "pc") and again.errors == []
+
+
+def test_a_file_modified_just_before_it_was_read_is_read_again(
+        library: Library, reads: list[Path]) -> None:
+    # On a filesystem with coarse times (FAT: 2 s) it could be written again, same
+    # size, in the same tick, and look unchanged.
+    cache = ScanCache()
+    mira = library.characters_dir / "mira.json"
+    _rename(mira, "Mira A", aged=False)
+    scan(library, cache=cache)
+    reads.clear()
+    scan(library, cache=cache)
+    assert [p.name for p in reads] == ["mira.json"]
 
 
 def test_warming_the_cache_leaves_the_next_scan_nothing_to_read(

@@ -11,6 +11,7 @@ Character rows drag as ``application/x-yags-character`` (the file path).
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -294,9 +295,25 @@ class ScanCache:
     """What full readings of the library found in each file, by the file's identity
     on disk: a scan given the cache reads again only the files that changed since,
     so the refresh after a save reads one file instead of the whole library
-    (issue 18: with 2,000 characters every save cost some 1.5 s of reading)."""
+    (issue 18: with 2,000 characters every save cost some 1.5 s of reading).
+    Files that could not be read, and files modified in the last two seconds
+    before they were read, are not kept: they are read again at every scan."""
 
     files: dict[Path, tuple[_StatKey, _Read]] = field(default_factory=dict)
+
+
+# [decision] A file modified less than this before it was read is not kept: a
+# filesystem with coarse times (FAT: 2 s; Windows: ticks of a few ms) could see it
+# written again, same size, within the same tick ("racy clean" files, as git
+# calls them). Such a file is read again at the next scan.
+_RACY_NS = 2_000_000_000
+
+
+def _keep(key: _StatKey, got: _Read) -> bool:
+    """Whether what reading a file gave may stand for it while its identity holds:
+    not an error (a file locked or unreadable for a moment reads fine later), and
+    not a file modified too recently to trust its times."""
+    return not isinstance(got, DocumentError) and key[0] + _RACY_NS < time.time_ns()
 
 
 def _stat_key(path: Path) -> _StatKey | None:
@@ -335,7 +352,7 @@ def _read_with(library: Library, kind: str, cache: ScanCache,
             if hit is None or key is None or hit[0] != key:
                 continue  # gone while it was read
             got = hit[1]
-        if key is not None:
+        if key is not None and _keep(key, got):
             kept[path] = (key, got)
         out.append(got)
     return out
@@ -350,7 +367,7 @@ def warm(library: Library, cache: ScanCache) -> Iterator[None]:
             key = _stat_key(path)
             if key is not None and cache.files.get(path, (None,))[0] != key:
                 got = _read(library, kind, [path]).get(path)
-                if got is not None:
+                if got is not None and _keep(key, got):
                     cache.files[path] = (key, got)
             yield
 
@@ -364,7 +381,7 @@ def scan(library: Library, *, quick: bool = False,
     pydantic nor the models load); every other file is read in full as usual. A
     full scan afterwards gives the verdict on every file (LibraryDock does one).
     ``cache`` (a full scan only): files unchanged since it was filled are not read
-    again, and it is left holding what this scan found.
+    again, and it is left holding what this scan found (see ScanCache).
     """
     result = LibraryScan(entries={g[0]: [] for g in GROUPS})
     root = library.root
