@@ -64,7 +64,6 @@ __all__ = [
     "AttackMods",
     "RollOutcome",
     "after_attack_changes_v08",
-    "after_attack_v08",
     "attack_modifiers_v08",
     "check_attack_v08",
     "damage_effects_v08",
@@ -394,25 +393,17 @@ def check_attack_v08(state: CombatState, e: Attack) -> None:
                          "one attacker, the others face the passive 15 (RULES 2)")
 
 
-def after_attack_v08(state: CombatState, e: Attack) -> CombatState:
-    """Book the defences an attack uses and the counter strike it earns (RULES 2).
+def after_attack_changes_v08(a: FighterState, t: FighterState,
+                             e: Attack) -> tuple[dict[str, object], dict[str, object]]:
+    """The defences an attack uses and the counter strike it earns (RULES 2), as
+    replace() changes of the attacker and of the target (the reducer puts them in
+    the copies it makes anyway: issue 18).
 
     The attacker keeps one of its defences for its target if it has one left;
     if not, the target may counter strike once it has been hit or missed. The
     target spends one defence on the attacker when it defends actively.
     A counter strike earns nothing and uses the strike it was owed.
     """
-    a, t = state.fighter(e.attacker), state.fighter(e.defender)
-    a_changes, t_changes = after_attack_changes_v08(a, t, e)
-    return state._with_pair(replace(a, **a_changes) if a_changes else a,
-                            replace(t, **t_changes) if t_changes else t)
-
-
-def after_attack_changes_v08(a: FighterState, t: FighterState,
-                             e: Attack) -> tuple[dict[str, object], dict[str, object]]:
-    """What after_attack_v08 changes of the attacker and of the target, as replace()
-    changes (the reducer puts them in the copies it makes anyway: issue 18). Reads
-    their defences, counter strikes owed, declarations and whether ``t`` stands."""
     a_changes: dict[str, object] = {}
     t_changes: dict[str, object] = {}
     if e.counter:

@@ -147,19 +147,16 @@ class _Spread:
             return  # its own entry still holds
         self._push(fm, new)
 
-    def _valid(self, fm: FighterMap, key: tuple[str, int], entry: _Entry) -> bool:
-        """Whether ``entry`` (in the heap of ``key``) is its fighter's entry now: the
-        one pushed last for it. Every change of what an entry holds (attackers on the
-        fighter, its tiebreak, its row, whether it stands) pushes a new one (_take),
-        so this is the entry worked out afresh, in the heap of the fighter's side and
-        row (issue 18: without working it out again at each answer)."""
-        return self.current.get(entry[3]) is entry
-
     def nearest(self, fm: FighterMap, f: FighterState) -> FighterState | None:
         self._catch_up(fm)
         best: tuple[int, int, tuple[int | str, ...], int] | None = None
         best_id = ""
-        current = self.current  # _valid, inlined
+        # An entry in a heap is its fighter's entry now when it is the one pushed last
+        # for it: every change of what an entry holds (attackers on the fighter, its
+        # tiebreak, its row, whether it stands) pushes a new one (_take), so this is
+        # the entry worked out afresh, in the heap of the fighter's side and row
+        # (issue 18: without working it out again at each answer).
+        current = self.current
         for key, heap in self.groups.items():
             if key[0] == f.side:
                 continue
