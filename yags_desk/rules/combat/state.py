@@ -230,18 +230,10 @@ def cleared(obj: _T, names: frozenset[str], /, **changes: Any) -> _T:
     values = obj.__dict__.copy()
     for k in values.keys() & names:
         del values[k]  # back at the default: left out (replace())
-    plan = known.plan
-    for k, v in changes.items():  # replace()'s loop, for the few other changes
-        d, drops = plan[k]
-        for name in drops:
-            values.pop(name, None)
-        if d is not MISSING and type(v) is type(d) and v == d:
-            values.pop(k, None)
-        else:
-            values[k] = v
     new = _new(cls)
     known.set_dict(new, values)
-    return new
+    # The few other changes (timed conditions, a rest) by replace() itself.
+    return replace(new, **changes) if changes else new
 
 
 _DERIVED_CACHE_SIZE = 4096
