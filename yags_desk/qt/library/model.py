@@ -301,6 +301,12 @@ class ScanCache:
 
     files: dict[Path, tuple[_StatKey, _Read]] = field(default_factory=dict)
 
+    def found(self, path: Path, key: _StatKey | None) -> _Read | None:
+        """What the cache holds for ``path`` while its identity is ``key`` (None: a
+        file that could not be looked at, never kept), or None."""
+        hit = self.files.get(path)
+        return hit[1] if hit is not None and key is not None and hit[0] == key else None
+
 
 # [decision] A file modified less than this before it was read is not kept: a
 # filesystem with coarse times (FAT: 2 s; Windows: ticks of a few ms) could see it
@@ -342,16 +348,15 @@ def _read_with(library: Library, kind: str, cache: ScanCache,
     files = library.files(kind)
     keys = [_stat_key(path) for path in files]
     stale = [path for path, key in zip(files, keys, strict=True)
-             if key is None or cache.files.get(path, (None,))[0] != key]
+             if cache.found(path, key) is None]
     fresh = _read(library, kind, stale) if stale else {}
     out: list[_Read] = []
     for path, key in zip(files, keys, strict=True):
         got = fresh.get(path)
         if got is None:
-            hit = cache.files.get(path)
-            if hit is None or key is None or hit[0] != key:
+            got = cache.found(path, key)
+            if got is None:
                 continue  # gone while it was read
-            got = hit[1]
         if key is not None and _keep(key, got):
             kept[path] = (key, got)
         out.append(got)
@@ -365,7 +370,7 @@ def warm(library: Library, cache: ScanCache) -> Iterator[None]:
     for kind in _SOURCES:
         for path in library.files(kind):
             key = _stat_key(path)
-            if key is not None and cache.files.get(path, (None,))[0] != key:
+            if key is not None and cache.found(path, key) is None:
                 got = _read(library, kind, [path]).get(path)
                 if got is not None and _keep(key, got):
                     cache.files[path] = (key, got)
