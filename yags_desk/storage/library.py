@@ -329,11 +329,7 @@ class Library:
         (:func:`~yags_desk.storage.documents.read_current_data`, ``oldest`` the oldest
         version taken as it is), or None where the file must be read in full: the
         library's quick listing (issue 18)."""
-        folder = self._folder_of(kind)
-        if not folder.is_dir():
-            return []
-        return [(path, read_current_data(path, kind, oldest))
-                for path in _json_files(folder)]
+        return [(path, read_current_data(path, kind, oldest)) for path in self.files(kind)]
 
     def load_files(self, kind: str, files: Sequence[Path]) -> LoadReport[BaseModel]:
         """``files`` of ``kind`` read and validated in full, as the load_* methods do."""
