@@ -128,29 +128,25 @@ def _items(doc: QTextDocument) -> list[QTextBlock | QTextTable]:
     return out
 
 
-def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
-    """(table number, row) of every row split across pages."""
-    height = doc.pageSize().height()
-    out = []
-    tables = [x for x in _items(doc) if isinstance(x, QTextTable)]
-    for t, table in enumerate(tables):
-        for r in range(table.rows()):
-            span = _row_span(doc, table, r)
-            if span is not None and _straddles(span, height):
-                out.append((t, r))
-    return out
-
-
-# Tables with fewer rows are looked at row by row.
-_BISECT_ROWS = 40
-
-
 def _cut_rows_one_by_one(doc: QTextDocument, table: QTextTable, first: int,
                          height: float) -> Iterator[int]:
+    """The rows from ``first`` on that a page break cuts, each row looked at."""
     for r in range(first, table.rows()):
         span = _row_span(doc, table, r)
         if span is not None and _straddles(span, height):
             yield r
+
+
+def straddling_rows(doc: QTextDocument) -> list[tuple[int, int]]:
+    """(table number, row) of every row split across pages, each row looked at."""
+    height = doc.pageSize().height()
+    tables = [x for x in _items(doc) if isinstance(x, QTextTable)]
+    return [(t, r) for t, table in enumerate(tables)
+            for r in _cut_rows_one_by_one(doc, table, 0, height)]
+
+
+# Tables with fewer rows are looked at row by row.
+_BISECT_ROWS = 40
 
 
 def _plain(table: QTextTable) -> bool:
