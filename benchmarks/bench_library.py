@@ -7,7 +7,9 @@ the quick listing at start-up (rows from the files' JSON), the check after it
 (every file read and validated, which the dock does a few milliseconds at a
 time; the longest slice is what the GM can feel), the refresh after a save
 with the dock's cache (one file read again) and without it (every file read
-again, as before issue 18's session 12).
+again, as before issue 18's session 12); and reading every character, as adding
+combatants, applying a fight's results or starting healing does: the first time,
+and again after a save (Library.load_characters reads only what changed).
 """
 
 from __future__ import annotations
@@ -76,9 +78,19 @@ def bench() -> list[tuple[str, float, str]]:
             t = time.process_time()
             scan(library, cache=cache)
             cached = time.process_time() - t
+            library.forget_reads()  # as Refresh (F5) does
             t = time.process_time()
             scan(library)
             uncached = time.process_time() - t
+
+            library.forget_reads()
+            t = time.process_time()
+            library.load_characters()
+            all_first = time.process_time() - t
+            changed.write_bytes(changed.read_bytes())
+            t = time.process_time()
+            library.load_characters()
+            all_again = time.process_time() - t
         finally:
             if old_home is None:
                 os.environ.pop(paths.ENV_HOME, None)
@@ -93,6 +105,10 @@ def bench() -> list[tuple[str, float, str]]:
          cached * 1000, "ms"),
         (f"library of {files:,} characters: refresh reading every file (before)",
          uncached * 1000, "ms"),
+        (f"library of {files:,} characters: every character read, the first time",
+         all_first * 1000, "ms"),
+        (f"library of {files:,} characters: every character read again after a save",
+         all_again * 1000, "ms"),
     ]
 
 

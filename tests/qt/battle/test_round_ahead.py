@@ -64,7 +64,9 @@ def test_a_round_worked_out_ahead_is_the_round_rolled_at_the_press(
     assert _outcome(ahead) == _outcome(pressed)
     assert ahead.log.events[:sum(len(s.events) for s in worked)] == tuple(
         e for s in worked for e in s.events)
-    assert not ahead.round_ahead._steps  # taken once
+    # Taken once. (On a busy machine the board may already be working out the next
+    # round, while the other board plays: those are other steps.)
+    assert not [s for s in ahead.round_ahead._steps if any(s is w for w in worked)]
 
 
 def test_dice_rolled_after_the_work_roll_the_round_again(qtbot: Any, library: Library) -> None:

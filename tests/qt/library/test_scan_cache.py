@@ -155,3 +155,24 @@ def test_the_check_after_the_quick_listing_reads_a_file_at_a_time_between_events
     qtbot.waitUntil(lambda: not dock.checking, timeout=20_000)
     assert len(reads) == 23  # each file read once: the final refresh found them all kept
     assert len(set(events_between)) > 10  # events ran while files were being read
+
+
+def test_f5_also_makes_the_next_reading_of_every_character_read_them_all(
+        qtbot: Any, library: Library, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Adding combatants, applying results and starting healing read every character
+    # through Library.load_characters, which keeps what it read (issue 18).
+    from yags_desk.storage import library as library_module
+
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    count = len(library.load_characters().items)
+    seen: list[Path] = []
+    read = library_module.read_document
+    monkeypatch.setattr(library_module, "read_document",
+                        lambda path, kind=None: seen.append(path) or read(path, kind))
+    library.load_characters()
+    assert seen == []
+    dock.reread()
+    seen.clear()  # (what the dock itself read)
+    library.load_characters()
+    assert len(seen) == count

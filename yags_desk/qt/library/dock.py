@@ -360,6 +360,7 @@ class LibraryDock(QDockWidget):
     def reread(self) -> LibraryScan:
         """Read every file of the library again, changed or not (Refresh, F5)."""
         self.cache = ScanCache()
+        self.library.forget_reads()
         return self.refresh()
 
     def _check_quick_listing(self) -> None:

@@ -10,8 +10,6 @@ Character rows drag as ``application/x-yags-character`` (the file path).
 
 from __future__ import annotations
 
-import os
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -34,6 +32,7 @@ from yags_desk.qt.common.mime import CHARACTER_MIME
 from yags_desk.rules.tracks import wound_level
 from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError
+from yags_desk.storage.identity import StatKey, settled, stat_key
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line
 
@@ -282,10 +281,6 @@ _SOURCES = ("character", "encounter", "battle", "healing")
 _RAW_SINCE: dict[str, int] = {"encounter": 1, "healing": 1}
 
 
-# A file's identity on disk: modified and changed times (ns), size, inode. Every
-# write YAGS Desk makes replaces the file (a new inode); an editor writing in
-# place changes the times.
-_StatKey = tuple[int, int, int, int]
 # What reading a file fully gave: its row (group, entry) or why it cannot be read.
 _Read = tuple[str, Entry] | DocumentError
 
@@ -299,35 +294,20 @@ class ScanCache:
     Files that could not be read, and files modified in the last two seconds
     before they were read, are not kept: they are read again at every scan."""
 
-    files: dict[Path, tuple[_StatKey, _Read]] = field(default_factory=dict)
+    files: dict[Path, tuple[StatKey, _Read]] = field(default_factory=dict)
 
-    def found(self, path: Path, key: _StatKey | None) -> _Read | None:
+    def found(self, path: Path, key: StatKey | None) -> _Read | None:
         """What the cache holds for ``path`` while its identity is ``key`` (None: a
         file that could not be looked at, never kept), or None."""
         hit = self.files.get(path)
         return hit[1] if hit is not None and key is not None and hit[0] == key else None
 
 
-# [decision] A file modified less than this before it was read is not kept: a
-# filesystem with coarse times (FAT: 2 s; Windows: ticks of a few ms) could see it
-# written again, same size, within the same tick ("racy clean" files, as git
-# calls them). Such a file is read again at the next scan.
-_RACY_NS = 2_000_000_000
-
-
-def _keep(key: _StatKey, got: _Read) -> bool:
+def _keep(key: StatKey, got: _Read) -> bool:
     """Whether what reading a file gave may stand for it while its identity holds:
     not an error (a file locked or unreadable for a moment reads fine later), and
     not a file modified too recently to trust its times."""
-    return not isinstance(got, DocumentError) and key[0] + _RACY_NS < time.time_ns()
-
-
-def _stat_key(path: Path) -> _StatKey | None:
-    try:
-        st = os.stat(path)
-    except OSError:
-        return None  # gone, or a broken link: read it to say so, never kept
-    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+    return not isinstance(got, DocumentError) and settled(key)  # identity.RACY_NS
 
 
 def _read(library: Library, kind: str, files: list[Path]) -> dict[Path, _Read]:
@@ -342,11 +322,11 @@ def _read(library: Library, kind: str, files: list[Path]) -> dict[Path, _Read]:
 
 
 def _read_with(library: Library, kind: str, cache: ScanCache,
-               kept: dict[Path, tuple[_StatKey, _Read]]) -> list[_Read]:
+               kept: dict[Path, tuple[StatKey, _Read]]) -> list[_Read]:
     """What each file of ``kind`` holds, in file order, read only where ``cache``
     has nothing for the file as it is now; ``kept`` gets every result to keep."""
     files = library.files(kind)
-    keys = [_stat_key(path) for path in files]
+    keys = [stat_key(path) for path in files]
     stale = [path for path, key in zip(files, keys, strict=True)
              if cache.found(path, key) is None]
     fresh = _read(library, kind, stale) if stale else {}
@@ -369,7 +349,7 @@ def warm(library: Library, cache: ScanCache) -> Iterator[None]:
     listing runs it a few milliseconds at a time, the window drawing in between)."""
     for kind in _SOURCES:
         for path in library.files(kind):
-            key = _stat_key(path)
+            key = stat_key(path)
             if key is not None and cache.found(path, key) is None:
                 got = _read(library, kind, [path]).get(path)
                 if got is not None and _keep(key, got):
@@ -394,7 +374,7 @@ def scan(library: Library, *, quick: bool = False,
         "character": library.load_characters, "encounter": library.load_encounters,
         "battle": library.load_battles, "healing": library.load_healing_records}
     errors: list[Any] = []
-    kept: dict[Path, tuple[_StatKey, _Read]] = {}
+    kept: dict[Path, tuple[StatKey, _Read]] = {}
     for kind in _SOURCES:
         if cache is not None and not quick:
             for got in _read_with(library, kind, cache, kept):
