@@ -9,10 +9,10 @@ changes the times.
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
+from time import time_ns
 
-__all__ = ["RACY_NS", "StatKey", "settled", "stat_key"]
+__all__ = ["RACY_NS", "StatKey", "clock_ns", "settled", "stat_key"]
 
 StatKey = tuple[int, int, int, int]
 
@@ -33,7 +33,20 @@ def stat_key(path: Path) -> StatKey | None:
     return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
 
 
-def settled(key: StatKey) -> bool:
-    """Whether a file of identity ``key`` was last modified long enough ago for
-    what was read from it to stand for it while the identity holds."""
-    return key[0] + RACY_NS < time.time_ns()
+def clock_ns() -> int:
+    """The wall clock now, to take *before* looking at a file (see settled)."""
+    return time_ns()
+
+
+def settled(key: StatKey, before: int) -> bool:
+    """Whether a file of identity ``key`` was last touched long enough ago for what
+    was read from it to stand for it while the identity holds.
+
+    ``before`` is clock_ns() taken before the file was looked at and read: a clock
+    taken afterwards would count the time the read took as settling time. Both the
+    modified and the changed time must be old: an in-place edit that puts the
+    modified time back still moves the changed time, and a coarse changed time
+    (seen on overlay and network filesystems) must not trust a file written again
+    within its tick. On Windows the changed time is the creation time, never later
+    than the modified time, so the rule falls back to the modified time there."""
+    return max(key[0], key[1]) + RACY_NS < before

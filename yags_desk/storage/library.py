@@ -35,7 +35,7 @@ from yags_desk.storage.documents import (
     validate_file,
     write_document,
 )
-from yags_desk.storage.identity import StatKey, settled, stat_key
+from yags_desk.storage.identity import StatKey, clock_ns, settled, stat_key
 from yags_desk.storage.paths import LibraryError
 from yags_desk.storage.recovery_journal import (
     JournalWriter,
@@ -356,6 +356,7 @@ class Library:
         folder = self.characters_dir
         before, kept = self._characters, {}
         report: LoadReport[Character] = LoadReport()
+        now = clock_ns()  # before any file is looked at (identity.settled)
         for path in _json_files(folder) if folder.is_dir() else []:
             key = stat_key(path)
             hit = before.get(path)
@@ -366,7 +367,7 @@ class Library:
             one = self._load_files((path,), "character", character)
             report.items += one.items
             report.errors += one.errors
-            if one.items and key is not None and settled(key):
+            if one.items and key is not None and settled(key, now):
                 kept[path] = (key, one.items[0][1])
         self._characters = kept
         return report

@@ -32,7 +32,7 @@ from yags_desk.qt.common.mime import CHARACTER_MIME
 from yags_desk.rules.tracks import wound_level
 from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError
-from yags_desk.storage.identity import StatKey, settled, stat_key
+from yags_desk.storage.identity import StatKey, clock_ns, settled, stat_key
 from yags_desk.storage.library import Library
 from yags_desk.storage.wording import gm_line
 
@@ -303,11 +303,12 @@ class ScanCache:
         return hit[1] if hit is not None and key is not None and hit[0] == key else None
 
 
-def _keep(key: StatKey, got: _Read) -> bool:
+def _keep(key: StatKey, got: _Read, before: int) -> bool:
     """Whether what reading a file gave may stand for it while its identity holds:
     not an error (a file locked or unreadable for a moment reads fine later), and
-    not a file modified too recently to trust its times."""
-    return not isinstance(got, DocumentError) and settled(key)  # identity.RACY_NS
+    not a file touched too recently to trust its times (``before``: the clock taken
+    before the file was looked at; identity.settled)."""
+    return not isinstance(got, DocumentError) and settled(key, before)
 
 
 def _read(library: Library, kind: str, files: list[Path]) -> dict[Path, _Read]:
@@ -326,6 +327,7 @@ def _read_with(library: Library, kind: str, cache: ScanCache,
     """What each file of ``kind`` holds, in file order, read only where ``cache``
     has nothing for the file as it is now; ``kept`` gets every result to keep."""
     files = library.files(kind)
+    now = clock_ns()  # before any file is looked at (identity.settled)
     keys = [stat_key(path) for path in files]
     stale = [path for path, key in zip(files, keys, strict=True)
              if cache.found(path, key) is None]
@@ -337,7 +339,7 @@ def _read_with(library: Library, kind: str, cache: ScanCache,
             got = cache.found(path, key)
             if got is None:
                 continue  # gone while it was read
-        if key is not None and _keep(key, got):
+        if key is not None and _keep(key, got, now):
             kept[path] = (key, got)
         out.append(got)
     return out
@@ -349,10 +351,11 @@ def warm(library: Library, cache: ScanCache) -> Iterator[None]:
     listing runs it a few milliseconds at a time, the window drawing in between)."""
     for kind in _SOURCES:
         for path in library.files(kind):
+            now = clock_ns()  # before the file is looked at (identity.settled)
             key = stat_key(path)
             if key is not None and cache.found(path, key) is None:
                 got = _read(library, kind, [path]).get(path)
-                if got is not None and _keep(key, got):
+                if got is not None and _keep(key, got, now):
                     cache.files[path] = (key, got)
             yield
 
