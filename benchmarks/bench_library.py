@@ -32,6 +32,7 @@ def bench() -> list[tuple[str, float, str]]:
     from yags_desk.qt.library import dock as dock_module
     from yags_desk.qt.library.model import ScanCache, scan, warm
     from yags_desk.qt.printing.render import ensure_gui_app
+    from yags_desk.storage import identity
     from yags_desk.storage.library import Library
 
     ensure_gui_app()
@@ -42,11 +43,10 @@ def bench() -> list[tuple[str, float, str]]:
             library = Library.open()
             for character in _characters(COUNT):
                 library.save_character(character)
-            # Written an hour ago, as a GM's library is: the dock does not keep what
-            # it read of a file modified in the two seconds before (ScanCache).
-            an_hour_ago = time.time() - 3600
-            for path in library.root.rglob("*.json"):
-                os.utime(path, (an_hour_ago, an_hour_ago))
+            # Written more than two seconds ago, as a GM's library is: the caches do
+            # not keep what they read of a file modified or changed in the two
+            # seconds before (identity.settled; a changed time cannot be put back).
+            time.sleep(identity.RACY_NS / 1e9 + 0.2)
             files = len(list(library.characters_dir.glob("*.json")))
             scan(library)  # imports and the system's file cache, untimed
 
