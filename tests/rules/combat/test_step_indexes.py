@@ -192,6 +192,31 @@ def test_a_killing_blow_declared_after_the_index_was_asked_is_due() -> None:
     assert [p.kind for p in due] == ["killing_blow"]
 
 
+def test_a_fighter_who_owed_stopped_owing_and_owes_again_is_listed_in_board_order() -> None:
+    """The end-of-round index keeps its fighters in board order and skips those who
+    no longer owe (due._Due.in_order): one who joins after it was asked takes its
+    place, and one who leaves and comes back is listed again before the others
+    (RULES 1.6 killing blows)."""
+    log = kill_fight()
+    log.push(SetCondition(id="ann", condition="unconscious"))
+
+    def owing() -> list[str]:
+        due = end_of_round_due(log.state)
+        assert due == end_of_round_due_plain(_plain(log.state))
+        assert first_end_of_round_due(log.state) == (due[0] if due else None)
+        assert all(p.kind == "killing_blow" for p in due)
+        return [p.id for p in due]
+
+    log.push(Declare(id="cy", action="kill_helpless", target="ann", style=KILL_SWORD))
+    assert owing() == ["cy"]
+    log.push(Declare(id="bo", action="kill_helpless", target="ann", style=KILL_SWORD))
+    assert owing() == ["bo", "cy"]  # bo joined the board before cy
+    log.push(Declare(id="bo", action="attack", target="ann", style=KILL_SWORD))
+    assert owing() == ["cy"]
+    log.push(Declare(id="bo", action="kill_helpless", target="ann", style=KILL_SWORD))
+    assert owing() == ["bo", "cy"]
+
+
 def test_an_initiative_changed_after_the_order_was_asked_moves_the_fighter() -> None:
     """The classic action queue, asked before the GM overrides an initiative in the
     same round, puts the fighter in its new place (RULES 1.5), as a scan does."""

@@ -11,6 +11,9 @@ the end of rounds r + 12, r + 24, ... until dead or tended.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
+
 from yags_desk.rules.combat.fighter_map import FighterMap
 from yags_desk.rules.combat.state import V08_BEATEN, V08_FATAL, CombatState, FighterState, Pending
 from yags_desk.rules.wounds import classic_fatal_fumble_chance
@@ -106,6 +109,12 @@ class _Due:
         self.mark = fm.mark()
         self.ids = {f.id for f in fm.values()
                     if not (f.removed or f.dead) and _own_due(self.ctx, f)}
+        # ``ids`` in board order (a fighter's place never changes: FighterMap.position),
+        # sorted again only when an id joins; ids that left are skipped, and those
+        # before ``start`` are known to have left. A fatigue round (RULES 1.7) asks
+        # once per conscious fighter, each answer one fighter fewer (issue 18).
+        self.order: list[str] = sorted(self.ids, key=fm.position)
+        self.start = 0
 
     def owing(self, fm: FighterMap) -> set[str]:
         """The ids of the live fighters that may owe something (see the class)."""
@@ -113,12 +122,28 @@ class _Due:
         if changed is None:
             self.__init__(fm, self.ctx)  # type: ignore[misc]  # read too long ago: afresh
         elif changed:
+            ids = self.ids
+            joined = False
             for f in changed:
                 if not (f.removed or f.dead) and _own_due(self.ctx, f):
-                    self.ids.add(f.id)
+                    if f.id not in ids:
+                        ids.add(f.id)
+                        joined = True
                 else:
-                    self.ids.discard(f.id)
+                    ids.discard(f.id)
+            if joined:
+                self.order = sorted(ids, key=fm.position)
+                self.start = 0
         return self.ids
+
+    def in_order(self) -> Iterator[str]:
+        """``ids`` in board order (call owing first)."""
+        order, ids = self.order, self.ids
+        k = self.start
+        while k < len(order) and order[k] not in ids:
+            k += 1
+        self.start = k
+        return (fid for fid in islice(order, k, None) if fid in ids)
 
 
 def _due_of(state: CombatState, f: FighterState) -> list[Pending]:
@@ -137,7 +162,7 @@ def _due_of(state: CombatState, f: FighterState) -> list[Pending]:
     return out
 
 
-def _owing(state: CombatState) -> tuple[FighterMap, list[str]]:
+def _owing(state: CombatState) -> tuple[FighterMap, Iterator[str]]:
     """The live fighters who may owe an end-of-round check, in board order (_Due)."""
     fm = FighterMap.of(state.fighters)
     index = fm.index("end-of-round-due", lambda m: _Due(m, state))
@@ -145,7 +170,8 @@ def _owing(state: CombatState) -> tuple[FighterMap, list[str]]:
     if (ctx.edition != state.edition or ctx.options is not state.options
             or ctx.round != state.round):
         index.__init__(fm, state)  # type: ignore[misc]  # another round or options
-    return fm, sorted(index.owing(fm), key=fm.position)
+    index.owing(fm)
+    return fm, index.in_order()
 
 
 def end_of_round_due(state: CombatState) -> list[Pending]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from yags_desk.rules.combat.attack_classic import resolve_attack, roll_dice
 from yags_desk.rules.combat.checks_classic import resolve_check
 from yags_desk.rules.combat.declare import declared_style
-from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.due import first_end_of_round_due
 from yags_desk.rules.combat.events import (
     Attack,
     ClearCondition,
@@ -376,9 +376,10 @@ def auto_round(state: CombatState, rng: random.Random,
         push(e)
         settle()
     # Asked afresh after each check, as steps.next_step does: a killing blow may
-    # end a dying fighter's rolls (RULES 1.6).
-    while dues := end_of_round_due(state):
-        due = dues[0]
+    # end a dying fighter's rolls (RULES 1.6). Only the first is worked out: the
+    # whole list after every check made a fatigue round (RULES 1.7, every conscious
+    # fighter rolls) quadratic in fighters (issue 18).
+    while (due := first_end_of_round_due(state)) is not None:
         if due.kind == "killing_blow":
             push(roll_kill_helpless(state, due.id, rng))
         else:

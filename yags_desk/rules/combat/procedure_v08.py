@@ -13,7 +13,7 @@ import random
 
 from yags_desk.rules.combat.attack_v08 import resolve_attack_v08, roll_dice_v08
 from yags_desk.rules.combat.checks_v08 import resolve_check, roll_initiative_v08
-from yags_desk.rules.combat.due import end_of_round_due
+from yags_desk.rules.combat.due import first_end_of_round_due
 from yags_desk.rules.combat.events import Declare, EndRound, Event, trusted
 from yags_desk.rules.combat.lost import lose_action, weapon_gone
 from yags_desk.rules.combat.optional.dice import with_option_dice
@@ -190,8 +190,9 @@ def auto_round_v08(state: CombatState, rng: random.Random) -> list[Event]:
             push(resolve_attack_v08(state, d.target, fid, with_option_dice(
                 state, rng, roll_dice_v08(rng)), counter=True))
             checks()
-    while due := end_of_round_due(state):
-        push(resolve_check(state, due[0], d20()))
+    # One at a time, the first asked afresh after each (issue 18: not the whole list).
+    while (due := first_end_of_round_due(state)) is not None:
+        push(resolve_check(state, due, d20()))
         checks()
     push(EndRound())
     return events
