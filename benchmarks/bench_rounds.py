@@ -4,8 +4,10 @@ Times are processor time (benchmarks.timing.best_cpu_ms), best of several runs.
 
 The first automatic round of a fight of 200 fighters in each edition (goal
 30 ms), and how the time per fighter grows from 100 to 800 fighters (goal: at
-most x1.3, near linear). Run with ``python -m benchmarks.bench_rounds`` or
-through ``benchmarks.run``.
+most x1.3, near linear). Then the third round of the same fights, the first in
+which every conscious classic fighter rolls for fatigue at the end (RULES 1.7):
+a round whose end of round grew with the square of the fighters until session 15.
+Run with ``python -m benchmarks.bench_rounds`` or through ``benchmarks.run``.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ import random
 from benchmarks.bench_combat import big_fight
 from benchmarks.timing import best_cpu_ms
 from yags_desk.rules.character import Character, Skill, default_attributes
-from yags_desk.rules.combat.events import AddCombatant
+from yags_desk.rules.combat.events import AddCombatant, Event
 from yags_desk.rules.combat.log import CombatLog
 from yags_desk.rules.combat.procedure_classic import auto_round
 from yags_desk.rules.combat.procedure_v08 import auto_round_v08
+from yags_desk.rules.combat.reducer import apply
 from yags_desk.rules.combat.roster import numbered_copies
 from yags_desk.rules.combat.state import CombatState
 from yags_desk.rules.items import Weapon
@@ -63,6 +66,23 @@ def round_ms(edition: str, fighters: int, repeats: int = 3) -> tuple[float, int]
     return best_cpu_ms(lambda: auto_round_v08(start, random.Random(3)), repeats), n
 
 
+def _round(edition: str, state: CombatState, rng: random.Random) -> list[Event]:
+    if edition == "classic":
+        return auto_round(state, rng)[0]
+    return auto_round_v08(state, rng)
+
+
+def third_round_ms(edition: str, fighters: int, repeats: int = 3) -> tuple[float, int]:
+    """Best time of the third automatic round of ``fighters`` (the first two played
+    untimed), and its events."""
+    state = _start(edition, fighters)
+    for seed in (3, 4):
+        for e in _round(edition, state, random.Random(seed)):
+            state = apply(state, e)
+    n = len(_round(edition, state, random.Random(5)))
+    return best_cpu_ms(lambda: _round(edition, state, random.Random(5)), repeats), n
+
+
 def bench() -> list[tuple[str, float, str]]:
     out: list[tuple[str, float, str]] = []
     for edition in ("classic", "0.8"):
@@ -79,6 +99,15 @@ def bench() -> list[tuple[str, float, str]]:
                         per_fighter[size] * 1000, "us"))
         out.append((f"{edition} round growth per fighter 100 -> 800 (goal x1.3)",
                     per_fighter[800] / per_fighter[100], "x"))
+        third: dict[int, float] = {}
+        for size in (100, 200, 800):
+            ms, events = third_round_ms(edition, size)
+            third[size] = ms / size
+            if size == 200:
+                out.append((f"{edition} third automatic round (fatigue), 200 fighters "
+                            f"({events} events)", ms, "ms"))
+        out.append((f"{edition} third round growth per fighter 100 -> 800",
+                    third[800] / third[100], "x"))
     return out
 
 
