@@ -114,6 +114,20 @@ def test_classic_defeating_a_foe_gives_by_its_importance(kind: str, minor: bool,
     assert _adv(log)["ann"] == 1 + gain
 
 
+def test_classic_defeating_a_surprised_foe_counts_too() -> None:
+    # RULES 3.2: a foe defeated while surprised is defeated all the same; the
+    # surprise (which stops it acting this round) is no reason to withhold the point.
+    log = _roster_with("npc", False)
+    log.push(SetCondition(id="bo", condition="surprised", rounds=1))
+    log.push(Declare(id="ann", action="attack", target="bo", style=SWORD))
+    log.push(resolve_attack(log.state, "ann", "bo", SWORD, HIT))
+    assert _adv(log)["ann"] == 2  # +1 surprised foe, +1 wound without an opposed roll
+    log.push(SetCondition(id="bo", condition="unconscious"))
+    assert _adv(log)["ann"] == 3  # +1 for defeating an NPC
+    log.push(SetCondition(id="bo", condition="dead"))
+    assert _adv(log)["ann"] == 3  # defeated once: dying afterwards adds nothing
+
+
 def _roster_with(kind: str, minor: bool) -> CombatLog:
     ann = classic("Ann", skills={"Single weapon": 100}, weapons=(SHORT_SWORD,))
     bo = classic("Bo", skills={"Single weapon": 100}, weapons=(LONG_SWORD,))

@@ -106,7 +106,9 @@ def _wounded(before: FighterState, after: FighterState) -> bool:
 
 
 def _defeated(before: FighterState, after: FighterState) -> bool:
-    return before.acts and not after.can_act
+    # can_act, not acts: a surprised foe cannot act this round, yet felling it is
+    # defeating it all the same (RULES 3.2).
+    return before.can_act and not after.can_act
 
 
 def _victory(foe: FighterState) -> int:
