@@ -10,17 +10,22 @@ round in the rules core alone (``procedure_classic.auto_round``, measured in the
 same run, right after each board round so both sides of the ratio see the same
 machine): each from a state made afresh, with the same dice, giving the same
 events (checked).
-Then the process's resident memory after 10 automatic rounds against the same
-with the board just opened (Linux ``/proc/self/statm``). Offscreen; run with
+Then, in a process of its own, the resident memory after 10 automatic rounds
+against the same with the board just opened (Linux ``/proc/self/statm``). Each
+measured board is deleted before the next is opened (see ``_discard``). Offscreen; run with
 ``python -m benchmarks.bench_battle_board`` or through ``benchmarks.run``.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import os
 import random
+import subprocess
+import sys
 import tempfile
+from collections.abc import Callable
 from typing import Any
 
 from benchmarks.timing import best_cpu_ms, best_ms
@@ -40,10 +45,38 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def _memory(open_board: Any, app: Any) -> list[tuple[str, float, str]]:
-    """The process's resident memory with the board opened, and after 10 rounds."""
+def _discard(board: Any) -> None:
+    """Close ``board`` and delete it now. The window's event loop deletes a closed
+    tab at its next pass; here, with no loop running, deleteLater alone left every
+    board measured so far alive, and the work each had scheduled (the round worked
+    out ahead, the next snapshot) ran inside the next board's round, some 15 ms of
+    a round pressed at once."""
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    board.close()
+    board.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def _memory() -> list[tuple[str, float, str]]:
+    """The resident memory of a process that opened the board, then after 10 rounds.
+
+    [decision] In a process of its own: measured after the timed rounds, the
+    opened figure held the memory those boards had left behind (Python keeps
+    freed memory for reuse), which the 10 rounds then filled without growing.
+    """
+    done = subprocess.run([sys.executable, "-m", "benchmarks.bench_battle_board", "--memory"],
+                          capture_output=True, text=True, check=True,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+    rows = json.loads(done.stdout.strip().splitlines()[-1])
+    return [(name, float(value), unit) for name, value, unit in rows]
+
+
+def _memory_here() -> list[tuple[str, float, str]]:
+    """What :func:`_memory` reports, measured in this process (the child's part)."""
+    app, make_board, _ = _setup()
     gc.collect()
-    board = open_board()
+    board = make_board()
     app.processEvents()
     gc.collect()
     opened = _rss_mb()
@@ -56,8 +89,7 @@ def _memory(open_board: Any, app: Any) -> list[tuple[str, float, str]]:
     gc.collect()
     after = _rss_mb()
     events = len(board.log.events)
-    board.close()
-    board.deleteLater()
+    _discard(board)
     app.processEvents()
     return [
         ("battle board: resident memory with the 200-combatant board opened", opened, "MB"),
@@ -68,37 +100,48 @@ def _memory(open_board: Any, app: Any) -> list[tuple[str, float, str]]:
     ]
 
 
-def bench() -> list[tuple[str, float, str]]:
+def _setup() -> tuple[Any, Callable[[], Any], Any]:
+    """The application, a maker of shown 200-NPC boards over a library in
+    ``YAGS_DESK_HOME`` (every combatant an NPC: auto-resolve never asks), and
+    their encounter."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import yags_desk.qt  # noqa: F401  (the None guard first)
+    from yags_desk.qt.printing.render import ensure_gui_app
+
+    app = ensure_gui_app()
+    from benchmarks.bench_combat import big_fight
+    from yags_desk.qt.battle.board import BattleBoard
+    from yags_desk.qt.battle.dialogs import QtBattleDialogs
+    from yags_desk.storage.encounter_file import Combatant, new_encounter
+    from yags_desk.storage.library import Library
+
+    library = Library.open()
+    adds = big_fight(100)
+    encounter = new_encounter("Benchmark", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
+                  character=a.character.model_copy(update={"kind": "npc"}))
+        for a in adds))
+
+    def make_board() -> BattleBoard:
+        board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
+        board.resize(1366, 700)
+        board.show()
+        return board
+
+    return app, make_board, encounter
+
+
+def bench() -> list[tuple[str, float, str]]:
     with tempfile.TemporaryDirectory() as home:
         os.environ["YAGS_DESK_HOME"] = home
-        import yags_desk.qt  # noqa: F401  (the None guard first)
-        from yags_desk.qt.printing.render import ensure_gui_app
-
-        app = ensure_gui_app()
+        app, make_board, encounter = _setup()
         from PySide6.QtTest import QTest
 
-        from benchmarks.bench_combat import big_fight
         from yags_desk.qt.battle.board import PREPARE_AFTER_MS, BattleBoard
-        from yags_desk.qt.battle.dialogs import QtBattleDialogs
         from yags_desk.rules.combat.procedure_classic import auto_round
-        from yags_desk.storage.encounter_file import Combatant, encounter_log, new_encounter
-        from yags_desk.storage.library import Library
+        from yags_desk.storage.encounter_file import encounter_log
 
-        library = Library.open()
-        adds = big_fight(100)
-        encounter = new_encounter("Benchmark", "classic", tuple(
-            Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
-                      character=a.character.model_copy(update={"kind": "npc"}))
-            for a in adds))
         boards: list[BattleBoard] = []
-
-        # Every combatant is an NPC, so auto-resolve never asks the dialogs.
-        def make_board() -> BattleBoard:
-            board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
-            board.resize(1366, 700)
-            board.show()
-            return board
 
         def open_board() -> None:
             boards.append(make_board())
@@ -129,8 +172,7 @@ def bench() -> list[tuple[str, float, str]]:
             events.append(len(board.log.events))
             if not first_round:
                 first_round.extend(board.log.events)
-            board.close()
-            board.deleteLater()
+            _discard(board)
             app.processEvents()
             # The core on the same footing as the board: the round from a state
             # made afresh (as each board is opened afresh, so nothing worked out in
@@ -156,12 +198,10 @@ def bench() -> list[tuple[str, float, str]]:
             board = boards[-1]
             at_once_cpu = min(at_once_cpu, best_cpu_ms(advance, 1))
             assert list(board.log.events[:len(first_round)]) == first_round
-            board.close()
-            board.deleteLater()
+            _discard(board)
         for board in boards:
-            board.close()
+            _discard(board)
         app.processEvents()
-        memory = _memory(make_board, app)
     return [
         ("battle board: open a 200-combatant encounter (to shown board)", open_ms, "ms"),
         (f"battle board: auto-resolve a round, 200 NPCs ({events[-1]} events)", round_ms, "ms"),
@@ -175,10 +215,15 @@ def bench() -> list[tuple[str, float, str]]:
          at_once_cpu, "ms"),
         ("battle board round pressed at once vs the rules core, processor time",
          at_once_cpu / core_cpu, "x"),
-        *memory,
+        *_memory(),
     ]
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--memory"]:
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["YAGS_DESK_HOME"] = home
+            print(json.dumps(_memory_here()))
+        sys.exit(0)
     for name, value, unit in bench():
         print(f"{name:<72} {value:10.2f} {unit}")
