@@ -12,7 +12,7 @@ machine): each from a state made afresh, with the same dice, giving the same
 events (checked).
 Then, in a process of its own, the resident memory after 10 automatic rounds
 against the same with the board just opened (Linux ``/proc/self/statm``). Each
-measured board is deleted before the next is opened (see ``_discard``). Offscreen; run with
+measured board is deleted before the next is opened (see ``discard``). Offscreen; run with
 ``python -m benchmarks.bench_battle_board`` or through ``benchmarks.run``.
 """
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from benchmarks.timing import best_cpu_ms, best_ms
 
-__all__ = ["bench"]
+__all__ = ["bench", "discard", "npc_encounter"]
 
 ROUNDS_FOR_MEMORY = 10
 
@@ -45,8 +45,8 @@ def _rss_mb() -> float:
     return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def _discard(board: Any) -> None:
-    """Close ``board`` and delete it now. The window's event loop deletes a closed
+def discard(board: Any) -> None:
+    """Close ``board`` (or any widget) and delete it now. The window's event loop deletes a closed
     tab at its next pass; here, with no loop running, deleteLater alone left every
     board measured so far alive, and the work each had scheduled (the round worked
     out ahead, the next snapshot) ran inside the next board's round, some 15 ms of
@@ -89,7 +89,7 @@ def _memory_here() -> list[tuple[str, float, str]]:
     gc.collect()
     after = _rss_mb()
     events = len(board.log.events)
-    _discard(board)
+    discard(board)
     app.processEvents()
     return [
         ("battle board: resident memory with the 200-combatant board opened", opened, "MB"),
@@ -98,6 +98,17 @@ def _memory_here() -> list[tuple[str, float, str]]:
         (f"battle board: memory after {rounds} rounds vs opened (goal <= 1.3)",
          after / opened if opened else 0.0, "x"),
     ]
+
+
+def npc_encounter(per_side: int = 100) -> Any:
+    """An encounter of ``per_side`` NPCs a side in three rows (bench_combat.big_fight)."""
+    from benchmarks.bench_combat import big_fight
+    from yags_desk.storage.encounter_file import Combatant, new_encounter
+
+    return new_encounter("Benchmark", "classic", tuple(
+        Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
+                  character=a.character.model_copy(update={"kind": "npc"}))
+        for a in big_fight(per_side)))
 
 
 def _setup() -> tuple[Any, Callable[[], Any], Any]:
@@ -109,18 +120,12 @@ def _setup() -> tuple[Any, Callable[[], Any], Any]:
     from yags_desk.qt.printing.render import ensure_gui_app
 
     app = ensure_gui_app()
-    from benchmarks.bench_combat import big_fight
     from yags_desk.qt.battle.board import BattleBoard
     from yags_desk.qt.battle.dialogs import QtBattleDialogs
-    from yags_desk.storage.encounter_file import Combatant, new_encounter
     from yags_desk.storage.library import Library
 
     library = Library.open()
-    adds = big_fight(100)
-    encounter = new_encounter("Benchmark", "classic", tuple(
-        Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
-                  character=a.character.model_copy(update={"kind": "npc"}))
-        for a in adds))
+    encounter = npc_encounter()
 
     def make_board() -> BattleBoard:
         board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
@@ -172,7 +177,7 @@ def bench() -> list[tuple[str, float, str]]:
             events.append(len(board.log.events))
             if not first_round:
                 first_round.extend(board.log.events)
-            _discard(board)
+            discard(board)
             app.processEvents()
             # The core on the same footing as the board: the round from a state
             # made afresh (as each board is opened afresh, so nothing worked out in
@@ -198,9 +203,9 @@ def bench() -> list[tuple[str, float, str]]:
             board = boards[-1]
             at_once_cpu = min(at_once_cpu, best_cpu_ms(advance, 1))
             assert list(board.log.events[:len(first_round)]) == first_round
-            _discard(board)
+            discard(board)
         for board in boards:
-            _discard(board)
+            discard(board)
         app.processEvents()
     return [
         ("battle board: open a 200-combatant encounter (to shown board)", open_ms, "ms"),

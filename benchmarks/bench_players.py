@@ -29,23 +29,19 @@ def bench() -> list[tuple[str, float, str]]:
         from yags_desk.qt.printing.render import ensure_gui_app
 
         app = ensure_gui_app()
-        from benchmarks.bench_combat import big_fight
+        from benchmarks.bench_battle_board import discard, npc_encounter
         from yags_desk.qt.battle.board import BattleBoard
         from yags_desk.qt.battle.dialogs import QtBattleDialogs
         from yags_desk.qt.common.settings import Settings
         from yags_desk.qt.players.feed import PlayersFeed
         from yags_desk.qt.players.window import PlayersWindow
-        from yags_desk.storage.encounter_file import Combatant, PlayersScreen, new_encounter
+        from yags_desk.storage.encounter_file import PlayersScreen
         from yags_desk.storage.library import Library
 
         library = Library.open()
-        adds = big_fight(100)
-        encounter = new_encounter("Benchmark", "classic", tuple(
-            Combatant(id=a.id, name=a.name, side=a.side, row=a.row,
-                      character=a.character.model_copy(update={"kind": "npc"}))
-            for a in adds))
+        encounter = npc_encounter()
         encounter = encounter.model_copy(update={"players": PlayersScreen(
-            revealed=tuple(a.id for a in adds), reveal_on_act=True)})
+            revealed=tuple(c.id for c in encounter.combatants), reveal_on_act=True)})
 
         def one_round(screen_open: bool) -> tuple[float, int]:
             board = BattleBoard(encounter, None, library, QtBattleDialogs(), random.Random(1))
@@ -62,8 +58,7 @@ def bench() -> list[tuple[str, float, str]]:
             updates = feed.updates
             feed.follow(None)
             for w in (window, board):
-                w.close()
-                w.deleteLater()
+                discard(w)  # deleted now: no work of theirs in the next round
             app.processEvents()
             return ms, updates
 
