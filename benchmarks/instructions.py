@@ -42,18 +42,13 @@ _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 def _piece(what: str, work: bool) -> None:
     """Set up ``what`` and, when ``work``, do it (the child's part)."""
     if what in ("classic", "0.8"):
-        from benchmarks.bench_rounds import _start
-        from yags_desk.rules.combat.procedure_classic import auto_round
-        from yags_desk.rules.combat.procedure_v08 import auto_round_v08
+        from benchmarks.bench_rounds import _round, _start
         from yags_desk.rules.combat.reducer import apply
 
         state = _start(what, 200)
         if work:
             for seed in (3, 4, 5):
-                rng = random.Random(seed)
-                events = (auto_round(state, rng)[0] if what == "classic"
-                          else auto_round_v08(state, rng))
-                for event in events:
+                for event in _round(what, state, random.Random(seed)):
                     state = apply(state, event)
     elif what == "replay":
         from benchmarks.bench_combat import long_log
