@@ -1,0 +1,172 @@
+"""Printed tables draw the lines their collapsed borders ask for, with separate borders.
+
+The printing path (render._layout) gives every table with collapsed borders
+(``table.grid``, printing.style) separate borders that draw the same lines,
+because Qt lays out and draws collapsed borders much more slowly (issue 18).
+These tests hold the printed lines against what Qt draws for the same HTML
+with its own collapsed borders.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QImage,
+    QPainter,
+    QTextCursor,
+    QTextDocument,
+    QTextTable,
+    QTransform,
+)
+
+from tests.printing.samples import sample
+from yags_desk.printing.npc import npc_blocks
+from yags_desk.printing.style import SPACER, document, row, table
+from yags_desk.qt.printing import render
+
+SCALE = 4  # drawn at four times 96 dpi, so a one-pixel line is four rows of pixels
+
+# A header of two rows (a cell spanning both rows, one spanning two columns), a
+# header cell in a darker line than the body's, and body rows of one and two lines.
+HEADER = ('<tr><th rowspan="2">Name</th><th colspan="2">Track</th><th rowspan="2">'
+          "Notes</th></tr><tr><th>Wounds</th><th>Stuns</th></tr>")
+BODY = "".join(row([f"Bandit {i}", str(i % 6), str(i % 4),
+                    "Knocked down and bleeding, out of the fight" if i % 3 == 0 else ""])
+               for i in range(8))
+HTML = document("Borders", '<table class="grid" width="100%" cellspacing="0" '
+                f'cellpadding="2"><thead>{HEADER}</thead>{BODY}</table>{SPACER}'
+                + table([row(["Round", "1"]), row(["Initiative", "14"])]))
+
+
+def _collapsed(html: str, width: float, height: float) -> QTextDocument:
+    """``html`` laid out as the printing path did before issue 18 changed it: Qt's
+    own collapsed borders."""
+    doc = QTextDocument()
+    device = render._layout_device()
+    doc.documentLayout().setPaintDevice(device)
+    doc.setProperty("_device", device)
+    doc.setDefaultFont(render._font(8.5))
+    doc.setDocumentMargin(0)
+    doc.setPageSize(QSizeF(width, height))
+    doc.setUndoRedoEnabled(False)
+    QTextCursor(doc).insertHtml(html)
+    return doc
+
+
+def _tables(doc: QTextDocument) -> list[QTextTable]:
+    return list(render._tables(doc.rootFrame()))
+
+
+def _drawn(doc: QTextDocument) -> QImage:
+    """The first page of ``doc``, drawn at SCALE times its size in shades of grey."""
+    size = doc.pageSize()
+    image = QImage(int(size.width() * SCALE), int(size.height() * SCALE),
+                   QImage.Format.Format_RGB32)
+    image.fill(QColor(Qt.GlobalColor.white))
+    painter = QPainter(image)
+    painter.scale(SCALE, SCALE)
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.clip = QRectF(QPointF(0, 0), size)
+    doc.documentLayout().draw(painter, context)
+    painter.end()
+    return image.convertToFormat(QImage.Format.Format_Grayscale8)
+
+
+# Pixel value -> 1 where a line is drawn (border greys, not the header's fill or white).
+_DARK = bytes(1 if value < 200 else 0 for value in range(256))
+
+
+def _lines(image: QImage) -> list[tuple[float, int]]:
+    """Each horizontal line of ``image`` (unbroken over 16 pixels at 96 dpi): its
+    middle in 96-dpi pixels and the darkest grey of its longest stretch there."""
+    width, stride = image.width(), image.bytesPerLine()
+    data = bytes(image.constBits())
+    run = re.compile(b"\x01{%d,}" % (16 * SCALE))  # no stroke of a letter is as long
+    found: dict[int, bytes] = {}  # pixel row -> its longest stretch of line
+    for y in range(image.height()):
+        pixels = data[y * stride:y * stride + width]
+        stretches = [m.span() for m in run.finditer(pixels.translate(_DARK))]
+        if stretches:
+            first, last = max(stretches, key=lambda span: span[1] - span[0])
+            found[y] = pixels[first:last]
+    out: list[tuple[float, int]] = []
+    rows = sorted(found)
+    while rows:
+        start = end = rows.pop(0)
+        while rows and rows[0] == end + 1:
+            end = rows.pop(0)
+        out.append(((start + end) / 2 / SCALE, min(found[(start + end) // 2])))
+    return out
+
+
+def _matches(printed: list[tuple[float, int]], qt: list[tuple[float, int]]) -> None:
+    assert len(printed) == len(qt), (printed, qt)
+    for (at, grey), (qt_at, qt_grey) in zip(printed, qt, strict=True):
+        assert abs(at - qt_at) <= 1.0, (printed, qt)  # within a 96-dpi pixel
+        assert abs(grey - qt_grey) <= 8, (printed, qt)  # the same grey
+
+
+def test_the_printed_grid_has_qts_collapsed_lines(qapp: object) -> None:
+    width, height = 500.0, 600.0
+    printed = _drawn(render._layout(HTML, width, height))
+    qt = _drawn(_collapsed(HTML, width, height))
+    rows = _lines(printed)
+    # Both tables' top and bottom, a line between the header's two rows (under
+    # "Track"), under the header and between each body row.
+    assert len(rows) == (3 + 8) + (2 + 1), rows
+    # Those lines where Qt draws them (a table's bottom line up to a pixel lower:
+    # the same space between the tables, and the next starts where it did).
+    _matches(rows, _lines(qt))
+    # Every vertical line: the tables' outer edges and each column's.
+    turn = QTransform().rotate(90)
+    columns = _lines(printed.transformed(turn))
+    # The left edge, three lines inside the first table, one in the second, the right.
+    assert len(columns) == 6, columns
+    _matches(columns, _lines(qt.transformed(turn)))
+
+
+def test_the_header_keeps_its_darker_line(qapp: object) -> None:
+    """The line under the header is the header's (#777), not the body's (#999),
+    as Qt's collapsed borders draw it: the upper cell's border wins a tie."""
+    rows = _lines(_drawn(render._layout(HTML, 500.0, 600.0)))
+    top, _between_header_rows, under_header, first_body_line = rows[:4]
+    assert top[1] == under_header[1] == QColor("#777777").lightness()
+    assert first_body_line[1] == QColor("#999999").lightness()
+
+
+def test_only_inner_edges_lose_their_border(qapp: object) -> None:
+    doc = QTextDocument()
+    QTextCursor(doc).insertHtml(HTML)
+    before = [(t.cellAt(r, c).format().toTableCellFormat()) for t in _tables(doc)
+              for r in range(t.rows()) for c in range(t.columns())]
+    assert all(f.topBorder() == f.leftBorder() == 1 for f in before)  # 0.6px, as Qt rounds
+    render._separate_borders(doc)
+    grid = _tables(doc)[0]
+    assert not grid.format().borderCollapse()
+    for r in range(grid.rows()):
+        for c in range(grid.columns()):
+            cell = grid.cellAt(r, c)
+            f = cell.format().toTableCellFormat()
+            assert f.topBorder() == (1 if cell.row() == 0 else 0), (r, c)
+            assert f.leftBorder() == (1 if cell.column() == 0 else 0), (r, c)
+            assert f.rightBorder() == f.bottomBorder() == 1, (r, c)
+    name = grid.cellAt(1, 0)  # spans both header rows: one cell, changed once
+    assert name.row() == 0 and name.format().toTableCellFormat().topPadding() > 0
+
+
+def test_tables_with_separate_borders_are_left_alone(qapp: object) -> None:
+    """NPC blocks sit in a table of boxes spaced apart, which keeps its borders."""
+    doc = QTextDocument()
+    QTextCursor(doc).insertHtml(npc_blocks([sample("bandit"), sample("wolf")]))
+    outer = [t for t in _tables(doc) if t.format().cellSpacing() > 0]
+    assert outer
+    render._separate_borders(doc)
+    for t in outer:
+        f = t.cellAt(0, 1).format().toTableCellFormat()
+        assert f.leftBorder() > 0 and f.topBorder() > 0
+    # The stat tables inside the boxes are collapsed ones: separated.
+    assert not any(t.format().borderCollapse() for t in _tables(doc))
