@@ -40,6 +40,7 @@ from PySide6.QtGui import (
     QTextDocumentFragment,
     QTextFrame,
     QTextTable,
+    QTextTableCellFormat,
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QProgressDialog, QWidget
@@ -192,6 +193,9 @@ def _separate_borders(doc: QTextDocument) -> None:
     width a little otherwise), and a table's bottom line a pixel lower
     (tests/qt/printing/test_borders.py).
     """
+    # (a cell's format in the document, which of its edges are inside its table) ->
+    # its format with separate borders: the cells of all tables share a few formats.
+    made: dict[tuple[int, bool, bool, bool, bool], QTextTableCellFormat] = {}
     for table in list(_tables(doc.rootFrame())):
         table_format = table.format()
         if not table_format.borderCollapse():
@@ -205,24 +209,32 @@ def _separate_borders(doc: QTextDocument) -> None:
                 first_row, first_column = cell.row(), cell.column()
                 if first_row != r:
                     continue  # spans rows above (done there)
-                cell_format = cell.format().toTableCellFormat()
-                if first_row:
-                    cell_format.setTopPadding(cell_format.topPadding()
-                                              + cell_format.topBorder() / 2)
-                    cell_format.setTopBorder(0)
-                if first_column:
-                    cell_format.setLeftPadding(cell_format.leftPadding()
-                                               + cell_format.leftBorder() / 2)
-                    cell_format.setLeftBorder(0)
-                if first_row + cell.rowSpan() < rows:
-                    cell_format.setBottomPadding(max(0.0, cell_format.bottomPadding()
-                                                     - cell_format.bottomBorder() / 2))
-                if first_column + cell.columnSpan() < columns:
-                    cell_format.setRightPadding(max(0.0, cell_format.rightPadding()
-                                                    - cell_format.rightBorder() / 2))
+                key = (cell.tableCellFormatIndex(), first_row > 0, first_column > 0,
+                       first_row + cell.rowSpan() < rows, c < columns)
+                cell_format = made.get(key)
+                if cell_format is None:
+                    cell_format = made[key] = _separated(cell.format().toTableCellFormat(),
+                                                         *key[1:])
                 cell.setFormat(cell_format)
         table_format.setBorderCollapse(False)
         table.setFormat(table_format)
+
+
+def _separated(cell: QTextTableCellFormat, below: bool, right_of: bool, above: bool,
+               left_of: bool) -> QTextTableCellFormat:
+    """``cell``'s format with separate borders, for a cell ``below`` another, to the
+    ``right_of`` one, ``above`` one or ``left_of`` one (see _separate_borders)."""
+    if below:
+        cell.setTopPadding(cell.topPadding() + cell.topBorder() / 2)
+        cell.setTopBorder(0)
+    if right_of:
+        cell.setLeftPadding(cell.leftPadding() + cell.leftBorder() / 2)
+        cell.setLeftBorder(0)
+    if above:
+        cell.setBottomPadding(max(0.0, cell.bottomPadding() - cell.bottomBorder() / 2))
+    if left_of:
+        cell.setRightPadding(max(0.0, cell.rightPadding() - cell.rightBorder() / 2))
+    return cell
 
 
 def layout_document(html: str, width: float, height: float) -> QTextDocument:
