@@ -170,3 +170,25 @@ def test_tables_with_separate_borders_are_left_alone(qapp: object) -> None:
         assert f.leftBorder() > 0 and f.topBorder() > 0
     # The stat tables inside the boxes are collapsed ones: separated.
     assert not any(t.format().borderCollapse() for t in _tables(doc))
+
+
+def test_spacing_the_collapsed_table_ignored_stays_ignored(qapp: object) -> None:
+    """Cell spacing asked of a collapsed table changes nothing on Qt's page; the
+    separated table does not start spacing its cells either."""
+    spaced = HTML.replace('cellspacing="0"', 'cellspacing="4"')
+    assert spaced != HTML
+    printed = _drawn(render._layout(spaced, 500.0, 600.0))
+    qt = _drawn(_collapsed(spaced, 500.0, 600.0))
+    _matches(_lines(printed), _lines(qt))
+
+
+def test_a_table_framed_by_its_own_border_keeps_collapsed_borders(qapp: object) -> None:
+    doc = QTextDocument()
+    QTextCursor(doc).insertHtml(HTML.replace('<table class="grid"',
+                                             '<table class="grid" border="1"', 1))
+    framed, plain = _tables(doc)[:2]
+    assert framed.format().border() > 0 and framed.format().borderCollapse()
+    render._separate_borders(doc)
+    assert framed.format().borderCollapse()  # left to Qt
+    assert framed.cellAt(3, 2).format().toTableCellFormat().topBorder() > 0
+    assert not plain.format().borderCollapse()

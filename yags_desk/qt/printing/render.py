@@ -198,8 +198,8 @@ def _separate_borders(doc: QTextDocument) -> None:
     made: dict[tuple[int, bool, bool, bool, bool], QTextTableCellFormat] = {}
     for table in list(_tables(doc.rootFrame())):
         table_format = table.format()
-        if not table_format.borderCollapse():
-            continue
+        if not table_format.borderCollapse() or table_format.border():
+            continue  # a border of the table's own would frame the cells: left as it is
         rows, columns = table.rows(), table.columns()
         for r in range(rows):
             c = 0
@@ -217,6 +217,7 @@ def _separate_borders(doc: QTextDocument) -> None:
                                                          *key[1:])
                 cell.setFormat(cell_format)
         table_format.setBorderCollapse(False)
+        table_format.setCellSpacing(0)  # what collapsed borders had (they ignore it)
         table.setFormat(table_format)
 
 
