@@ -192,3 +192,22 @@ def test_a_table_framed_by_its_own_border_keeps_collapsed_borders(qapp: object) 
     assert framed.format().borderCollapse()  # left to Qt
     assert framed.cellAt(3, 2).format().toTableCellFormat().topBorder() > 0
     assert not plain.format().borderCollapse()
+
+
+def test_a_table_a_pixel_wider_than_the_page_keeps_its_right_line(qapp: object) -> None:
+    """Qt rounds a table's columns to whole pixels, so a table as wide as the page
+    can end a pixel or two past it: its right line is still printed."""
+    width, height = 500.0, 300.0
+    html = document("Wide", table([row(["Bandit", "12"]), row(["Wolf", "7"])],
+                                  width=str(int(width) + 2)))
+    doc = render._layout(html, width, height)
+    image = QImage(int((width + 10) * SCALE), int(height * SCALE), QImage.Format.Format_RGB32)
+    image.fill(QColor(Qt.GlobalColor.white))
+    painter = QPainter(image)
+    painter.scale(SCALE, SCALE)
+    render._paint_page(painter, doc, 0)
+    painter.end()
+    grey = image.convertToFormat(QImage.Format.Format_Grayscale8)
+    columns = _lines(grey.transformed(QTransform().rotate(90)))
+    assert len(columns) == 3, columns  # left, between the cells, right
+    assert width < columns[-1][0] < width + render._CLIP_SPARE, columns

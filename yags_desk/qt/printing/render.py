@@ -186,12 +186,13 @@ def _separate_borders(doc: QTextDocument) -> None:
     (issue 18). Every cell of a printed table has the same border on its four
     sides, so the line between two cells is the same colour and width whichever
     of them draws it; Qt gives it to the upper or left cell, as here. A collapsed
-    line takes half its width from each cell beside it, so each cell's padding
-    gets back the half it gives or loses: rows keep their heights and no block
-    moves to another page. Against Qt's collapsed borders, text and column lines
-    sit up to a pixel higher and three further left or right (columns share the
-    width a little otherwise), and a table's bottom line a pixel lower
-    (tests/qt/printing/test_borders.py).
+    line takes half its width from each cell beside it, and Qt sets a table's
+    left and right lines half a line further in: each cell's padding gives or
+    takes those halves (_separated), so rows keep their heights, columns mostly
+    their widths, and no block moves to another page. Against Qt's collapsed
+    borders, text and lines sit up to a pixel higher, a table's bottom line a
+    pixel lower, and in a table with a column of set width the columns up to
+    three pixels further left or right (tests/qt/printing/test_borders.py).
     """
     # (a cell's format in the document, which of its edges are inside its table) ->
     # its format with separate borders: the cells of all tables share a few formats.
@@ -224,17 +225,23 @@ def _separate_borders(doc: QTextDocument) -> None:
 def _separated(cell: QTextTableCellFormat, below: bool, right_of: bool, above: bool,
                left_of: bool) -> QTextTableCellFormat:
     """``cell``'s format with separate borders, for a cell ``below`` another, to the
-    ``right_of`` one, ``above`` one or ``left_of`` one (see _separate_borders)."""
+    ``right_of`` one, ``above`` one or ``left_of`` one (see _separate_borders):
+    half a line's width more padding where it gives up a line to its neighbour
+    or lies on the table's left or right edge, half less where it draws the line
+    it shares."""
     if below:
         cell.setTopPadding(cell.topPadding() + cell.topBorder() / 2)
         cell.setTopBorder(0)
+    # Half a line more on the left either way: given up, or on the table's edge.
+    cell.setLeftPadding(cell.leftPadding() + cell.leftBorder() / 2)
     if right_of:
-        cell.setLeftPadding(cell.leftPadding() + cell.leftBorder() / 2)
         cell.setLeftBorder(0)
     if above:
         cell.setBottomPadding(max(0.0, cell.bottomPadding() - cell.bottomBorder() / 2))
     if left_of:
         cell.setRightPadding(max(0.0, cell.rightPadding() - cell.rightBorder() / 2))
+    else:
+        cell.setRightPadding(cell.rightPadding() + cell.rightBorder() / 2)
     return cell
 
 
@@ -307,7 +314,6 @@ def paint_document(html: str, device: QPagedPaintDevice,
     doc = layout_document(html, width / scale, body_height / scale)
     title = _title_of(html)
     pages = doc.pageCount()
-    page_w, page_h = doc.pageSize().width(), doc.pageSize().height()
     painter = QPainter()
     if not painter.begin(device):
         raise OSError("the printer or file could not be opened for painting")
@@ -318,20 +324,36 @@ def paint_document(html: str, device: QPagedPaintDevice,
                 device.newPage()
             painter.save()
             painter.scale(scale, scale)
-            painter.setClipRect(QRectF(0, 0, page_w, page_h))
-            painter.translate(0, -index * page_h)
-            context = QAbstractTextDocumentLayout.PaintContext()
-            # A hair inside the page: a block starting exactly at the next page's
-            # top would otherwise be drawn here too, clipped but still in the
-            # PDF's text (found by search, copied by select-all).
-            context.clip = QRectF(0, index * page_h + 1, page_w, page_h - 2)
-            doc.documentLayout().draw(painter, context)
+            _paint_page(painter, doc, index)
             painter.restore()
             _paint_footer(painter, device, title, index + 1, pages, width, height)
     finally:
         painter.end()
     _report(progress, pages, pages)
     return pages
+
+
+# How far (layout pixels) a page is drawn past the right edge of its text: a table
+# as wide as the page can end a pixel or two past it (Qt rounds its columns' widths
+# to whole pixels), and its right border was cut off. The page's right margin,
+# 15 mm, has room for it.
+_CLIP_SPARE = 4.0
+
+
+def _paint_page(painter: QPainter, doc: QTextDocument, index: int) -> None:
+    """Page ``index`` of ``doc`` (laid out by :func:`layout_document`) at the
+    painter's origin, in layout pixels."""
+    page_w, page_h = doc.pageSize().width(), doc.pageSize().height()
+    painter.save()
+    painter.setClipRect(QRectF(0, 0, page_w + _CLIP_SPARE, page_h))
+    painter.translate(0, -index * page_h)
+    context = QAbstractTextDocumentLayout.PaintContext()
+    # A hair inside the page: a block starting exactly at the next page's top
+    # would otherwise be drawn here too, clipped but still in the PDF's text
+    # (found by search, copied by select-all).
+    context.clip = QRectF(0, index * page_h + 1, page_w + _CLIP_SPARE, page_h - 2)
+    doc.documentLayout().draw(painter, context)
+    painter.restore()
 
 
 def _title_of(html: str) -> str:
