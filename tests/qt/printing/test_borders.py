@@ -211,3 +211,57 @@ def test_a_table_a_pixel_wider_than_the_page_keeps_its_right_line(qapp: object) 
     columns = _lines(grey.transformed(QTransform().rotate(90)))
     assert len(columns) == 3, columns  # left, between the cells, right
     assert width < columns[-1][0] < width + render._CLIP_SPARE, columns
+
+
+def _every_kind() -> dict[str, str]:
+    """A printout of each kind, from the sample library, both editions."""
+    import random
+
+    from tests.printing.samples import sample_encounter
+    from yags_desk.printing.kinds import build
+    from yags_desk.storage.documents import read_document
+    from yags_desk.storage.paths import resource_dir
+
+    library = resource_dir() / "sample_library"
+
+    def read(folder: str, name: str, kind: str) -> object:
+        return read_document(library / folder / f"{name}.json", kind).model
+
+    eights = [read("characters", n, "character")
+              for n in ("archer-08", "bandit-chief-08", "wolf-08", "guard-08")]
+    return {
+        "0.8 sheets": build("sheet", eights[:2]),
+        "0.8 NPC blocks": build("npc", eights),
+        "summary before": build("encounter-before",
+                                [read("encounters", "ford-ambush", "encounter")]),
+        "summary after": build("encounter-after",
+                               [read("encounters", "sparring", "encounter")]),
+        "party": build("party", [sample_encounter(rounds=6, seed=3)]),
+        "quick combat": build("battle", [read("battles", "border-skirmish", "battle")],
+                              rng=random.Random(2), seed=2),
+        "healing": build("healing", [read("healing", "after-the-ford", "healing")]),
+    }
+
+
+def test_every_kind_of_printout_lays_out_as_with_collapsed_borders(qapp: object) -> None:
+    from tests.qt.printing.test_render import HEIGHT_A4, WIDTH_A4, _blocks
+
+    for kind, html in _every_kind().items():
+        printed = render._layout(html, WIDTH_A4, HEIGHT_A4)
+        qt = _collapsed(html, WIDTH_A4, HEIGHT_A4)
+        assert printed.pageCount() == qt.pageCount(), kind
+        height = printed.pageSize().height()
+        for (text, (x, y, w, h)), (_, (x0, y0, w0, h0)) in zip(
+                _blocks(printed), _blocks(qt), strict=True):
+            assert y // height == y0 // height, (kind, text)  # the same page
+            assert (abs(x - x0) <= 3 and abs(y - y0) <= 1.5 and abs(w - w0) <= 3
+                    and h == h0), (kind, text, (x, y, w, h), (x0, y0, w0, h0))
+        # Each table's right line within what a page draws (render._paint_page).
+        layout = printed.documentLayout()
+        for t in _tables(printed):
+            last = t.cellAt(0, t.columns() - 1)
+            right = (layout.blockBoundingRect(last.firstCursorPosition().block()).right()
+                     + last.format().toTableCellFormat().rightPadding()
+                     + last.format().toTableCellFormat().rightBorder())
+            if t.parentFrame() is printed.rootFrame():
+                assert right <= WIDTH_A4 + render._CLIP_SPARE, (kind, right)
