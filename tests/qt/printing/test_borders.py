@@ -35,7 +35,8 @@ SCALE = 4  # drawn at four times 96 dpi, so a one-pixel line is four rows of pix
 HEADER = ('<tr><th rowspan="2">Name</th><th colspan="2">Track</th><th rowspan="2">'
           "Notes</th></tr><tr><th>Wounds</th><th>Stuns</th></tr>")
 BODY = "".join(row([f"Bandit {i}", str(i % 6), str(i % 4),
-                    "Knocked down and bleeding, out of the fight" if i % 3 == 0 else ""])
+                    "Knocked down at the ford and bleeding, out of the fight until"
+                    " someone binds the wound" if i % 3 == 0 else ""])
                for i in range(8))
 HTML = document("Borders", '<table class="grid" width="100%" cellspacing="0" '
                 f'cellpadding="2"><thead>{HEADER}</thead>{BODY}</table>{SPACER}'
