@@ -7,6 +7,8 @@ log replays to the same state and each event undoes as one step.
 
 from __future__ import annotations
 
+from typing import cast
+
 from yags_desk.rules.combat.attack_v08 import after_attack_changes_v08, check_attack_v08
 from yags_desk.rules.combat.declare import check_declaration, with_declared_pair
 from yags_desk.rules.combat.due import end_of_round_due
@@ -301,21 +303,35 @@ def _dying_clock(before: CombatState, after: CombatState) -> CombatState:
 
 def apply(state: CombatState, event: Event) -> CombatState:
     """The state after ``event``; raises RulesError (state unchanged) if illegal."""
-    after = _dying_clock(state, _apply(state, event))
+    after = _apply(state, event)
+    if type(event) not in _NEVER_DYING:
+        after = _dying_clock(state, after)
     after = advantage_after(state, event, after)  # RULES 3.2 advantage counters
     fm = after.fighters
     (fm if type(fm) is FighterMap else FighterMap.of(fm)).seal()  # counted afresh next
     return after
 
 
-# Events about the whole fight or two fighters, not one fighter's own (one isinstance
-# for the fighter events, some 400 of a 200-fighter round; issue 18).
-_NOT_ONE_FIGHTER = (AddCombatant, Attack, Check, EndRound, SetOption, SetDarkness,
-                    StartingAdvantage)
+# Events that change no fighter's wounds, fatigue or conditions, so no dying clock
+# (RULES 1.6, 2): a declaration, an initiative roll, an action lost. Over half of a
+# long log's events; every state the reducer returns already has each dying
+# fighter's clock running (issue 18).
+_NEVER_DYING = frozenset({Declare, Initiative, ActionLost})
+
+# Events about the whole fight or two fighters, not one fighter's own. Both sets are
+# looked up by the event's own class, which no event class has subclasses of
+# (test_reducer_dispatch): one set lookup where isinstance tried all seven for each
+# fighter's event (issue 18).
+_NOT_ONE_FIGHTER = frozenset({AddCombatant, Attack, Check, EndRound, SetOption, SetDarkness,
+                              StartingAdvantage})
 
 
-def _apply_not_one_fighter(state: CombatState, event: AddCombatant | Attack | Check | EndRound
-                           | SetOption | SetDarkness | StartingAdvantage) -> CombatState:
+_WholeFight = AddCombatant | Attack | Check | EndRound | SetOption | SetDarkness | StartingAdvantage
+_OneFighter = (RemoveCombatant | Declare | Initiative | Wound | Stuns | Fatigue | SetCondition
+               | ClearCondition | Override | ActionLost | MoveRow | Assist | Reaction)
+
+
+def _apply_not_one_fighter(state: CombatState, event: _WholeFight) -> CombatState:
     if isinstance(event, Attack):
         if event.free:
             return free_attack(state, event, _attack)  # RULES 3.2 flee
@@ -334,8 +350,9 @@ def _apply_not_one_fighter(state: CombatState, event: AddCombatant | Attack | Ch
 
 
 def _apply(state: CombatState, event: Event) -> CombatState:
-    if isinstance(event, _NOT_ONE_FIGHTER):
-        return _apply_not_one_fighter(state, event)
+    if type(event) in _NOT_ONE_FIGHTER:
+        return _apply_not_one_fighter(state, cast(_WholeFight, event))
+    event = cast(_OneFighter, event)
     f = state.fighter(event.id)
     if f.removed:
         raise RulesError(f"{f.name} has been removed from the encounter")
