@@ -315,16 +315,17 @@ def apply(state: CombatState, event: Event) -> CombatState:
 # Events that change no fighter's wounds, fatigue or conditions, so no dying clock
 # (RULES 1.6, 2): a declaration, an initiative roll, an action lost. Over half of a
 # long log's events; every state the reducer returns already has each dying
-# fighter's clock running (issue 18).
+# fighter's clock running (issue 18). By the event's own class: one of a class made
+# from these has its clock worked out, which is never wrong.
 _NEVER_DYING = frozenset({Declare, Initiative, ActionLost})
 
-# Events about the whole fight or two fighters, not one fighter's own. Both sets are
-# looked up by the event's own class, which no event class has subclasses of
-# (test_reducer_dispatch): one set lookup where isinstance tried all seven for each
-# fighter's event (issue 18).
-_NOT_ONE_FIGHTER = frozenset({AddCombatant, Attack, Check, EndRound, SetOption, SetDarkness,
-                              StartingAdvantage})
-
+# Events about the whole fight or two fighters, not one fighter's own.
+_WHOLE_FIGHT = (AddCombatant, Attack, Check, EndRound, SetOption, SetDarkness,
+                StartingAdvantage)
+# Event class -> whether it is one of _WHOLE_FIGHT (isinstance asked once per class,
+# a class made from one of them included): one dict lookup where isinstance tried
+# all seven for each fighter's event (issue 18).
+_IS_WHOLE_FIGHT: dict[type, bool] = {}
 
 _WholeFight = AddCombatant | Attack | Check | EndRound | SetOption | SetDarkness | StartingAdvantage
 _OneFighter = (RemoveCombatant | Declare | Initiative | Wound | Stuns | Fatigue | SetCondition
@@ -350,7 +351,10 @@ def _apply_not_one_fighter(state: CombatState, event: _WholeFight) -> CombatStat
 
 
 def _apply(state: CombatState, event: Event) -> CombatState:
-    if type(event) in _NOT_ONE_FIGHTER:
+    whole = _IS_WHOLE_FIGHT.get(type(event))
+    if whole is None:
+        whole = _IS_WHOLE_FIGHT[type(event)] = isinstance(event, _WHOLE_FIGHT)
+    if whole:
         return _apply_not_one_fighter(state, cast(_WholeFight, event))
     event = cast(_OneFighter, event)
     f = state.fighter(event.id)
