@@ -319,17 +319,14 @@ def apply(state: CombatState, event: Event) -> CombatState:
 # from these has its clock worked out, which is never wrong.
 _NEVER_DYING = frozenset({Declare, Initiative, ActionLost})
 
-# Events about the whole fight or two fighters, not one fighter's own.
-_WHOLE_FIGHT = (AddCombatant, Attack, Check, EndRound, SetOption, SetDarkness,
-                StartingAdvantage)
-# Event class -> whether it is one of _WHOLE_FIGHT (isinstance asked once per class,
-# a class made from one of them included): one dict lookup where isinstance tried
-# all seven for each fighter's event (issue 18).
-_IS_WHOLE_FIGHT: dict[type, bool] = {}
-
+# Events about the whole fight or two fighters, not one fighter's own, and the rest.
 _WholeFight = AddCombatant | Attack | Check | EndRound | SetOption | SetDarkness | StartingAdvantage
 _OneFighter = (RemoveCombatant | Declare | Initiative | Wound | Stuns | Fatigue | SetCondition
                | ClearCondition | Override | ActionLost | MoveRow | Assist | Reaction)
+# Event class -> whether it is one of _WholeFight (isinstance asked once per class,
+# a class made from one of them included): one dict lookup where isinstance tried
+# all seven for each fighter's event (issue 18).
+_IS_WHOLE_FIGHT: dict[type, bool] = {}
 
 
 def _apply_not_one_fighter(state: CombatState, event: _WholeFight) -> CombatState:
@@ -353,7 +350,7 @@ def _apply_not_one_fighter(state: CombatState, event: _WholeFight) -> CombatStat
 def _apply(state: CombatState, event: Event) -> CombatState:
     whole = _IS_WHOLE_FIGHT.get(type(event))
     if whole is None:
-        whole = _IS_WHOLE_FIGHT[type(event)] = isinstance(event, _WHOLE_FIGHT)
+        whole = _IS_WHOLE_FIGHT[type(event)] = isinstance(event, _WholeFight)
     if whole:
         return _apply_not_one_fighter(state, cast(_WholeFight, event))
     event = cast(_OneFighter, event)
