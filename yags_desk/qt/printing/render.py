@@ -139,18 +139,13 @@ def _layout(html: str, width: float, height: float) -> QTextDocument:
     # separate ones there (see _separate_borders), and the result is inserted into
     # the document laid out for printing. Read straight into that one, the same
     # tables laid out a fifth and drew three times as slowly (issue 18).
-    source = QTextDocument()
-    source.setUndoRedoEnabled(False)
-    source.setDefaultFont(_font(8.5))
-    source.setDocumentMargin(0)
+    source = _blank_document()
     QTextCursor(source).insertHtml(html)
     _separate_borders(source)
-    doc = QTextDocument()
+    doc = _blank_document()
     device = _layout_device()
     doc.documentLayout().setPaintDevice(device)
     doc.setProperty("_yags_layout_device", device)  # keep it alive with the document
-    doc.setDefaultFont(_font(8.5))
-    doc.setDocumentMargin(0)
     # The page size first: set after the content, it laid the whole document out a
     # second time (the first at no page size), a third of a long log's layout time
     # (issue 18).
@@ -160,10 +155,18 @@ def _layout(html: str, width: float, height: float) -> QTextDocument:
     # whatever later needs the rest (the page count, the last page) goes back to
     # the checkpoint before and lays out again the table that ended there, a long
     # log's whole table a second time (issue 18). An insertion into a document
-    # laid out already is laid out in one pass. The undo stack is off: nothing
-    # undoes a printout, and recording the insertion costs time.
-    doc.setUndoRedoEnabled(False)
+    # laid out already is laid out in one pass.
     QTextCursor(doc).insertFragment(QTextDocumentFragment(source))
+    return doc
+
+
+def _blank_document() -> QTextDocument:
+    """An empty document with the printouts' default font and no margin, its undo
+    stack off: nothing undoes a printout, and recording an insertion costs time."""
+    doc = QTextDocument()
+    doc.setUndoRedoEnabled(False)
+    doc.setDefaultFont(_font(8.5))
+    doc.setDocumentMargin(0)
     return doc
 
 
