@@ -46,14 +46,11 @@ HTML = document("Borders", '<table class="grid" width="100%" cellspacing="0" '
 def _collapsed(html: str, width: float, height: float) -> QTextDocument:
     """``html`` laid out as the printing path did before issue 18 changed it: Qt's
     own collapsed borders."""
-    doc = QTextDocument()
+    doc = render._blank_document()
     device = render._layout_device()
     doc.documentLayout().setPaintDevice(device)
     doc.setProperty("_device", device)
-    doc.setDefaultFont(render._font(8.5))
-    doc.setDocumentMargin(0)
     doc.setPageSize(QSizeF(width, height))
-    doc.setUndoRedoEnabled(False)
     QTextCursor(doc).insertHtml(html)
     return doc
 
