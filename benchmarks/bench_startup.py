@@ -15,7 +15,10 @@ run). Bytecode is cached as in an install (in a temporary
 compiling YAGS Desk's sources on every start. The real library and settings
 are never touched. A last row starts on the sample library as an earlier
 release wrote it (version 1 healing records and encounters), which a GM who
-upgrades has.
+upgrades has. For scale, a plain PySide6 program (``PLAIN``: no YAGS Desk code)
+lists the same library's files the simplest way, a sorted tree in a dock, after
+its first paint: what listing costs PySide itself, against the same bare window
+(no goal; issue 18's notes).
 """
 
 from __future__ import annotations
@@ -83,6 +86,40 @@ if _list_probe.seen:
     print("drawn", _time.process_time() - _probe_cpu, _probe_wall, flush=True)
 """
 
+# The floor for the "listed" goal: a bare window that, after its first paint, reads
+# the same files with json and lists them in a dock's sorted tree with a filter line
+# (the Qt classes and enums any such list needs), and nothing else: no icons, no
+# menus, no checks of the files.
+PLAIN = BARE + """
+import json, os
+from pathlib import Path
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QDockWidget, QLineEdit, QTreeView, QVBoxLayout, QWidget
+home = Path(os.environ["YAGS_DESK_HOME"])
+model = QStandardItemModel(0, 2)
+model.setHorizontalHeaderLabels(["Name", "Kind"])
+for folder in ("characters", "encounters", "battles", "healing", "catalogues"):
+    for path in sorted((home / folder).glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8")).get("data", {})
+        model.appendRow([QStandardItem(str(data.get("name") or path.stem)),
+                         QStandardItem(folder)])
+proxy = QSortFilterProxyModel()
+proxy.setSourceModel(model)
+proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+body = QWidget()
+layout = QVBoxLayout(body)
+layout.addWidget(QLineEdit())
+tree = QTreeView()
+tree.setModel(proxy)
+tree.setSortingEnabled(True)
+layout.addWidget(tree)
+dock = QDockWidget("Library")
+dock.setWidget(body)
+window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+print("listed", _time.process_time(), flush=True)
+"""
+
 
 def _times(code: str, env: dict[str, str], cpu: list[float] | None = None) -> list[float]:
     """Seconds from start to each line the child prints (and, in ``cpu``, the
@@ -134,6 +171,7 @@ def bench() -> list[tuple[str, float, str]]:
         _times(YAGS, env)  # writes the bytecode of everything a start imports
         _times(YAGS, old_env)
         _times(BARE, env)
+        _times(PLAIN, env)
         cpu_old_listed: list[float] = []
         bare: list[float] = []
         painted: list[float] = []
@@ -143,6 +181,7 @@ def bench() -> list[tuple[str, float, str]]:
         cpu_bare: list[float] = []
         cpu_painted: list[float] = []
         cpu_listed: list[float] = []
+        cpu_plain: list[float] = []
         for _ in range(RUNS):  # interleaved, so both see the same machine load
             seen: list[float] = []
             bare.append(_times(BARE, env, seen)[0])
@@ -161,6 +200,9 @@ def bench() -> list[tuple[str, float, str]]:
             seen = []
             _times(YAGS, old_env, seen)
             cpu_old_listed.append(seen[1])
+            seen = []
+            _times(PLAIN, env, seen)
+            cpu_plain.append(seen[1])
     bare_ms = statistics.median(bare) * 1000
     painted_ms = statistics.median(painted) * 1000
     listed_ms = statistics.median(listed) * 1000
@@ -186,6 +228,8 @@ def bench() -> list[tuple[str, float, str]]:
          "x"),
         ("library written by an earlier release listed vs bare, processor time",
          statistics.median(cpu_old_listed) * 1000 / cpu_bare_ms, "x"),
+        ("plain PySide6 listing the same files in a dock vs bare, processor time (no goal)",
+         statistics.median(cpu_plain) * 1000 / cpu_bare_ms, "x"),
     ]
 
 
