@@ -10,6 +10,9 @@ with the dock's cache (one file read again) and without it (every file read
 again, as before issue 18's session 12); and reading every character, as adding
 combatants, applying a fight's results or starting healing does: the first time,
 and again after a save (Library.load_characters reads only what changed).
+Then the next start, with the listing index the check wrote
+(storage.listing_index): the quick listing and the check after it, which read
+only the one file saved since.
 """
 
 from __future__ import annotations
@@ -30,7 +33,13 @@ def bench() -> list[tuple[str, float, str]]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import yags_desk.qt  # noqa: F401  (the None guard first)
     from yags_desk.qt.library import dock as dock_module
-    from yags_desk.qt.library.model import ScanCache, scan, warm
+    from yags_desk.qt.library.model import (
+        ScanCache,
+        read_listing_index,
+        scan,
+        warm,
+        write_listing_index,
+    )
     from yags_desk.qt.printing.render import ensure_gui_app
     from yags_desk.storage import identity
     from yags_desk.storage.library import Library
@@ -69,6 +78,7 @@ def bench() -> list[tuple[str, float, str]]:
                     done = True
                 slices.append(time.process_time() - slice_cpu)
             check = time.process_time() - t
+            write_listing_index(library, cache)  # as the dock does after its check
 
             changed = library.characters_dir / "fighter-7.json"
             if not changed.exists():
@@ -91,6 +101,18 @@ def bench() -> list[tuple[str, float, str]]:
             t = time.process_time()
             library.load_characters()
             all_again = time.process_time() - t
+
+            # The next start: the index read, the rows listed from it, and the check
+            # (warm, then the full scan) reading only the file saved since.
+            t = time.process_time()
+            indexed = read_listing_index(library)
+            scan(library, quick=True, cache=indexed)
+            quick_indexed = time.process_time() - t
+            t = time.process_time()
+            for _ in warm(library, indexed):
+                pass
+            scan(library, cache=indexed)
+            check_indexed = time.process_time() - t
         finally:
             if old_home is None:
                 os.environ.pop(paths.ENV_HOME, None)
@@ -109,6 +131,10 @@ def bench() -> list[tuple[str, float, str]]:
          all_first * 1000, "ms"),
         (f"library of {files:,} characters: every character read again after a save",
          all_again * 1000, "ms"),
+        (f"library of {files:,} characters: quick listing at the next start, with the "
+         "listing index", quick_indexed * 1000, "ms"),
+        (f"library of {files:,} characters: the check after it, with the listing index",
+         check_indexed * 1000, "ms"),
     ]
 
 

@@ -327,13 +327,15 @@ class Library:
         folder = self._folder_of(kind)
         return _json_files(folder) if folder.is_dir() else []
 
-    def raw_documents(self, kind: str,
-                      oldest: int | None = None) -> list[tuple[Path, dict[str, Any] | None]]:
-        """Each ``*.json`` of ``kind``'s folder with its raw, unvalidated ``data``
-        (:func:`~yags_desk.storage.documents.read_current_data`, ``oldest`` the oldest
-        version taken as it is), or None where the file must be read in full: the
-        library's quick listing (issue 18)."""
-        return [(path, read_current_data(path, kind, oldest)) for path in self.files(kind)]
+    def raw_documents(self, kind: str, oldest: int | None = None,
+                      files: Sequence[Path] | None = None,
+                      ) -> list[tuple[Path, dict[str, Any] | None]]:
+        """Each ``*.json`` of ``kind``'s folder (or each of ``files``) with its raw,
+        unvalidated ``data`` (:func:`~yags_desk.storage.documents.read_current_data`,
+        ``oldest`` the oldest version taken as it is), or None where the file must be
+        read in full: the library's quick listing (issue 18)."""
+        return [(path, read_current_data(path, kind, oldest))
+                for path in (self.files(kind) if files is None else files)]
 
     def load_files(self, kind: str, files: Sequence[Path]) -> LoadReport[BaseModel]:
         """``files`` of ``kind`` read and validated in full, as the load_* methods do."""

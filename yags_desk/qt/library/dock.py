@@ -10,6 +10,7 @@ file lives. Files that fail to load are reported once
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,8 +47,10 @@ from yags_desk.qt.library.model import (
     LibraryModel,
     LibraryScan,
     ScanCache,
+    read_listing_index,
     scan,
     warm,
+    write_listing_index,
 )
 from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError, read_document
@@ -328,7 +331,11 @@ class LibraryDock(QDockWidget):
         self.checking = quick
         if not quick:
             self._warming = None
-        result = scan(self.library, quick=quick, cache=None if quick else self.cache)
+        elif not (self.cache.files or self.cache.indexed):
+            # What the last check found, by each file's identity (issue 18): those
+            # rows listed and checked without reading their files.
+            self.cache = read_listing_index(self.library)
+        result = scan(self.library, quick=quick, cache=self.cache)
         if quick:
             # Counted from the rows being listed (a big library lists slowly), long
             # enough for them to be drawn before the check takes its time.
@@ -379,6 +386,10 @@ class LibraryDock(QDockWidget):
                 QTimer.singleShot(0, self, self._check_slice)
                 return
         self.refresh()
+        # [decision] The index is a cache: one that cannot be written is only a
+        # slower next start, nothing to tell the GM.
+        with contextlib.suppress(OSError, ValueError):
+            write_listing_index(self.library, self.cache)
 
     def select(self, key: str) -> bool:
         """Make the row with ``key`` current (clearing a filter that hides it)."""

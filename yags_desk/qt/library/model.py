@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -34,6 +34,7 @@ from yags_desk.rules.words import counted
 from yags_desk.storage.documents import DocumentError
 from yags_desk.storage.identity import StatKey, clock_ns, settled, stat_key
 from yags_desk.storage.library import Library
+from yags_desk.storage.listing_index import IndexRecord, read_index, write_index
 from yags_desk.storage.wording import gm_line
 
 __all__ = [
@@ -46,8 +47,10 @@ __all__ = [
     "LibraryRole",
     "LibraryScan",
     "ScanCache",
+    "read_listing_index",
     "scan",
     "warm",
+    "write_listing_index",
 ]
 
 # The invalid index, as a default argument (an immutable value).
@@ -189,20 +192,40 @@ def _healing_entry(path: Path, name: str, edition: str, patients: Sequence[str],
                             tooltip=f"{name} ({detail})\n{path}", icon="pc")
 
 
-def _from_model(kind: str, path: Path, m: Any) -> tuple[str, Entry]:
-    """The row of a validated document."""
+# The values a document's row is made from, in the order its builder takes them
+# after the path (character: name, edition, kind, player, dead, body boxes, wounds;
+# encounter: name, edition, combatants; battle: name, edition, side names; healing:
+# name, edition, patient names, last day). Kept in the listing index between runs
+# (storage.listing_index): the row is made again from them, so a row's wording is
+# always this release's.
+Facts = tuple[Any, ...]
+
+_BUILDERS: dict[str, Callable[..., tuple[str, Entry]]] = {
+    "character": _character_entry, "encounter": _encounter_entry,
+    "battle": _battle_entry, "healing": _healing_entry}
+
+
+def _row(kind: str, path: Path, facts: Facts) -> tuple[str, Entry]:
+    """The row (group, entry) of the ``kind`` document at ``path``."""
+    return _BUILDERS[kind](path, *facts)
+
+
+def _model_facts(kind: str, m: Any) -> Facts:
+    """The facts of a validated document."""
     if kind == "character":
-        return _character_entry(path, m.name, m.edition, m.kind, m.player, m.dead,
-                                m.body_boxes, m.wounds)
+        return (m.name, m.edition, m.kind, m.player, m.dead, tuple(m.body_boxes), m.wounds)
     if kind == "encounter":
-        return _encounter_entry(path, m.name, m.edition, len(m.combatants))
+        return (m.name, m.edition, len(m.combatants))
     if kind == "battle":
-        return _battle_entry(path, str(getattr(m, "name", path.stem)),
-                             str(getattr(m, "edition", "")),
-                             [str(getattr(s, "name", "?")) for s in getattr(m, "sides", ())])
+        return (m.name, m.edition, tuple(s.name for s in m.sides))
     days = max(max((e.at.day for e in p.healing.entries), default=p.healing.start.at.day)
                for p in m.patients)
-    return _healing_entry(path, m.name, m.edition, [p.name for p in m.patients], days)
+    return (m.name, m.edition, tuple(p.name for p in m.patients), days)
+
+
+def _from_model(kind: str, path: Path, m: Any) -> tuple[str, Entry]:
+    """The row of a validated document."""
+    return _row(kind, path, _model_facts(kind, m))
 
 
 def _text(value: object) -> str:
@@ -228,10 +251,10 @@ class _Unexpected(Exception):
     """Internal: a raw file that the quick listing leaves to the full reader."""
 
 
-def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
-    """The row of an unvalidated current file, made by the same builders as
-    _from_model; _Unexpected (read it in full) on any missing or odd value, so
-    defaults and checks stay the models' alone."""
+def _raw_facts(kind: str, d: dict[str, Any]) -> Facts:
+    """The facts of an unvalidated current file, as _model_facts gives them;
+    _Unexpected (read it in full) on any missing or odd value, so defaults and
+    checks stay the models' alone."""
     edition = _text(d.get("edition"))
     if edition not in ("classic", "0.8"):
         raise _Unexpected
@@ -242,15 +265,13 @@ def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
         dead = d.get("dead")
         if not isinstance(dead, bool) or _text(d.get("kind")) not in _KIND_LABEL:
             raise _Unexpected
-        return _character_entry(path, _text(d.get("name")), edition, d["kind"],
-                                _text(d.get("player")), dead,
-                                [_number(b) for b in boxes], _number(d.get("wounds")))
+        return (_text(d.get("name")), edition, d["kind"], _text(d.get("player")), dead,
+                tuple(_number(b) for b in boxes), _number(d.get("wounds")))
     if kind == "encounter":
-        return _encounter_entry(path, _text(d.get("name")), edition,
-                                len(_items(d.get("combatants"))))
+        return (_text(d.get("name")), edition, len(_items(d.get("combatants"))))
     if kind == "battle":
-        return _battle_entry(path, _text(d.get("name")), edition,
-                             [_text(s.get("name")) for s in _items(d.get("sides"))])
+        return (_text(d.get("name")), edition,
+                tuple(_text(s.get("name")) for s in _items(d.get("sides"))))
     names: list[str] = []
     days: list[int] = []
     for patient in _items(d.get("patients")):
@@ -266,7 +287,39 @@ def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
         days.append(max(at, default=_number(start["at"].get("day"))))
     if not names:
         raise _Unexpected
-    return _healing_entry(path, _text(d.get("name")), edition, names, max(days))
+    return (_text(d.get("name")), edition, tuple(names), max(days))
+
+
+def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
+    """The row of an unvalidated current file, made by the same builders as
+    _from_model (see _raw_facts)."""
+    return _row(kind, path, _raw_facts(kind, d))
+
+
+def _indexed_facts(kind: str, facts: Sequence[Any]) -> Facts:
+    """Facts read back from the listing index, checked as _raw_facts checks a file's
+    values (the index is a file on disk too); _Unexpected when they are not facts
+    of a ``kind`` row."""
+    if kind not in _BUILDERS or not facts:
+        raise _Unexpected
+    name, edition, *rest = facts
+    if _text(edition) not in ("classic", "0.8"):
+        raise _Unexpected
+    _text(name)
+    if kind == "character" and len(rest) == 5:
+        character_kind, player, dead, boxes, wounds = rest
+        if _text(character_kind) not in _KIND_LABEL or type(dead) is not bool \
+                or not isinstance(boxes, list) or len(boxes) != 6:
+            raise _Unexpected
+        return (name, edition, character_kind, _text(player), dead,
+                tuple(_number(b) for b in boxes), _number(wounds))
+    if kind == "encounter" and len(rest) == 1:
+        return (name, edition, _number(rest[0]))
+    if kind == "battle" and len(rest) == 1 and isinstance(rest[0], list):
+        return (name, edition, tuple(_text(s) for s in rest[0]))
+    if kind == "healing" and len(rest) == 2 and isinstance(rest[0], list) and rest[0]:
+        return (name, edition, tuple(_text(p) for p in rest[0]), _number(rest[1]))
+    raise _Unexpected
 
 
 _SOURCES = ("character", "encounter", "battle", "healing")
@@ -281,8 +334,23 @@ _SOURCES = ("character", "encounter", "battle", "healing")
 _RAW_SINCE: dict[str, int] = {"encounter": 1, "healing": 1}
 
 
-# What reading a file fully gave: its row (group, entry) or why it cannot be read.
-_Read = tuple[str, Entry] | DocumentError
+class Known(NamedTuple):
+    """What a full reading found in a sound file: its row, and its kind and facts
+    (what the listing index keeps of it)."""
+
+    group: str
+    entry: Entry
+    kind: str
+    facts: Facts
+
+
+# What reading a file fully gave: its row or why it cannot be read.
+_Read = Known | DocumentError
+
+
+def _known(kind: str, path: Path, facts: Facts) -> Known:
+    group, entry = _row(kind, path, facts)
+    return Known(group, entry, kind, facts)
 
 
 @dataclass
@@ -295,12 +363,62 @@ class ScanCache:
     before they were read, are not kept: they are read again at every scan."""
 
     files: dict[Path, tuple[StatKey, _Read]] = field(default_factory=dict)
+    # The listing index's records not yet asked for, by path (read_listing_index):
+    # a row is made of one when its file is first looked up, with the Path the
+    # library lists it by.
+    indexed: dict[str, IndexRecord] = field(default_factory=dict)
+    # The files and identities the index held when it was read: the check writes
+    # the index again only if what it found differs (write_listing_index).
+    index_held: dict[str, StatKey] = field(default_factory=dict)
 
     def found(self, path: Path, key: StatKey | None) -> _Read | None:
         """What the cache holds for ``path`` while its identity is ``key`` (None: a
         file that could not be looked at, never kept), or None."""
         hit = self.files.get(path)
+        if hit is None and self.indexed:
+            hit = self._from_index(path)
         return hit[1] if hit is not None and key is not None and hit[0] == key else None
+
+    def _from_index(self, path: Path) -> tuple[StatKey, _Read] | None:
+        record = self.indexed.pop(str(path), None)
+        if record is None:
+            return None
+        key, kind, facts = record
+        try:
+            made = self.files[path] = (key, _known(kind, path, _indexed_facts(kind, facts)))
+        except (_Unexpected, LookupError, TypeError, ValueError, ArithmeticError):
+            return None  # not facts this release makes rows of: the file is read
+        return made
+
+    def identities(self) -> dict[str, StatKey]:
+        """The sound files the cache holds, and their identities."""
+        return {str(path): key for path, (key, got) in self.files.items()
+                if isinstance(got, Known)}
+
+
+def read_listing_index(library: Library) -> ScanCache:
+    """A cache holding what the library's listing index (storage.listing_index)
+    says of each file; a record is checked, as a file's values are, when its file
+    is first looked up (a record that fails the check stands for nothing: its
+    file is read)."""
+    records = read_index(library.root)
+    return ScanCache(indexed=records,
+                     index_held={path: key for path, (key, _, _) in records.items()})
+
+
+def write_listing_index(library: Library, cache: ScanCache) -> bool:
+    """Keep what ``cache`` holds of the sound files as the library's listing index,
+    unless the index holds just that already or the library is read-only; True
+    when written. OSError or ValueError when it cannot be (see write_index)."""
+    now = cache.identities()
+    if now == cache.index_held or library.read_only:
+        return False
+    if not write_index(library.root, ((path, (key, got.kind, got.facts))
+                                      for path, (key, got) in cache.files.items()
+                                      if isinstance(got, Known))):
+        return False
+    cache.index_held = now
+    return True
 
 
 def _keep(key: StatKey, got: _Read, before: int) -> bool:
@@ -315,7 +433,7 @@ def _read(library: Library, kind: str, files: list[Path]) -> dict[Path, _Read]:
     """``files`` of ``kind`` read in full, each to its row or its error (a file gone
     while it was read has neither)."""
     report = library.load_files(kind, files)
-    out: dict[Path, _Read] = {path: _from_model(kind, path, model)
+    out: dict[Path, _Read] = {path: _known(kind, path, _model_facts(kind, model))
                               for path, model in report.items}
     for error in report.errors:
         out[error.path] = error
@@ -368,8 +486,9 @@ def scan(library: Library, *, quick: bool = False,
     plainly shaped files from their raw JSON without validating them (so neither
     pydantic nor the models load); every other file is read in full as usual. A
     full scan afterwards gives the verdict on every file (LibraryDock does one).
-    ``cache`` (a full scan only): files unchanged since it was filled are not read
-    again, and it is left holding what this scan found (see ScanCache).
+    ``cache``: files unchanged since it was filled are not read again; a full scan
+    leaves it holding what it found (see ScanCache), a quick one leaves it as it
+    was (at start-up it holds the listing index: read_listing_index).
     """
     result = LibraryScan(entries={g[0]: [] for g in GROUPS})
     root = library.root
@@ -388,7 +507,16 @@ def scan(library: Library, *, quick: bool = False,
             continue
         if quick:
             rest: list[Path] = []
-            for path, data in library.raw_documents(kind, _RAW_SINCE.get(kind)):
+            files: list[Path] | None = None
+            if cache is not None and (cache.files or cache.indexed):  # rows from it
+                files = []
+                for path in library.files(kind):
+                    hit = cache.found(path, stat_key(path))
+                    if isinstance(hit, Known):
+                        result.entries[hit.group].append(hit.entry)
+                    else:
+                        files.append(path)
+            for path, data in library.raw_documents(kind, _RAW_SINCE.get(kind), files):
                 try:
                     if data is None:
                         raise _Unexpected

@@ -1,0 +1,136 @@
+"""The listing index between runs (issue 18): the check after the start-up listing
+keeps what it found, and the next start lists and checks every unchanged file
+from it without reading the file; whatever changed since is read as before."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.qt.library.test_scan_cache import _age, _labels, _rename
+from yags_desk.qt.library.dock import LibraryDock
+from yags_desk.qt.library.model import read_listing_index, scan, write_listing_index
+from yags_desk.storage import identity
+from yags_desk.storage.library import Library
+from yags_desk.storage.listing_index import index_path
+
+_HOUR_NS = 3600 * 10**9
+
+
+@pytest.fixture
+def library(home: Path, monkeypatch: pytest.MonkeyPatch) -> Library:
+    """The sample library an hour after its files were written (see test_scan_cache)."""
+    library = Library.open()
+    for path in library.root.rglob("*.json"):
+        _age(path)
+    monkeypatch.setattr(identity, "time_ns", lambda: time.time_ns() + _HOUR_NS)
+    return library
+
+
+def _start(qtbot: Any, library: Library) -> LibraryDock:
+    """A dock listing ``library`` as the window's start does, its check done."""
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    dock.refresh(quick=True)
+    qtbot.waitUntil(lambda: not dock.checking, timeout=10_000)
+    return dock
+
+
+def test_the_next_start_reads_no_unchanged_file(qtbot: Any, library: Library,
+                                                reads: list[Path]) -> None:
+    first = _start(qtbot, library)
+    assert len(reads) == 23  # the check read every document
+    assert index_path(library.root).is_file()
+    reads.clear()
+    again = _start(qtbot, library)
+    assert reads == []  # listed and checked from the index
+    assert again.last_scan == first.last_scan == scan(library)  # the very same rows
+    assert again.visible_labels() == first.visible_labels()
+
+
+def test_what_changed_since_is_read_again(qtbot: Any, library: Library,
+                                          reads: list[Path]) -> None:
+    _start(qtbot, library)
+    _rename(library.characters_dir / "mira.json", "Mira the Bold")
+    (library.characters_dir / "wolf.json").unlink()
+    (library.characters_dir / "aldric.json").write_text("{ cut", encoding="utf-8")
+    reads.clear()
+    dock = LibraryDock(library)
+    qtbot.addWidget(dock)
+    quick = dock.refresh(quick=True)
+    # Listed at once: the renamed file read, the one gone not listed.
+    assert "Mira the Bold" in _labels(quick, "pc")
+    assert "Wolf" not in _labels(quick, "npc")
+    qtbot.waitUntil(lambda: not dock.checking, timeout=10_000)
+    assert sorted({p.name for p in reads}) == ["aldric.json", "mira.json"]
+    assert dock.last_scan == scan(library)  # what reading every file finds
+    assert "Aldric of Thornbury" not in dock.visible_labels()
+    assert any(line.startswith("characters/aldric.json: ") for line in dock.last_scan.errors)
+    # The index now holds the new name and neither the file gone nor the broken one.
+    held = read_listing_index(library)
+    assert str(library.characters_dir / "mira.json") in held.indexed
+    assert str(library.characters_dir / "wolf.json") not in held.indexed
+    assert str(library.characters_dir / "aldric.json") not in held.indexed
+
+
+@pytest.mark.parametrize(("fact", "value"), [
+    (6, "3"),  # wounds as text
+    (0, " Kestrel "),  # a name the model would have stripped
+    (5, [1, 1, 1, 1, 1]),  # five body boxes
+], ids=["wounds-as-text", "unstripped-name", "five-boxes"])
+def test_an_odd_record_stands_for_nothing(qtbot: Any, library: Library,
+                                          reads: list[Path], fact: int, value: Any) -> None:
+    _start(qtbot, library)
+    path = index_path(library.root)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    kestrel = str(library.characters_dir / "kestrel.json")
+    for record in document["files"]:
+        if record[0] == kestrel:
+            record[6][fact] = value  # not what this release writes
+    path.write_text(json.dumps(document), encoding="utf-8")
+    reads.clear()
+    dock = _start(qtbot, library)
+    assert [p.name for p in reads] == ["kestrel.json"]  # read from its file instead
+    assert dock.last_scan == scan(library)
+
+
+def test_the_index_is_written_again_only_when_what_it_holds_changed(
+        qtbot: Any, library: Library) -> None:
+    _start(qtbot, library)
+    path = index_path(library.root)
+    os.utime(path, (1_000_000_000, 1_000_000_000))
+    _start(qtbot, library)
+    assert path.stat().st_mtime == 1_000_000_000  # the same files: not written
+    _rename(library.characters_dir / "mira.json", "Mira the Bold")
+    _start(qtbot, library)
+    assert path.stat().st_mtime != 1_000_000_000
+    assert read_listing_index(library).indexed[
+        str(library.characters_dir / "mira.json")][2][0] == "Mira the Bold"
+
+
+def test_a_file_written_just_now_is_not_kept(qtbot: Any, library: Library) -> None:
+    # Its times cannot be trusted yet (identity.settled): the next start reads it.
+    # (The fixture's clock is an hour ahead: "just now" is an hour from now.)
+    mira = library.characters_dir / "mira.json"
+    _rename(mira, "Mira A", aged=False)
+    in_an_hour = time.time() + 3600
+    os.utime(mira, (in_an_hour, in_an_hour))
+    _start(qtbot, library)
+    held = read_listing_index(library).indexed
+    assert str(library.characters_dir / "mira.json") not in held
+    assert str(library.characters_dir / "brenna.json") in held
+
+
+def test_a_read_only_library_writes_no_index(qtbot: Any, library: Library) -> None:
+    library.set_read_only("Opened read-only for the test.")
+    try:
+        dock = _start(qtbot, library)
+        assert not write_listing_index(library, dock.cache)
+    finally:
+        library.set_read_only("")
+    assert not index_path(library.root).exists()
