@@ -99,6 +99,23 @@ def test_an_odd_record_stands_for_nothing(qtbot: Any, library: Library,
     assert dock.last_scan == scan(library)
 
 
+def test_a_record_of_another_kind_than_its_folder_stands_for_nothing(
+        qtbot: Any, library: Library, reads: list[Path]) -> None:
+    _start(qtbot, library)
+    path = index_path(library.root)
+    document = json.loads(path.read_text(encoding="utf-8"))
+    kestrel = str(library.characters_dir / "kestrel.json")
+    for record in document["files"]:
+        if record[0] == kestrel:  # an encounter's kind and facts for a character's file
+            record[5], record[6] = "encounter", ["Kestrel's ambush", "classic", 3]
+    path.write_text(json.dumps(document), encoding="utf-8")
+    reads.clear()
+    dock = _start(qtbot, library)
+    assert [p.name for p in reads] == ["kestrel.json"]
+    assert dock.last_scan == scan(library)
+    assert "Kestrel's ambush" not in dock.visible_labels()
+
+
 def test_the_index_is_written_again_only_when_what_it_holds_changed(
         qtbot: Any, library: Library) -> None:
     _start(qtbot, library)

@@ -371,18 +371,18 @@ class ScanCache:
     # the index again only if what it found differs (write_listing_index).
     index_held: dict[str, StatKey] = field(default_factory=dict)
 
-    def found(self, path: Path, key: StatKey | None) -> _Read | None:
-        """What the cache holds for ``path`` while its identity is ``key`` (None: a
-        file that could not be looked at, never kept), or None."""
+    def found(self, path: Path, key: StatKey | None, kind: str) -> _Read | None:
+        """What the cache holds for ``path``, a ``kind`` file, while its identity is
+        ``key`` (None: a file that could not be looked at, never kept), or None."""
         hit = self.files.get(path)
         if hit is None and self.indexed:
-            hit = self._from_index(path)
+            hit = self._from_index(path, kind)
         return hit[1] if hit is not None and key is not None and hit[0] == key else None
 
-    def _from_index(self, path: Path) -> tuple[StatKey, _Read] | None:
+    def _from_index(self, path: Path, folder_kind: str) -> tuple[StatKey, _Read] | None:
         record = self.indexed.pop(str(path), None)
-        if record is None:
-            return None
+        if record is None or record[1] != folder_kind:
+            return None  # none, or not the kind of its folder: the file is read
         key, kind, facts = record
         try:
             made = self.files[path] = (key, _known(kind, path, _indexed_facts(kind, facts)))
@@ -448,13 +448,13 @@ def _read_with(library: Library, kind: str, cache: ScanCache,
     now = clock_ns()  # before any file is looked at (identity.settled)
     keys = [stat_key(path) for path in files]
     stale = [path for path, key in zip(files, keys, strict=True)
-             if cache.found(path, key) is None]
+             if cache.found(path, key, kind) is None]
     fresh = _read(library, kind, stale) if stale else {}
     out: list[_Read] = []
     for path, key in zip(files, keys, strict=True):
         got = fresh.get(path)
         if got is None:
-            got = cache.found(path, key)
+            got = cache.found(path, key, kind)
             if got is None:
                 continue  # gone while it was read
         if key is not None and _keep(key, got, now):
@@ -471,7 +471,7 @@ def warm(library: Library, cache: ScanCache) -> Iterator[None]:
         for path in library.files(kind):
             now = clock_ns()  # before the file is looked at (identity.settled)
             key = stat_key(path)
-            if key is not None and cache.found(path, key) is None:
+            if key is not None and cache.found(path, key, kind) is None:
                 got = _read(library, kind, [path]).get(path)
                 if got is not None and _keep(key, got, now):
                     cache.files[path] = (key, got)
@@ -511,7 +511,7 @@ def scan(library: Library, *, quick: bool = False,
             if cache is not None and (cache.files or cache.indexed):  # rows from it
                 files = []
                 for path in library.files(kind):
-                    hit = cache.found(path, stat_key(path))
+                    hit = cache.found(path, stat_key(path), kind)
                     if isinstance(hit, Known):
                         result.entries[hit.group].append(hit.entry)
                     else:
