@@ -5,6 +5,7 @@ writes it for this folder stands for nothing (the files are read instead)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,8 @@ def _record(index: int, value: Any) -> Any:
 
 @pytest.mark.parametrize("change", [
     lambda d: d.update(format=2),  # another format
+    lambda d: d.update(format=True),  # a format that only equals 1
+    lambda d: d["schemas"].update(character=0),  # written before a migration
     lambda d: d.update(release="0.0.1"),  # written by another release
     lambda d: d.update(root="/somewhere/else"),  # the index of another library
     lambda d: d.pop("files"),
@@ -64,8 +67,9 @@ def _record(index: int, value: Any) -> Any:
     _record(6, "Archer"),  # the facts are a list
     lambda d: d["files"][1].append(0),  # a record of eight fields
     lambda d: d["files"].append("archer.json"),
-], ids=["format", "release", "root", "no-files", "files-not-a-list", "bool-identity",
-        "text-size", "kind-not-text", "facts-not-a-list", "long-record", "bare-name"])
+], ids=["format", "format-true", "schema", "release", "root", "no-files", "files-not-a-list",
+        "bool-identity", "text-size", "kind-not-text", "facts-not-a-list", "long-record",
+        "bare-name"])
 def test_an_index_not_as_written_stands_for_nothing(tmp_path: Path, change: Any) -> None:
     document = _written(tmp_path)
     change(document)
@@ -116,3 +120,35 @@ def test_an_index_too_large_is_neither_read_nor_written(
     index_path(tmp_path).unlink()
     assert write_index(tmp_path, RECORDS) is False
     assert not index_path(tmp_path).exists()
+
+
+def test_a_link_in_the_index_place_is_replaced_never_written_through(tmp_path: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the GM's notes", encoding="utf-8")
+    library = tmp_path / "library"
+    library.mkdir()
+    index_path(library).symlink_to(victim)
+    assert read_index(library) == {}  # a link is not read
+    write_index(library, RECORDS)
+    assert victim.read_text(encoding="utf-8") == "the GM's notes"
+    assert not index_path(library).is_symlink()
+    assert len(read_index(library)) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_named_pipe_in_the_index_place_is_not_waited_on(tmp_path: Path) -> None:
+    os.mkfifo(index_path(tmp_path))
+    assert read_index(tmp_path) == {}  # returns at once: nobody writes to the pipe
+
+
+def test_a_file_name_that_is_not_utf8_is_kept(tmp_path: Path) -> None:
+    odd = Path("/lib/characters/caf\udce9.json")  # how Python holds such a name
+    write_index(tmp_path, [(odd, RECORDS[0][1])])
+    assert list(read_index(tmp_path)) == [str(odd)]
+
+
+def test_a_crash_while_writing_leaves_nothing_behind_for_long(home: Path) -> None:
+    library = Library.open()
+    left = library.root / ".listing-index.json.k2j4_x.tmp"  # as mkstemp names it
+    left.write_bytes(b'{"format": 1, "fi')
+    assert library.remove_leftover_temps(older_than_s=0) == [left]

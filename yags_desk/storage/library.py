@@ -243,7 +243,8 @@ class Library:
         if self.read_only:
             return removed
         now = time.time()
-        for folder in (self.characters_dir, self.encounters_dir, self.battles_dir,
+        # The root too: the listing index is written there (storage.listing_index).
+        for folder in (self.root, self.characters_dir, self.encounters_dir, self.battles_dir,
                        self.healing_dir, self.catalogues_dir, self.autosave_dir):
             try:
                 with os.scandir(folder) as entries:

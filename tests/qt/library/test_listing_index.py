@@ -99,6 +99,67 @@ def test_an_odd_record_stands_for_nothing(qtbot: Any, library: Library,
     assert dock.last_scan == scan(library)
 
 
+def _edit_record(library: Library, path: Path, change: Any) -> None:
+    index = index_path(library.root)
+    document = json.loads(index.read_text(encoding="utf-8"))
+    for record in document["files"]:
+        if record[0] == str(path):
+            change(record[6])
+    index.write_text(json.dumps(document), encoding="utf-8")
+
+
+def _set(at: int, value: Any) -> Any:
+    return lambda facts: facts.__setitem__(at, value)
+
+
+@pytest.mark.parametrize(("folder", "name", "change"), [
+    ("characters", "mira.json", _set(1, "0.9")),  # an edition there is not
+    ("characters", "mira.json", _set(1, " classic")),
+    ("characters", "mira.json", _set(0, "")),  # no name
+    ("characters", "mira.json", _set(4, 0)),  # dead as a number
+    ("characters", "mira.json", _set(2, "hero")),  # a kind of character there is not
+    ("characters", "mira.json", _set(6, -1)),  # wounds below none
+    ("characters", "mira.json", lambda f: f.pop()),  # a fact missing
+    ("encounters", "ford-ambush.json", _set(2, -8)),  # fewer than no combatants
+    ("encounters", "ford-ambush.json", _set(2, 8.0)),
+    ("battles", "raid-on-the-mill.json", _set(2, ["Mill guard"])),  # one side
+    ("battles", "raid-on-the-mill.json", _set(2, "Mill guard against Raiders")),
+    ("healing", "after-the-ford.json", _set(2, [])),  # nobody healing
+    ("healing", "after-the-ford.json", _set(3, "9")),  # the day as text
+], ids=["edition", "edition-unstripped", "no-name", "dead-number", "character-kind",
+        "negative-wounds", "short", "negative-combatants", "combatants-float",
+        "one-side", "sides-text", "no-patients", "day-text"])
+def test_odd_facts_of_each_kind_stand_for_nothing(qtbot: Any, library: Library,
+                                                  reads: list[Path], folder: str,
+                                                  name: str, change: Any) -> None:
+    _start(qtbot, library)
+    path = library.root / folder / name
+    _edit_record(library, path, change)
+    # Listed from the file's JSON instead, as without an index.
+    indexed = read_listing_index(library)
+    assert scan(library, quick=True, cache=indexed) == scan(library, quick=True)
+    reads.clear()
+    dock = _start(qtbot, library)
+    assert reads == [path]  # the check reads it again: the index could not stand for it
+    assert dock.last_scan == scan(library)
+
+
+def test_a_record_that_stood_for_nothing_is_written_again(qtbot: Any,
+                                                          library: Library) -> None:
+    _start(qtbot, library)
+    mira = library.characters_dir / "mira.json"
+    _edit_record(library, mira, _set(0, " Mira "))
+    _start(qtbot, library)  # reads the file, and writes its facts into the index
+    assert read_listing_index(library).indexed[str(mira)][2][0] == "Mira Swiftwater"
+
+
+def test_refresh_f5_writes_the_index_afresh(qtbot: Any, library: Library) -> None:
+    dock = _start(qtbot, library)
+    index_path(library.root).unlink()
+    dock.reread()
+    assert len(read_listing_index(library).indexed) == 23
+
+
 def test_a_record_of_another_kind_than_its_folder_stands_for_nothing(
         qtbot: Any, library: Library, reads: list[Path]) -> None:
     _start(qtbot, library)

@@ -365,10 +365,19 @@ class LibraryDock(QDockWidget):
         return result
 
     def reread(self) -> LibraryScan:
-        """Read every file of the library again, changed or not (Refresh, F5)."""
+        """Read every file of the library again, changed or not (Refresh, F5); the
+        listing index is written afresh from what that found."""
         self.cache = ScanCache()
         self.library.forget_reads()
-        return self.refresh()
+        result = self.refresh()
+        self._write_index()
+        return result
+
+    def _write_index(self) -> None:
+        # [decision] The index is a cache: one that cannot be written is only a
+        # slower next start, nothing to tell the GM.
+        with contextlib.suppress(OSError, ValueError):
+            write_listing_index(self.library, self.cache)
 
     def _check_quick_listing(self) -> None:
         if self.checking:  # else a full refresh came first
@@ -386,10 +395,7 @@ class LibraryDock(QDockWidget):
                 QTimer.singleShot(0, self, self._check_slice)
                 return
         self.refresh()
-        # [decision] The index is a cache: one that cannot be written is only a
-        # slower next start, nothing to tell the GM.
-        with contextlib.suppress(OSError, ValueError):
-            write_listing_index(self.library, self.cache)
+        self._write_index()
 
     def select(self, key: str) -> bool:
         """Make the row with ``key`` current (clearing a filter that hides it)."""

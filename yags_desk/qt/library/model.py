@@ -296,29 +296,38 @@ def _from_raw(kind: str, path: Path, d: dict[str, Any]) -> tuple[str, Entry]:
     return _row(kind, path, _raw_facts(kind, d))
 
 
+def _count(value: object) -> int:
+    """A whole number of at least 0 (wounds, boxes, combatants, days)."""
+    number = _number(value)
+    if number < 0:
+        raise _Unexpected
+    return number
+
+
 def _indexed_facts(kind: str, facts: Sequence[Any]) -> Facts:
-    """Facts read back from the listing index, checked as _raw_facts checks a file's
-    values (the index is a file on disk too); _Unexpected when they are not facts
-    of a ``kind`` row."""
+    """Facts read back from the listing index (a file on disk too, which no full
+    reading will check afterwards), as _model_facts gives them; _Unexpected when
+    they are not what a sound ``kind`` file gives: texts stripped, a name, an
+    edition, counts of at least 0, six body boxes, two sides, some patients."""
     if kind not in _BUILDERS or not facts:
         raise _Unexpected
     name, edition, *rest = facts
-    if _text(edition) not in ("classic", "0.8"):
+    if _text(edition) not in ("classic", "0.8") or not _text(name):
         raise _Unexpected
-    _text(name)
     if kind == "character" and len(rest) == 5:
         character_kind, player, dead, boxes, wounds = rest
         if _text(character_kind) not in _KIND_LABEL or type(dead) is not bool \
                 or not isinstance(boxes, list) or len(boxes) != 6:
             raise _Unexpected
         return (name, edition, character_kind, _text(player), dead,
-                tuple(_number(b) for b in boxes), _number(wounds))
+                tuple(_count(b) for b in boxes), _count(wounds))
     if kind == "encounter" and len(rest) == 1:
-        return (name, edition, _number(rest[0]))
-    if kind == "battle" and len(rest) == 1 and isinstance(rest[0], list):
+        return (name, edition, _count(rest[0]))
+    if kind == "battle" and len(rest) == 1 and isinstance(rest[0], list) \
+            and len(rest[0]) == 2:
         return (name, edition, tuple(_text(s) for s in rest[0]))
     if kind == "healing" and len(rest) == 2 and isinstance(rest[0], list) and rest[0]:
-        return (name, edition, tuple(_text(p) for p in rest[0]), _number(rest[1]))
+        return (name, edition, tuple(_text(p) for p in rest[0]), _count(rest[1]))
     raise _Unexpected
 
 
@@ -380,14 +389,20 @@ class ScanCache:
         return hit[1] if hit is not None and key is not None and hit[0] == key else None
 
     def _from_index(self, path: Path, folder_kind: str) -> tuple[StatKey, _Read] | None:
-        record = self.indexed.pop(str(path), None)
-        if record is None or record[1] != folder_kind:
-            return None  # none, or not the kind of its folder: the file is read
+        name = str(path)
+        record = self.indexed.pop(name, None)
+        if record is None:
+            return None
         key, kind, facts = record
         try:
+            if kind != folder_kind:
+                raise _Unexpected  # not the kind of its folder
             made = self.files[path] = (key, _known(kind, path, _indexed_facts(kind, facts)))
         except (_Unexpected, LookupError, TypeError, ValueError, ArithmeticError):
-            return None  # not facts this release makes rows of: the file is read
+            # Not facts this release makes rows of: the file is read, and the index
+            # written again after the check even though the file has not changed.
+            self.index_held.pop(name, None)
+            return None
         return made
 
     def identities(self) -> dict[str, StatKey]:
@@ -487,8 +502,9 @@ def scan(library: Library, *, quick: bool = False,
     pydantic nor the models load); every other file is read in full as usual. A
     full scan afterwards gives the verdict on every file (LibraryDock does one).
     ``cache``: files unchanged since it was filled are not read again; a full scan
-    leaves it holding what it found (see ScanCache), a quick one leaves it as it
-    was (at start-up it holds the listing index: read_listing_index).
+    leaves it holding what it found (see ScanCache). A quick one takes the rows of
+    unchanged files from it (at start-up it holds the listing index:
+    read_listing_index) and keeps nothing of the files it reads.
     """
     result = LibraryScan(entries={g[0]: [] for g in GROUPS})
     root = library.root
