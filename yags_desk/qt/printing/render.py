@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QRectF, QSizeF, Qt
@@ -226,22 +226,38 @@ def _separate_borders(doc: QTextDocument) -> None:
     draws where two cells of the same line width but different colours meet is
     the upper or left one's here, not always Qt's choice.
     """
-    # (a cell's format in the document, where it lies in its table) -> its format
-    # with separate borders: the cells of all tables share a few formats.
-    made: dict[tuple[int, _Place], QTextTableCellFormat] = {}
+    # (a cell's format in the document, where it lies in its table: _Place's
+    # fields) -> its format with separate borders: the cells of all tables share a
+    # few formats.
+    made: dict[tuple[int, bool, bool, int, int, int, int, float], QTextTableCellFormat] = {}
+    lines: dict[int, tuple[float, float, float, float]] = {}  # for _Edges.of
     for table in list(_tables(doc.rootFrame())):
         table_format = table.format()
         if not table_format.borderCollapse() or table_format.border():
             continue  # a border of the table's own would frame the cells: left as it is
-        edges = _Edges.of(table)
-        cell_padding = table_format.cellPadding()
-        for cell in edges.cells:
-            place = edges.place(cell, cell_padding)
-            key = (cell.tableCellFormatIndex(), place)
-            cell_format = made.get(key)
-            if cell_format is None:
-                cell_format = made[key] = _separated(cell.format().toTableCellFormat(), place)
-            cell.setFormat(cell_format)
+        rows, columns = table.rows(), table.columns()
+        if not rows or not columns:
+            continue  # no cell, no line
+        edges = _Edges.of(table, lines)
+        top, header = edges.top, edges.header
+        left = edges.left if edges.left_inside else 0
+        padding = table_format.cellPadding()
+        for r in range(rows):
+            c = 0
+            while c < columns:
+                cell = table.cellAt(r, c)
+                first_column = c
+                c += cell.columnSpan()
+                if cell.row() != r:
+                    continue  # spans rows above (done there)
+                key = (cell.tableCellFormatIndex(), r > 0, first_column > 0, top, left,
+                       top if header and r + cell.rowSpan() == header else 0,
+                       top if header and r == header else 0, padding)
+                cell_format = made.get(key)
+                if cell_format is None:
+                    cell_format = made[key] = _separated(cell.format().toTableCellFormat(),
+                                                         _Place(*key[1:]))
+                cell.setFormat(cell_format)
         if edges.left_inside:
             # The first column draws the left line inside itself: a set width of
             # its own grows by the edge Qt would have put outside it.
@@ -267,8 +283,7 @@ def _half_edge(width: float) -> int:
     return (fixed + 32) // 64
 
 
-@dataclass(frozen=True)
-class _Place:
+class _Place(NamedTuple):
     """Where a cell lies in its table, as far as its separate borders go."""
 
     below: bool  # a row above it: its top line is that row's
@@ -282,10 +297,9 @@ class _Place:
 
 @dataclass
 class _Edges:
-    """A table's cells and the outer edges Qt sets aside around its columns and
-    rows for collapsed borders (see _separate_borders), in whole pixels."""
+    """The outer edges Qt sets aside around a table's columns and rows for
+    collapsed borders (see _separate_borders), in whole pixels."""
 
-    cells: list[QTextTableCell]
     top: int
     right: int
     bottom: int
@@ -294,29 +308,32 @@ class _Edges:
     header: int  # header rows repeated on each page (0: none, or not adjusted)
 
     @classmethod
-    def of(cls, table: QTextTable) -> _Edges:
-        rows, columns = table.rows(), table.columns()
-        cells: list[QTextTableCell] = []
-        top = right = bottom = left = 0.0  # the widest outer line on each side
-        spans_first_column = False
-        for r in range(rows):
-            c = 0
-            while c < columns:
-                cell = table.cellAt(r, c)
-                c += cell.columnSpan()
-                if cell.row() != r:
-                    continue  # spans rows above (done there)
+    def of(cls, table: QTextTable,
+           lines: dict[int, tuple[float, float, float, float]]) -> _Edges:
+        """The edges of ``table``: the widest line of each side's cells. ``lines``
+        keeps each cell format's top, right, bottom and left lines: a long table's
+        cells share a few formats, and reading one costs more than its number."""
+
+        def widths(cell: QTextTableCell) -> tuple[float, float, float, float]:
+            index = cell.tableCellFormatIndex()
+            found = lines.get(index)
+            if found is None:
                 f = cell.format().toTableCellFormat()
-                if r == 0:
-                    top = max(top, f.topBorder())
-                if r + cell.rowSpan() == rows:
-                    bottom = max(bottom, f.bottomBorder())
-                if cell.column() == 0:
-                    left = max(left, f.leftBorder())
-                    spans_first_column |= cell.columnSpan() > 1
-                if c == columns:
-                    right = max(right, f.rightBorder())
-                cells.append(cell)
+                found = lines[index] = (f.topBorder(), f.rightBorder(), f.bottomBorder(),
+                                        f.leftBorder())
+            return found
+
+        rows, columns = table.rows(), table.columns()
+        top = right = bottom = left = 0.0
+        spans_first_column = False
+        for c in range(columns):
+            top = max(top, widths(table.cellAt(0, c))[0])
+            bottom = max(bottom, widths(table.cellAt(rows - 1, c))[2])
+        for r in range(rows):
+            first = table.cellAt(r, 0)
+            spans_first_column |= first.columnSpan() > 1
+            left = max(left, widths(first)[3])
+            right = max(right, widths(table.cellAt(r, columns - 1))[1])
         table_format = table.format()
         # Percentages are shares of the width inside the left edge, and a cell
         # spanning from the first column shares its width out among the columns:
@@ -324,20 +341,11 @@ class _Edges:
         left_inside = not spans_first_column and not any(
             length.type() == QTextLength.Type.PercentageLength
             for length in table_format.columnWidthConstraints())
-        header = min(table_format.headerRowCount(), rows - 1)
-        if any(cell.row() < header < cell.row() + cell.rowSpan() for cell in cells):
+        header = max(min(table_format.headerRowCount(), rows - 1), 0)
+        if header and any(table.cellAt(header, c).row() < header for c in range(columns)):
             header = 0  # a cell spanning out of the header: nothing to give back
-        return cls(cells, _half_edge(top), _half_edge(right), _half_edge(bottom),
-                   _half_edge(left), left_inside, max(header, 0))
-
-    def place(self, cell: QTextTableCell, padding: float) -> _Place:
-        first_row = cell.row()
-        last_row = first_row + cell.rowSpan() - 1
-        return _Place(below=first_row > 0, right_of=cell.column() > 0, top=self.top,
-                      left=self.left if self.left_inside else 0,
-                      gives=self.top if self.header and last_row == self.header - 1 else 0,
-                      gets=self.top if self.header and first_row == self.header else 0,
-                      padding=padding)
+        return cls(_half_edge(top), _half_edge(right), _half_edge(bottom), _half_edge(left),
+                   left_inside, header)
 
 
 _PADDINGS = (
