@@ -18,7 +18,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -196,7 +195,7 @@ def _separate_borders(doc: QTextDocument) -> None:
     right has none on that side.
 
     How Qt 6 lays out collapsed borders (qtextdocumentlayout.cpp, layoutTable),
-    and what stands in for each here (_separated, _Edges):
+    and what stands in for each here (_separated):
 
     - each cell's padding grows by half the width of each of its edges: a cell
       here gets that half added to its padding, less the width of the border it
@@ -230,7 +229,18 @@ def _separate_borders(doc: QTextDocument) -> None:
     # fields) -> its format with separate borders: the cells of all tables share a
     # few formats.
     made: dict[tuple[int, bool, bool, int, int, int, int, float], QTextTableCellFormat] = {}
-    lines: dict[int, tuple[float, float, float, float]] = {}  # for _Edges.of
+    # A cell format's index -> its top, right, bottom and left lines: reading a
+    # format costs more than its index, and a long table's cells share a few.
+    lines: dict[int, tuple[float, float, float, float]] = {}
+
+    def widths(cell: QTextTableCell, index: int) -> tuple[float, float, float, float]:
+        found = lines.get(index)
+        if found is None:
+            f = cell.format().toTableCellFormat()
+            found = lines[index] = (f.topBorder(), f.rightBorder(), f.bottomBorder(),
+                                    f.leftBorder())
+        return found
+
     for table in list(_tables(doc.rootFrame())):
         table_format = table.format()
         if not table_format.borderCollapse() or table_format.border():
@@ -238,38 +248,60 @@ def _separate_borders(doc: QTextDocument) -> None:
         rows, columns = table.rows(), table.columns()
         if not rows or not columns:
             continue  # no cell, no line
-        edges = _Edges.of(table, lines)
-        top, header = edges.top, edges.header
-        left = edges.left if edges.left_inside else 0
+        # The top and left edges first: the cells' formats depend on them.
+        first_row = [table.cellAt(0, c) for c in range(columns)]
+        top = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[0]
+                             for cell in first_row))
+        first_column = [table.cellAt(r, 0) for r in range(rows)]
+        left = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[3]
+                              for cell in first_column))
+        # Percentages are shares of the width inside the left edge, and a cell
+        # spanning from the first column shares its width out among the columns:
+        # the first column widened by the edge would change other columns' widths.
+        left_inside = not any(cell.columnSpan() > 1 for cell in first_column) and not any(
+            length.type() == QTextLength.Type.PercentageLength
+            for length in table_format.columnWidthConstraints())
+        # (No header cell spans into the rows under it: HTML ends a rowspan with
+        # its thead.)
+        header = max(min(table_format.headerRowCount(), rows - 1), 0)
         padding = table_format.cellPadding()
+        right = bottom = 0.0  # the widest line on the right and at the bottom
         for r in range(rows):
             c = 0
             while c < columns:
-                cell = table.cellAt(r, c)
-                first_column = c
+                cell = (first_column[r] if c == 0 else first_row[c] if r == 0
+                        else table.cellAt(r, c))
+                first = c
                 c += cell.columnSpan()
                 if cell.row() != r:
                     continue  # spans rows above (done there)
-                key = (cell.tableCellFormatIndex(), r > 0, first_column > 0, top, left,
-                       top if header and r + cell.rowSpan() == header else 0,
+                last_row = r + cell.rowSpan() - 1
+                index = cell.tableCellFormatIndex()
+                if c == columns:
+                    right = max(right, widths(cell, index)[1])
+                if last_row == rows - 1:
+                    bottom = max(bottom, widths(cell, index)[2])
+                key = (index, r > 0, first > 0, top,
+                       left if left_inside else 0,
+                       top if header and last_row == header - 1 else 0,
                        top if header and r == header else 0, padding)
                 cell_format = made.get(key)
                 if cell_format is None:
                     cell_format = made[key] = _separated(cell.format().toTableCellFormat(),
                                                          _Place(*key[1:]))
                 cell.setFormat(cell_format)
-        if edges.left_inside:
+        if left_inside:
             # The first column draws the left line inside itself: a set width of
             # its own grows by the edge Qt would have put outside it.
             constraints = table_format.columnWidthConstraints()
             if constraints and constraints[0].type() == QTextLength.Type.FixedLength:
                 constraints[0] = QTextLength(QTextLength.Type.FixedLength,
-                                             constraints[0].rawValue() + edges.left)
+                                             constraints[0].rawValue() + left)
                 table_format.setColumnWidthConstraints(constraints)
         else:
-            table_format.setLeftMargin(table_format.leftMargin() + edges.left)
-        table_format.setRightMargin(table_format.rightMargin() + edges.right)
-        table_format.setBottomMargin(table_format.bottomMargin() + edges.bottom)
+            table_format.setLeftMargin(table_format.leftMargin() + left)
+        table_format.setRightMargin(table_format.rightMargin() + _half_edge(right))
+        table_format.setBottomMargin(table_format.bottomMargin() + _half_edge(bottom))
         table_format.setBorderCollapse(False)
         table_format.setCellSpacing(0)  # what collapsed borders had (they ignore it)
         table.setFormat(table_format)
@@ -295,74 +327,18 @@ class _Place(NamedTuple):
     padding: float  # the table's cell padding, for a side the cell sets none
 
 
-@dataclass
-class _Edges:
-    """The outer edges Qt sets aside around a table's columns and rows for
-    collapsed borders (see _separate_borders), in whole pixels."""
-
-    top: int
-    right: int
-    bottom: int
-    left: int
-    left_inside: bool  # the first column takes the left edge in (else: margin)
-    header: int  # header rows repeated on each page (0: none, or not adjusted)
-
-    @classmethod
-    def of(cls, table: QTextTable,
-           lines: dict[int, tuple[float, float, float, float]]) -> _Edges:
-        """The edges of ``table``: the widest line of each side's cells. ``lines``
-        keeps each cell format's top, right, bottom and left lines: a long table's
-        cells share a few formats, and reading one costs more than its number."""
-
-        def widths(cell: QTextTableCell) -> tuple[float, float, float, float]:
-            index = cell.tableCellFormatIndex()
-            found = lines.get(index)
-            if found is None:
-                f = cell.format().toTableCellFormat()
-                found = lines[index] = (f.topBorder(), f.rightBorder(), f.bottomBorder(),
-                                        f.leftBorder())
-            return found
-
-        rows, columns = table.rows(), table.columns()
-        top = right = bottom = left = 0.0
-        spans_first_column = False
-        for c in range(columns):
-            top = max(top, widths(table.cellAt(0, c))[0])
-            bottom = max(bottom, widths(table.cellAt(rows - 1, c))[2])
-        for r in range(rows):
-            first = table.cellAt(r, 0)
-            spans_first_column |= first.columnSpan() > 1
-            left = max(left, widths(first)[3])
-            right = max(right, widths(table.cellAt(r, columns - 1))[1])
-        table_format = table.format()
-        # Percentages are shares of the width inside the left edge, and a cell
-        # spanning from the first column shares its width out among the columns:
-        # the first column widened by the edge would change other columns' widths.
-        left_inside = not spans_first_column and not any(
-            length.type() == QTextLength.Type.PercentageLength
-            for length in table_format.columnWidthConstraints())
-        header = max(min(table_format.headerRowCount(), rows - 1), 0)
-        if header and any(table.cellAt(header, c).row() < header for c in range(columns)):
-            header = 0  # a cell spanning out of the header: nothing to give back
-        return cls(_half_edge(top), _half_edge(right), _half_edge(bottom), _half_edge(left),
-                   left_inside, header)
-
-
-_PADDINGS = (
-    (QTextFormat.Property.TableCellTopPadding, QTextTableCellFormat.topPadding),
-    (QTextFormat.Property.TableCellRightPadding, QTextTableCellFormat.rightPadding),
-    (QTextFormat.Property.TableCellBottomPadding, QTextTableCellFormat.bottomPadding),
-    (QTextFormat.Property.TableCellLeftPadding, QTextTableCellFormat.leftPadding),
-)
-
-
 def _separated(cell: QTextTableCellFormat, place: _Place) -> QTextTableCellFormat:
     """``cell``'s format with separate borders at ``place`` (see _separate_borders):
     each side's padding is Qt's collapsed one (the cell's padding and half its
     line) less the separate border it keeps, which Qt counts inside the padding."""
     # A side with no padding of its own has the table's (cellpadding), as in Qt.
-    top, right, bottom, left = (getter(cell) if cell.hasProperty(prop) else place.padding
-                                for prop, getter in _PADDINGS)
+    padding = place.padding
+    has = cell.hasProperty
+    top = cell.topPadding() if has(QTextFormat.Property.TableCellTopPadding) else padding
+    right = cell.rightPadding() if has(QTextFormat.Property.TableCellRightPadding) else padding
+    bottom = (cell.bottomPadding() if has(QTextFormat.Property.TableCellBottomPadding)
+              else padding)
+    left = cell.leftPadding() if has(QTextFormat.Property.TableCellLeftPadding) else padding
     top += cell.topBorder() / 2 + place.gets
     bottom -= place.gives
     if place.below:
