@@ -206,10 +206,11 @@ def _separate_borders(doc: QTextDocument) -> None:
       table's margin; on the left and at the top Qt draws the outer line there,
       so the first column and the first row take it in and draw the line
       themselves (a column with a set width is widened by it). But percentage
-      widths are shares of the width inside that edge: a table with any gets the
-      left edge as margin too, so its columns come out as wide as Qt's, and its
-      left line is drawn a pixel to the right of Qt's (inside the first column,
-      where Qt draws it just outside);
+      widths are shares of the width inside that edge, and a cell spanning from
+      the first column shares its width among the columns it spans: a table with
+      either gets the left edge as margin too, so its columns come out as wide
+      as Qt's, and its left line is drawn a pixel to the right of Qt's (inside
+      the first column, where Qt draws it just outside);
     - on a page a table continues on, Qt repeats the header rows and places the
       rows under them from the page's top without that top edge: the last header
       row here gives the top edge back to the first row under it, so the header
@@ -218,12 +219,14 @@ def _separate_borders(doc: QTextDocument) -> None:
       (still the bottom pixel row of the header, which is a pixel shorter), and
       the header's text a pixel lower on the pages it is repeated on.
 
-    Left over (tests/qt/printing/test_borders.py): a cell's lines break across a
-    page a pixel (the bottom edge) later than with Qt's collapsed borders, which
-    counts that edge only there: a row whose first line ends within that pixel of
-    a page's foot stays on the page where Qt would move it. The cell border Qt
-    draws where two cells of the same line width but different colours meet is
-    the upper or left one's here, not always Qt's choice.
+    tests/qt/printing/test_borders.py holds every block of every kind of
+    printout to Qt's collapsed layout, exactly. Left over: a cell's lines break
+    across a page a pixel (the bottom edge) later than with Qt's collapsed
+    borders, which count that edge there only (layoutCell's pageBottomMargin):
+    a row whose first line ends within that pixel of a page's foot stays on the
+    page where Qt would move it to the next. And where two cells of the same
+    line width but different colours meet, the line is the upper or left one's
+    colour here, not always Qt's choice.
     """
     # (a cell's format in the document, where it lies in its table: _Place's
     # fields) -> its format with separate borders: the cells of all tables share a
