@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterator
 from html import unescape
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QLocale, QMarginsF, QRectF, QSizeF, Qt
@@ -38,8 +38,11 @@ from PySide6.QtGui import (
     QTextCursor,
     QTextDocument,
     QTextDocumentFragment,
+    QTextFormat,
     QTextFrame,
+    QTextLength,
     QTextTable,
+    QTextTableCell,
     QTextTableCellFormat,
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
@@ -180,71 +183,180 @@ def _tables(frame: QTextFrame) -> Iterator[QTextTable]:
 
 def _separate_borders(doc: QTextDocument) -> None:
     """Each table of ``doc`` with collapsed borders (``table.grid``, style.CSS) given
-    separate borders that draw the same lines: a cell keeps its right and bottom
-    borders, and its top and left ones only on the table's outer edge.
+    separate borders that draw the same lines, laid out exactly as Qt lays out the
+    collapsed ones: every block where it was, every column as wide.
 
     [decision] Qt works collapsed borders out edge by edge each time it lays a
     table out and each time it draws one: a page of the combat log drew three
     times as slowly as with separate borders, and laid out a fifth more slowly
     (issue 18). Every cell of a printed table has the same border on its four
-    sides, so the line between two cells is the same colour and width whichever
-    of them draws it; Qt gives it to the upper or left cell, as here. A collapsed
-    line takes half its width from each cell beside it, and Qt sets a table's
-    left and right lines half a line further in: each cell's padding gives or
-    takes those halves (_separated), so rows keep their heights, columns mostly
-    their widths, and no block moves to another page. Against Qt's collapsed
-    borders, text and lines sit up to a pixel higher, a table's bottom line a
-    pixel lower, and in a table with a column of set width the columns up to
-    three pixels further left or right (tests/qt/printing/test_borders.py).
+    sides, so the line between two cells is the same width whichever of them
+    draws it; here the upper or left cell draws it, the cell below or to the
+    right has none on that side.
+
+    How Qt 6 lays out collapsed borders (qtextdocumentlayout.cpp, layoutTable),
+    and what stands in for each here (_separated):
+
+    - each cell's padding grows by half the width of each of its edges: a cell
+      here gets that half added to its padding, less the width of the border it
+      draws on that side (a separate border is counted inside the padding);
+    - the table's outer edge takes half its widest outer line, rounded to a
+      whole pixel (``effectiveTopBorder`` and the rest), outside the columns and
+      rows: on the right and at the bottom that space is empty, and becomes the
+      table's margin; on the left and at the top Qt draws the outer line there,
+      so the first column and the first row take it in and draw the line
+      themselves (a column with a set width is widened by it). But percentage
+      widths are shares of the width inside that edge, and a cell spanning from
+      the first column shares its width among the columns it spans: a table with
+      either gets the left edge as margin too, so its columns come out as wide
+      as Qt's, and its left line is drawn a pixel to the right of Qt's (inside
+      the first column, where Qt draws it just outside);
+    - on a page a table continues on, Qt repeats the header rows and places the
+      rows under them from the page's top without that top edge: the last header
+      row here gives the top edge back to the first row under it, so the header
+      is exactly as tall and those rows land where Qt puts them. The line under
+      the header is then drawn a pixel higher than Qt's on the table's first page
+      (still the bottom pixel row of the header, which is a pixel shorter), and
+      the header's text a pixel lower on the pages it is repeated on.
+
+    tests/qt/printing/test_borders.py holds every block of every kind of
+    printout to Qt's collapsed layout, exactly. Left over: a cell's lines break
+    across a page a pixel (the bottom edge) later than with Qt's collapsed
+    borders, which count that edge there only (layoutCell's pageBottomMargin):
+    a row whose first line ends within that pixel of a page's foot stays on the
+    page where Qt would move it to the next. And where two cells of the same
+    line width but different colours meet, the line is the upper or left one's
+    colour here, not always Qt's choice.
     """
-    # (a cell's format in the document, which of its edges are inside its table) ->
-    # its format with separate borders: the cells of all tables share a few formats.
-    made: dict[tuple[int, bool, bool, bool, bool], QTextTableCellFormat] = {}
+    # (a cell's format in the document, where it lies in its table: _Place's
+    # fields) -> its format with separate borders: the cells of all tables share a
+    # few formats.
+    made: dict[tuple[int, bool, bool, int, int, int, int, float], QTextTableCellFormat] = {}
+    # A cell format's index -> its top, right, bottom and left lines: reading a
+    # format costs more than its index, and a long table's cells share a few.
+    lines: dict[int, tuple[float, float, float, float]] = {}
+
+    def widths(cell: QTextTableCell, index: int) -> tuple[float, float, float, float]:
+        found = lines.get(index)
+        if found is None:
+            f = cell.format().toTableCellFormat()
+            found = lines[index] = (f.topBorder(), f.rightBorder(), f.bottomBorder(),
+                                    f.leftBorder())
+        return found
+
     for table in list(_tables(doc.rootFrame())):
         table_format = table.format()
         if not table_format.borderCollapse() or table_format.border():
             continue  # a border of the table's own would frame the cells: left as it is
         rows, columns = table.rows(), table.columns()
+        if not rows or not columns:
+            continue  # no cell, no line
+        # The top and left edges first: the cells' formats depend on them.
+        first_row = [table.cellAt(0, c) for c in range(columns)]
+        top = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[0]
+                             for cell in first_row))
+        first_column = [table.cellAt(r, 0) for r in range(rows)]
+        left = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[3]
+                              for cell in first_column))
+        # Percentages are shares of the width inside the left edge, and a cell
+        # spanning from the first column shares its width out among the columns:
+        # the first column widened by the edge would change other columns' widths.
+        left_inside = not any(cell.columnSpan() > 1 for cell in first_column) and not any(
+            length.type() == QTextLength.Type.PercentageLength
+            for length in table_format.columnWidthConstraints())
+        # (No header cell spans into the rows under it: HTML ends a rowspan with
+        # its thead.)
+        header = max(min(table_format.headerRowCount(), rows - 1), 0)
+        padding = table_format.cellPadding()
+        right = bottom = 0.0  # the widest line on the right and at the bottom
         for r in range(rows):
             c = 0
             while c < columns:
-                cell = table.cellAt(r, c)
+                cell = (first_column[r] if c == 0 else first_row[c] if r == 0
+                        else table.cellAt(r, c))
+                first = c
                 c += cell.columnSpan()
-                first_row, first_column = cell.row(), cell.column()
-                if first_row != r:
+                if cell.row() != r:
                     continue  # spans rows above (done there)
-                key = (cell.tableCellFormatIndex(), first_row > 0, first_column > 0,
-                       first_row + cell.rowSpan() < rows, c < columns)
+                last_row = r + cell.rowSpan() - 1
+                index = cell.tableCellFormatIndex()
+                if c == columns:
+                    right = max(right, widths(cell, index)[1])
+                if last_row == rows - 1:
+                    bottom = max(bottom, widths(cell, index)[2])
+                key = (index, r > 0, first > 0, top,
+                       left if left_inside else 0,
+                       top if header and last_row == header - 1 else 0,
+                       top if header and r == header else 0, padding)
                 cell_format = made.get(key)
                 if cell_format is None:
                     cell_format = made[key] = _separated(cell.format().toTableCellFormat(),
-                                                         *key[1:])
+                                                         _Place(*key[1:]))
                 cell.setFormat(cell_format)
+        if left_inside:
+            # The first column draws the left line inside itself: a set width of
+            # its own grows by the edge Qt would have put outside it.
+            constraints = table_format.columnWidthConstraints()
+            if constraints and constraints[0].type() == QTextLength.Type.FixedLength:
+                constraints[0] = QTextLength(QTextLength.Type.FixedLength,
+                                             constraints[0].rawValue() + left)
+                table_format.setColumnWidthConstraints(constraints)
+        else:
+            table_format.setLeftMargin(table_format.leftMargin() + left)
+        table_format.setRightMargin(table_format.rightMargin() + _half_edge(right))
+        table_format.setBottomMargin(table_format.bottomMargin() + _half_edge(bottom))
         table_format.setBorderCollapse(False)
         table_format.setCellSpacing(0)  # what collapsed borders had (they ignore it)
         table.setFormat(table_format)
 
 
-def _separated(cell: QTextTableCellFormat, below: bool, right_of: bool, above: bool,
-               left_of: bool) -> QTextTableCellFormat:
-    """``cell``'s format with separate borders, for a cell ``below`` another, to the
-    ``right_of`` one, ``above`` one or ``left_of`` one (see _separate_borders):
-    half a line's width more padding where it gives up a line to its neighbour
-    or lies on the table's left or right edge, half less where it draws the line
-    it shares."""
-    if below:
-        cell.setTopPadding(cell.topPadding() + cell.topBorder() / 2)
+def _half_edge(width: float) -> int:
+    """Half a collapsed outer line of ``width`` pixels as Qt sets the table's edge
+    aside for it: QFixed::fromReal(width / 2).round(), a whole pixel (half rounds
+    up). Layout is at 96 dpi, so Qt's device scale is 1."""
+    fixed = int(width / 2 * 64)  # QFixed::fromReal truncates to 1/64 px
+    return (fixed + 32) // 64
+
+
+class _Place(NamedTuple):
+    """Where a cell lies in its table, as far as its separate borders go."""
+
+    below: bool  # a row above it: its top line is that row's
+    right_of: bool  # a column left of it: its left line is that column's
+    top: int  # the table's top edge (first row only: taken in), in pixels
+    left: int  # the table's left edge when the first column takes it in, or 0
+    gives: int  # pixels given from the bottom of the header's last row...
+    gets: int  # ...to the top of the first row under the header
+    padding: float  # the table's cell padding, for a side the cell sets none
+
+
+def _separated(cell: QTextTableCellFormat, place: _Place) -> QTextTableCellFormat:
+    """``cell``'s format with separate borders at ``place`` (see _separate_borders):
+    each side's padding is Qt's collapsed one (the cell's padding and half its
+    line) less the separate border it keeps, which Qt counts inside the padding."""
+    # A side with no padding of its own has the table's (cellpadding), as in Qt.
+    padding = place.padding
+    has = cell.hasProperty
+    top = cell.topPadding() if has(QTextFormat.Property.TableCellTopPadding) else padding
+    right = cell.rightPadding() if has(QTextFormat.Property.TableCellRightPadding) else padding
+    bottom = (cell.bottomPadding() if has(QTextFormat.Property.TableCellBottomPadding)
+              else padding)
+    left = cell.leftPadding() if has(QTextFormat.Property.TableCellLeftPadding) else padding
+    top += cell.topBorder() / 2 + place.gets
+    bottom -= place.gives
+    if place.below:
         cell.setTopBorder(0)
-    # Half a line more on the left either way: given up, or on the table's edge.
-    cell.setLeftPadding(cell.leftPadding() + cell.leftBorder() / 2)
-    if right_of:
-        cell.setLeftBorder(0)
-    if above:
-        cell.setBottomPadding(max(0.0, cell.bottomPadding() - cell.bottomBorder() / 2))
-    if left_of:
-        cell.setRightPadding(max(0.0, cell.rightPadding() - cell.rightBorder() / 2))
     else:
-        cell.setRightPadding(cell.rightPadding() + cell.rightBorder() / 2)
+        top += place.top - cell.topBorder()  # the table's top edge, taken in
+    left += cell.leftBorder() / 2
+    if place.right_of:
+        cell.setLeftBorder(0)
+    else:
+        left += place.left - cell.leftBorder()  # the left edge, if taken in
+    cell.setTopPadding(top)
+    cell.setLeftPadding(left)
+    cell.setRightPadding(right + cell.rightBorder() / 2 - cell.rightBorder())
+    cell.setBottomPadding(bottom + cell.bottomBorder() / 2 - cell.bottomBorder())
     return cell
 
 
