@@ -67,13 +67,16 @@ app = QApplication([])
 window = QMainWindow()
 """ + _PAINTED
 
-YAGS = """
+YAGS_LISTED = """
 from yags_desk.qt.shell.app import create
 app, window = create(["yags-desk"])
 """ + _PAINTED + """
 while not window.is_ready() or not window.library_dock.last_scan.entries:
     app.processEvents()
 print("listed", _time.process_time(), flush=True)
+"""
+
+YAGS = YAGS_LISTED + """
 # The probe's own cost is left out: asked for viewport(), PySide builds every QWidget
 # class it has not built yet to find the viewport's type (some 11 ms), which the
 # window itself never asks for while it starts.
