@@ -25,11 +25,13 @@ import contextlib
 import json
 import os
 import stat
+import tempfile
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 from yags_desk import __version__
+from yags_desk.storage.documents import SCHEMA_VERSIONS, TEMP_SUFFIX, refuse_if_read_only
 from yags_desk.storage.identity import StatKey
 
 __all__ = ["FORMAT", "INDEX_NAME", "MAX_INDEX_BYTES", "IndexRecord", "index_path", "read_index",
@@ -56,8 +58,6 @@ def _header(root: Path) -> dict[str, Any]:
     # (qt/library/model: _model_facts, _indexed_facts); raise it with any change to
     # either. The release and each kind's schema version stand for the models: an
     # index written by another release, or before a migration, is not trusted.
-    from yags_desk.storage.documents import SCHEMA_VERSIONS
-
     return {"format": FORMAT, "release": __version__, "root": str(root),
             "schemas": {kind: SCHEMA_VERSIONS[kind] for kind in _KINDS}}
 
@@ -111,10 +111,6 @@ def write_index(root: Path, records: Iterable[tuple[Path, IndexRecord]]) -> bool
     [decision] A link in the index's place is replaced, never written through (a
     library unpacked from an archive could point it at any file), and nothing is
     forced to the disk: an index a power cut leaves unreadable is only ignored."""
-    import tempfile
-
-    from yags_desk.storage.documents import TEMP_SUFFIX, refuse_if_read_only
-
     path = index_path(root)
     refuse_if_read_only(path)
     files = [[str(p), *key, kind, list(facts)] for p, (key, kind, facts) in records]
