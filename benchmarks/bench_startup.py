@@ -35,7 +35,7 @@ from pathlib import Path
 
 from yags_desk.storage.identity import RACY_NS
 
-__all__ = ["bench"]
+__all__ = ["bench", "index_library"]
 
 RUNS = 7
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,6 +138,17 @@ while window.library_dock.checking:
 """
 
 
+def index_library(*envs: dict[str, str]) -> None:
+    """Give the libraries of ``envs`` (each a child's environment, its library made)
+    the listing index a GM's library has (storage.listing_index): files become
+    trustworthy two seconds after they were written (identity.settled), then a
+    whole start writes it."""
+    time.sleep(RACY_NS / 1e9 + 0.2)
+    for env in envs:
+        subprocess.run([sys.executable, "-c", CHECKED], env=env, cwd=ROOT, check=True,
+                       capture_output=True)
+
+
 def _times(code: str, env: dict[str, str], cpu: list[float] | None = None) -> list[float]:
     """Seconds from start to each line the child prints (and, in ``cpu``, the
     child's processor time at each line: steadier on a loaded machine). A third
@@ -185,13 +196,7 @@ def bench() -> list[tuple[str, float, str]]:
             subprocess.run([sys.executable, "-c", "from yags_desk.storage.library import "
                             "Library; Library.open()"], env=e, cwd=ROOT, check=True)
         _as_earlier_release(Path(old_home))
-        # A GM's library was written long before, and the last start's check kept its
-        # listing index (storage.listing_index): files become trustworthy two seconds
-        # after they were written (identity.settled), then a whole start writes it.
-        time.sleep(RACY_NS / 1e9 + 0.2)
-        for e in (env, old_env):
-            subprocess.run([sys.executable, "-c", CHECKED], env=e, cwd=ROOT, check=True,
-                           stderr=subprocess.DEVNULL)
+        index_library(env, old_env)  # as a GM's library, indexed by an earlier start
         _times(YAGS, env)  # writes the bytecode of everything a start imports
         _times(YAGS, old_env)
         _times(BARE, env)

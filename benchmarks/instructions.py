@@ -83,26 +83,27 @@ def _piece(what: str, work: bool) -> None:
         raise SystemExit(f"{what}: not a piece (known: {', '.join(PIECES)})")
 
 
-def _instructions(what: str, work: bool) -> int:
+def _callgrind(what: str, args: list[str], env: dict[str, str]) -> int:
+    """The instructions of ``python args`` run under callgrind with ``env``."""
     with tempfile.TemporaryDirectory() as folder:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out",
-             sys.executable, "-m", "benchmarks.instructions", "--child", what,
-             "1" if work else "0"],
-            capture_output=True, text=True, check=True,
-            env=dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONHASHSEED="0"))
+             sys.executable, *args], capture_output=True, text=True, check=True, env=env)
     found = _COLLECTED.search(done.stderr)
     if found is None:
         raise RuntimeError(f"{what}: callgrind printed no count:\n{done.stderr[-2000:]}")
     return int(found.group(1))
 
 
+def _instructions(what: str, work: bool) -> int:
+    return _callgrind(what, ["-m", "benchmarks.instructions", "--child", what,
+                             "1" if work else "0"],
+                      dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONHASHSEED="0"))
+
+
 def _startup() -> None:
     """Print the ``startup`` piece's counts and ratios (see the module)."""
-    import time
-
-    from benchmarks.bench_startup import BARE, CHECKED, PLAIN, YAGS_LISTED
-    from yags_desk.storage.identity import RACY_NS
+    from benchmarks.bench_startup import BARE, PLAIN, YAGS_LISTED, index_library
 
     ended = "\nimport os\nos._exit(0)  # at the line printed: no teardown counted\n"
     children = {"bare window painted": BARE + ended, "YAGS Desk listed": YAGS_LISTED + ended,
@@ -113,22 +114,12 @@ def _startup() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run([sys.executable, "-c", "from yags_desk.storage.library import "
                         "Library; Library.open()"], env=env, check=True)
-        time.sleep(RACY_NS / 1e9 + 0.2)  # then the index is written, as bench_startup
-        subprocess.run([sys.executable, "-c", CHECKED], env=env, check=True,
-                       capture_output=True)
+        index_library(env)
         counts: dict[str, int] = {}
         for name, code in children.items():
             subprocess.run([sys.executable, "-c", code], env=env, check=True,
                            capture_output=True)  # its bytecode written first
-            with tempfile.TemporaryDirectory() as folder:
-                done = subprocess.run(
-                    ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out",
-                     sys.executable, "-c", code], capture_output=True, text=True, env=env)
-            found = _COLLECTED.search(done.stderr)
-            if found is None:
-                raise RuntimeError(f"{name}: callgrind printed no count:\n"
-                                   f"{done.stderr[-2000:]}")
-            counts[name] = int(found.group(1))
+            counts[name] = _callgrind(name, ["-c", code], env)
     bare = counts["bare window painted"]
     for name, count in counts.items():
         print(f"startup, {name}: {count / 1e6:,.0f} M instructions "
