@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from yags_desk.storage import identity
 from yags_desk.storage.library import Library
+
+AN_HOUR_AGO = time.time() - 3600
+_HOUR_NS = 3600 * 10**9
+
+
+def age(path: Path) -> None:
+    """``path`` as if written an hour ago: older than the two seconds within which a
+    file's times are not trusted (ScanCache)."""
+    os.utime(path, (AN_HOUR_AGO, AN_HOUR_AGO))
+
+
+@pytest.fixture
+def settled_library(home: Path, monkeypatch: pytest.MonkeyPatch) -> Library:
+    """The sample library, looked at an hour after its files were written: its
+    files' changed times cannot be put back, so the clock moves on instead."""
+    library = Library.open()
+    for path in library.root.rglob("*.json"):
+        age(path)
+    monkeypatch.setattr(identity, "time_ns", lambda: time.time_ns() + _HOUR_NS)
+    return library
 
 
 @pytest.fixture

@@ -12,24 +12,16 @@ from typing import Any
 
 import pytest
 
-from tests.qt.library.test_scan_cache import _age, _labels, _rename
+from tests.qt.library.test_scan_cache import _labels, _rename
 from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import read_listing_index, scan, write_listing_index
-from yags_desk.storage import identity
 from yags_desk.storage.library import Library
 from yags_desk.storage.listing_index import index_path
 
-_HOUR_NS = 3600 * 10**9
-
 
 @pytest.fixture
-def library(home: Path, monkeypatch: pytest.MonkeyPatch) -> Library:
-    """The sample library an hour after its files were written (see test_scan_cache)."""
-    library = Library.open()
-    for path in library.root.rglob("*.json"):
-        _age(path)
-    monkeypatch.setattr(identity, "time_ns", lambda: time.time_ns() + _HOUR_NS)
-    return library
+def library(settled_library: Library) -> Library:
+    return settled_library
 
 
 def _start(qtbot: Any, library: Library) -> LibraryDock:

@@ -12,31 +12,17 @@ from typing import Any
 
 import pytest
 
+from tests.qt.library.conftest import AN_HOUR_AGO
 from yags_desk.qt.library import dock as dock_module
 from yags_desk.qt.library.dock import LibraryDock
 from yags_desk.qt.library.model import ScanCache, scan, warm
 from yags_desk.storage import identity
 from yags_desk.storage.library import Library
 
-_AN_HOUR_AGO = time.time() - 3600
-_HOUR_NS = 3600 * 10**9
-
-
-def _age(path: Path) -> None:
-    """``path`` as if written an hour ago: older than the two seconds within which a
-    file's times are not trusted (ScanCache)."""
-    os.utime(path, (_AN_HOUR_AGO, _AN_HOUR_AGO))
-
 
 @pytest.fixture
-def library(home: Path, monkeypatch: pytest.MonkeyPatch) -> Library:
-    """The sample library, looked at an hour after its files were written: its
-    files' changed times cannot be put back, so the clock moves on instead."""
-    library = Library.open()
-    for path in library.root.rglob("*.json"):
-        _age(path)
-    monkeypatch.setattr(identity, "time_ns", lambda: time.time_ns() + _HOUR_NS)
-    return library
+def library(settled_library: Library) -> Library:
+    return settled_library
 
 
 def _rename(path: Path, name: str, *, aged: bool = True) -> None:
@@ -44,7 +30,7 @@ def _rename(path: Path, name: str, *, aged: bool = True) -> None:
     document["data"]["name"] = name
     path.write_text(json.dumps(document), encoding="utf-8")
     if aged:
-        os.utime(path, (_AN_HOUR_AGO + 60, _AN_HOUR_AGO + 60))
+        os.utime(path, (AN_HOUR_AGO + 60, AN_HOUR_AGO + 60))
 
 
 def _labels(result: Any, group: str) -> list[str]:
