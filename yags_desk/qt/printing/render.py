@@ -40,6 +40,7 @@ from PySide6.QtGui import (
     QTextDocumentFragment,
     QTextFormat,
     QTextFrame,
+    QTextFrameFormat,
     QTextLength,
     QTextTable,
     QTextTableCell,
@@ -237,10 +238,9 @@ def _separate_borders(doc: QTextDocument) -> None:
     printout, and rows at a page's foot, to Qt's collapsed layout, exactly. Left
     over: a table Qt moves whole to the next page (the first row under its header
     would not fit) loses its top edge there with Qt, not here, so its rows land
-    a pixel lower than Qt's; the first row under a header carries its lines over
-    to the next page a pixel lower than Qt's (its padding holds the edge given
-    back); and where two cells of the same line width but different colours
-    meet, the line is the upper or left one's colour here, not always Qt's.
+    a pixel lower than Qt's; and where two cells of the same line width but
+    different colours meet, the line is the upper or left one's colour here, not
+    always Qt's choice.
     """
     # (a cell's format in the document, where it lies in its table: _Place's
     # fields) -> its format with separate borders: the cells of all tables share a
@@ -346,7 +346,7 @@ class _Place(NamedTuple):
     top: int  # what the first row takes in of the top edge (the rest is margin), px
     left: int  # the table's left edge when the first column takes it in, or 0
     gives: int  # pixels given from the bottom of the header's last row...
-    gets: int  # ...to the top of the first row under the header
+    gets: int  # ...to the top of the first row under it (a border not drawn)
     padding: float  # the table's cell padding, for a side the cell sets none
 
 
@@ -362,10 +362,14 @@ def _separated(cell: QTextTableCellFormat, place: _Place) -> QTextTableCellForma
     bottom = (cell.bottomPadding() if has(QTextFormat.Property.TableCellBottomPadding)
               else padding)
     left = cell.leftPadding() if has(QTextFormat.Property.TableCellLeftPadding) else padding
-    top += cell.topBorder() / 2 + place.gets
+    top += cell.topBorder() / 2
     bottom -= place.gives
     if place.below:
-        cell.setTopBorder(0)
+        # The edge given back as a border not drawn, not as padding: Qt starts a
+        # cell's lines carried over to the next page under its padding alone.
+        cell.setTopBorder(place.gets)
+        if place.gets:
+            cell.setTopBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_None)
     else:
         top += place.top - cell.topBorder()  # the table's top edge, taken in
     left += cell.leftBorder() / 2
