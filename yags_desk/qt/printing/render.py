@@ -238,7 +238,9 @@ def _separate_borders(doc: QTextDocument) -> None:
     printout, and rows at a page's foot, to Qt's collapsed layout, exactly. Left
     over: a table Qt moves whole to the next page (the first row under its header
     would not fit) loses its top edge there with Qt, not here, so its rows land
-    a pixel lower than Qt's; and where two cells of the same line width but
+    a pixel lower than Qt's; at the foot of a page a table goes on from, Qt draws
+    no line under the last row (its side lines run on to the foot), here the row
+    keeps its bottom line; and where two cells of the same line width but
     different colours meet, the line is the upper or left one's colour here, not
     always Qt's choice.
     """
