@@ -66,20 +66,18 @@ def track_lines(c: Character, options: RulesOptions = DEFAULT_OPTIONS,
     if c.edition == "classic":
         head = [f"{lv.name[0]}{signed(lv.penalty) if lv.penalty else ''}"
                 for lv in CLASSIC_BODY_TRACK]
-        rows = [row([esc(h) for h in ["", *head]], header=True),
-                row(["Body", *_category_boxes(c.body_boxes, w)],
+        rows = [row(["Body", *_category_boxes(c.body_boxes, w)],
                     attrs=["", *['align="center"'] * 6]),
                 row(["Fatigue", *_category_boxes(c.fatigue_boxes, f)],
                     attrs=["", *['align="center"'] * 6])]
-        return table(rows, cls="grid small", gap=False)
+        return table(rows, ["", *head], cls="grid small", gap=False)
     track = options.v08_track()
     head = [f"{lv.name[:3]}{signed(lv.penalty) if lv.penalty else ''}" for lv in track]
-    rows = [row([esc(h) for h in ["", *head]], header=True),
-            row(["Wounds", *_category_boxes([1] * 6, w)], attrs=["", *['align="center"'] * 6]),
+    rows = [row(["Wounds", *_category_boxes([1] * 6, w)], attrs=["", *['align="center"'] * 6]),
             row(["Stuns", *_category_boxes([1] * 6, s)], attrs=["", *['align="center"'] * 6])]
     beyond = f" (+{w - 6} past Fatal)" if w > 6 else ""
     stuns = f"Stuns at 6: {V08_STUN_NAMES[-1]}."
-    return (table(rows, cls="grid small", gap=False)
+    return (table(rows, ["", *head], cls="grid small", gap=False)
             + f'<p class="small"><b>Fatigue</b> {boxes(fatigue_capacity(c), f, "sboxes")}'
             f'{esc(beyond)} <span class="muted">{esc(stuns)}</span></p>')
 

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
     QPainter,
     QTextCursor,
     QTextDocument,
+    QTextFrameFormat,
     QTextTable,
     QTransform,
 )
@@ -102,19 +103,19 @@ def _lines(image: QImage) -> list[tuple[float, int]]:
 
 
 def _matches(printed: list[tuple[float, int]], qt: list[tuple[float, int]],
-             a_pixel_higher: frozenset[int] = frozenset()) -> None:
-    """Each line where Qt draws it, in the same grey; those numbered in
-    ``a_pixel_higher`` exactly one 96-dpi pixel higher (or further left)."""
+             moved: dict[int, float] | None = None) -> None:
+    """Each line where Qt draws it, in the same grey; those numbered in ``moved``
+    exactly that many 96-dpi pixels lower (or further right)."""
     assert len(printed) == len(qt), (printed, qt)
     for i, ((at, grey), (qt_at, qt_grey)) in enumerate(zip(printed, qt, strict=True)):
-        moved = 1.0 if i in a_pixel_higher else 0.0
-        assert (at, grey) == (qt_at - moved, qt_grey), (i, printed, qt)
+        assert (at, grey) == (qt_at + (moved or {}).get(i, 0.0), qt_grey), (i, printed, qt)
 
 
-# The line under the grid's header, third from the top (render._separate_borders:
-# the header is as tall as Qt's, its line its own bottom pixel row, where Qt draws
-# it just below).
-_UNDER_HEADER = frozenset({2})
+# The grid's top line, a pixel lower (inside the header, where Qt draws it just
+# above), and the line under its header, third from the top, a pixel higher (the
+# header's own bottom pixel row, where Qt draws it just below): see
+# render._separate_borders.
+_HEADER_LINES = {0: 1.0, 2: -1.0}
 
 
 def test_the_printed_grid_has_qts_collapsed_lines(qapp: object) -> None:
@@ -125,8 +126,8 @@ def test_the_printed_grid_has_qts_collapsed_lines(qapp: object) -> None:
     # Both tables' top and bottom, a line between the header's two rows (under
     # "Track"), under the header and between each body row.
     assert len(rows) == (3 + 8) + (2 + 1), rows
-    # Those lines where Qt draws them, but for the one under the header.
-    _matches(rows, _lines(qt), _UNDER_HEADER)
+    # Those lines where Qt draws them, but for the header's two.
+    _matches(rows, _lines(qt), _HEADER_LINES)
     # Every vertical line: the tables' outer edges and each column's.
     turn = QTransform().rotate(90)
     columns = _lines(printed.transformed(turn))
@@ -157,7 +158,11 @@ def test_only_inner_edges_lose_their_border(qapp: object) -> None:
         for c in range(grid.columns()):
             cell = grid.cellAt(r, c)
             f = cell.format().toTableCellFormat()
-            assert f.topBorder() == (1 if cell.row() == 0 else 0), (r, c)
+            if cell.row() == 2:  # under the header: the top edge given back, not drawn
+                assert f.topBorder() == 1, (r, c)
+                assert f.topBorderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_None
+            else:
+                assert f.topBorder() == (1 if cell.row() == 0 else 0), (r, c)
             assert f.leftBorder() == (1 if cell.column() == 0 else 0), (r, c)
             assert f.rightBorder() == f.bottomBorder() == 1, (r, c)
     name = grid.cellAt(1, 0)  # spans both header rows: one cell, changed once
@@ -174,8 +179,22 @@ def test_tables_with_separate_borders_are_left_alone(qapp: object) -> None:
     for t in outer:
         f = t.cellAt(0, 1).format().toTableCellFormat()
         assert f.leftBorder() > 0 and f.topBorder() > 0
-    # The stat tables inside the boxes are collapsed ones: separated.
+    # The stat tables inside the boxes are collapsed ones, each under a header:
+    # separated.
     assert not any(t.format().borderCollapse() for t in _tables(doc))
+
+
+def test_a_grid_without_a_header_keeps_collapsed_borders(qapp: object) -> None:
+    """Qt keeps a grid's bottom edge free at the foot of every page it reaches; a
+    separated grid can give that back only from under a header, so one without a
+    header is left to Qt."""
+    doc = QTextDocument()
+    QTextCursor(doc).insertHtml(HTML)
+    grid, plain = _tables(doc)[:2]
+    render._separate_borders(doc)
+    assert not grid.format().borderCollapse()
+    assert plain.format().borderCollapse()
+    assert plain.cellAt(1, 0).format().toTableCellFormat().topBorder() > 0
 
 
 def test_spacing_the_collapsed_table_ignored_stays_ignored(qapp: object) -> None:
@@ -185,13 +204,15 @@ def test_spacing_the_collapsed_table_ignored_stays_ignored(qapp: object) -> None
     assert spaced != HTML
     printed = _drawn(render._layout(spaced, 500.0, 600.0))
     qt = _drawn(_collapsed(spaced, 500.0, 600.0))
-    _matches(_lines(printed), _lines(qt), _UNDER_HEADER)
+    _matches(_lines(printed), _lines(qt), _HEADER_LINES)
 
 
 def test_a_table_framed_by_its_own_border_keeps_collapsed_borders(qapp: object) -> None:
     doc = QTextDocument()
-    QTextCursor(doc).insertHtml(HTML.replace('<table class="grid"',
-                                             '<table class="grid" border="1"', 1))
+    QTextCursor(doc).insertHtml(document(
+        "Framed", '<table class="grid" border="1" width="100%" cellspacing="0" '
+        f'cellpadding="2"><thead>{HEADER}</thead>{BODY}</table>{SPACER}'
+        + table([row(["Round", "1"])], header=["Turn", "Roll"])))
     framed, plain = _tables(doc)[:2]
     assert framed.format().border() > 0 and framed.format().borderCollapse()
     render._separate_borders(doc)
@@ -274,3 +295,78 @@ def test_every_kind_of_printout_lays_out_as_with_collapsed_borders(qapp: object)
                      + last.format().toTableCellFormat().rightBorder())
             if t.parentFrame() is printed.rootFrame():
                 assert right <= WIDTH_A4 + render._CLIP_SPARE, (kind, right)
+
+
+def _laid_out_as_qts(html: str, width: float, height: float) -> QTextDocument:
+    """Qt's collapsed layout of ``html``, once the printed one is found the same:
+    as many pages, every block on the same page, exactly where Qt puts it."""
+    from tests.qt.printing.test_render import _blocks
+
+    printed = render._layout(html, width, height)
+    qt = _collapsed(html, width, height)
+    assert printed.pageCount() == qt.pageCount(), height
+    for (text, rect), (_, qt_rect) in zip(_blocks(printed), _blocks(qt), strict=True):
+        assert rect == qt_rect, (height, text, rect, qt_rect)
+    return qt
+
+
+def test_a_row_ending_in_a_pages_last_pixel_moves_on_as_with_qt(qapp: object) -> None:
+    """Qt's collapsed borders keep a table's bottom edge (a pixel) free at the foot
+    of every page the table reaches: a row whose first line ends in the pixel above
+    it goes to the next page, though it would fit on this one without that edge."""
+    html = document("Foot", table([row([f"Bandit {i}", str(i % 6)]) for i in range(12)],
+                                  header=["Name", "Wounds"]))
+    width, k = 500.0, 7
+
+    def top_and_end(doc: QTextDocument) -> tuple[float, float]:
+        """Where row ``k``'s first line starts and ends."""
+        block = _tables(doc)[0].cellAt(k, 0).firstCursorPosition().block()
+        top = doc.documentLayout().blockBoundingRect(block).top()
+        line = block.layout().lineAt(0)
+        return top + line.y(), top + line.y() + line.height()
+
+    end = top_and_end(_collapsed(html, width, 10_000.0))[1]  # no page break before it
+    # The least room under that line Qt needs to keep the row on the first page.
+    room = next(x / 2 for x in range(40)
+                if top_and_end(_collapsed(html, width, end + x / 2))[0] < end)
+    assert room > 1
+    # Half a pixel less, and Qt moves it on; so does the printed table.
+    qt = _laid_out_as_qts(html, width, end + room - 0.5)
+    assert top_and_end(qt)[0] > end + room - 0.5
+
+
+# Rows of one to three lines under a header, in a grid with its widths in percent,
+# and a grid without a header after it.
+FOOT = document("Foot", "<h2>Bandits</h2>" + table(
+    [row([f"Bandit {i}", "Knocked down at the ford and bleeding, out of the fight until "
+          "someone binds the wound" if i % 3 == 0 else "Down" * (i % 2)]) for i in range(24)],
+    header=["Name", "Notes"], header_attrs=['width="22%"', ""])
+    + table([row([f"Round {i}", str(i)]) for i in range(8)]))
+
+
+def test_page_breaks_fall_where_qts_do_at_every_page_height(qapp: object) -> None:
+    """On pages a pixel taller each, over two rows' height, every page break falls
+    where Qt's does: one of them ends a row's first line, another a later line of
+    a row, in the pixel Qt keeps free at a page's foot."""
+    for height in range(230, 266):
+        _laid_out_as_qts(FOOT, 500.0, float(height))
+
+
+def test_a_row_under_a_header_carries_lines_over_as_with_qt(qapp: object) -> None:
+    """A row too tall for what is left of a page goes on on the next one (paginate
+    moves a row whole only if it fits on a page): its lines there land where Qt's
+    do, the first row under a header's too."""
+    html = document("Over", table(
+        [row(["Bandit", "<br>".join(f"Wound {i}" for i in range(8))]), row(["Wolf", "1"])],
+        header=["Name", "Wounds"]))
+
+    def wounds(doc: QTextDocument) -> tuple[float, float]:
+        """Where the third line of the wounds ends, and the cell's text."""
+        block = _tables(doc)[0].cellAt(1, 1).firstCursorPosition().block()
+        rect = doc.documentLayout().blockBoundingRect(block)
+        third = block.layout().lineAt(2)
+        return rect.top() + third.y() + third.height(), rect.bottom()
+
+    height = wounds(_collapsed(html, 500.0, 10_000.0))[0] + 6  # room for three lines
+    third, end = wounds(_laid_out_as_qts(html, 500.0, height))
+    assert third < height < end  # the rest on the next page

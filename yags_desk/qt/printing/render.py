@@ -40,6 +40,7 @@ from PySide6.QtGui import (
     QTextDocumentFragment,
     QTextFormat,
     QTextFrame,
+    QTextFrameFormat,
     QTextLength,
     QTextTable,
     QTextTableCell,
@@ -184,7 +185,8 @@ def _tables(frame: QTextFrame) -> Iterator[QTextTable]:
 def _separate_borders(doc: QTextDocument) -> None:
     """Each table of ``doc`` with collapsed borders (``table.grid``, style.CSS) given
     separate borders that draw the same lines, laid out exactly as Qt lays out the
-    collapsed ones: every block where it was, every column as wide.
+    collapsed ones: every block where it was, on the same page, every column as
+    wide. A table that cannot be is left to Qt (the third point below).
 
     [decision] Qt works collapsed borders out edge by edge each time it lays a
     table out and each time it draws one: a page of the combat log drew three
@@ -194,8 +196,8 @@ def _separate_borders(doc: QTextDocument) -> None:
     draws it; here the upper or left cell draws it, the cell below or to the
     right has none on that side.
 
-    How Qt 6 lays out collapsed borders (qtextdocumentlayout.cpp, layoutTable),
-    and what stands in for each here (_separated):
+    How Qt 6 lays out collapsed borders (qtextdocumentlayout.cpp, layoutTable and
+    layoutCell), and what stands in for each here (_separated):
 
     - each cell's padding grows by half the width of each of its edges: a cell
       here gets that half added to its padding, less the width of the border it
@@ -203,30 +205,44 @@ def _separate_borders(doc: QTextDocument) -> None:
     - the table's outer edge takes half its widest outer line, rounded to a
       whole pixel (``effectiveTopBorder`` and the rest), outside the columns and
       rows: on the right and at the bottom that space is empty, and becomes the
-      table's margin; on the left and at the top Qt draws the outer line there,
-      so the first column and the first row take it in and draw the line
-      themselves (a column with a set width is widened by it). But percentage
-      widths are shares of the width inside that edge, and a cell spanning from
-      the first column shares its width among the columns it spans: a table with
-      either gets the left edge as margin too, so its columns come out as wide
-      as Qt's, and its left line is drawn a pixel to the right of Qt's (inside
-      the first column, where Qt draws it just outside);
+      table's margin; on the left Qt draws the outer line there, so the first
+      column takes it in and draws the line itself (a column with a set width is
+      widened by it). But percentage widths are shares of the width inside that
+      edge, and a cell spanning from the first column shares its width among the
+      columns it spans: a table with either gets the left edge as margin too, so
+      its columns come out as wide as Qt's, and its left line is drawn a pixel to
+      the right of Qt's (inside the first column, where Qt draws it just outside);
+    - Qt also keeps the bottom edge free at the foot of every page the table
+      reaches (layoutCell's ``pageBottomMargin``): a cell's line that would end
+      in it goes to the next page, with its row if it is the row's first. A
+      separated table can keep it free only through a quirk: Qt counts a table's
+      top margin, not its bottom one, at the foot of a page
+      (``effectiveBottomMargin``). So the top margin grows by the bottom edge
+      (Qt sets that space above the first row anyway), and the first row takes
+      in what is left of the top edge (mostly nothing) and draws the top line
+      inside itself, a pixel lower than Qt's. That margin also counts at the top
+      of later pages, where Qt starts the rows carried over without it: a header
+      can give it back (next point), so a table of several rows with a bottom
+      line but no header keeps Qt's collapsed borders (a character sheet's
+      skills), as does one whose top edge is narrower than its bottom;
     - on a page a table continues on, Qt repeats the header rows and places the
-      rows under them from the page's top without that top edge: the last header
-      row here gives the top edge back to the first row under it, so the header
-      is exactly as tall and those rows land where Qt puts them. The line under
-      the header is then drawn a pixel higher than Qt's on the table's first page
-      (still the bottom pixel row of the header, which is a pixel shorter), and
-      the header's text a pixel lower on the pages it is repeated on.
+      rows under them right below, none of the top edge above: the last header
+      row here gives the top edge to the first row under it, so the header and
+      the grown top margin are as tall as Qt's header alone, and those rows land
+      where Qt puts them. The line under the header is then drawn a pixel
+      higher than Qt's on the table's first page (still the bottom pixel row of
+      the header), and the header's text a pixel lower on the pages it is
+      repeated on.
 
     tests/qt/printing/test_borders.py holds every block of every kind of
-    printout to Qt's collapsed layout, exactly. Left over: a cell's lines break
-    across a page a pixel (the bottom edge) later than with Qt's collapsed
-    borders, which count that edge there only (layoutCell's pageBottomMargin):
-    a row whose first line ends within that pixel of a page's foot stays on the
-    page where Qt would move it to the next. And where two cells of the same
-    line width but different colours meet, the line is the upper or left one's
-    colour here, not always Qt's choice.
+    printout, and rows at a page's foot, to Qt's collapsed layout, exactly. Left
+    over: a table Qt moves whole to the next page (the first row under its header
+    would not fit) loses its top edge there with Qt, not here, so its rows land
+    a pixel lower than Qt's; at the foot of a page a table goes on from, Qt draws
+    no line under the last row (its side lines run on to the foot), here the row
+    keeps its bottom line; and where two cells of the same line width but
+    different colours meet, the line is the upper or left one's colour here, not
+    always Qt's choice.
     """
     # (a cell's format in the document, where it lies in its table: _Place's
     # fields) -> its format with separate borders: the cells of all tables share a
@@ -251,10 +267,18 @@ def _separate_borders(doc: QTextDocument) -> None:
         rows, columns = table.rows(), table.columns()
         if not rows or not columns:
             continue  # no cell, no line
-        # The top and left edges first: the cells' formats depend on them.
+        # The outer edges first: the cells' formats depend on them.
         first_row = [table.cellAt(0, c) for c in range(columns)]
         top = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[0]
                              for cell in first_row))
+        bottom = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[2]
+                                for cell in (table.cellAt(rows - 1, c)
+                                             for c in range(columns))))
+        # (No header cell spans into the rows under it: HTML ends a rowspan with
+        # its thead.)
+        header = max(min(table_format.headerRowCount(), rows - 1), 0)
+        if bottom and (top < bottom or not header and rows > 1):
+            continue  # laid out as Qt would only with its collapsed borders (see above)
         first_column = [table.cellAt(r, 0) for r in range(rows)]
         left = _half_edge(max(widths(cell, cell.tableCellFormatIndex())[3]
                               for cell in first_column))
@@ -264,11 +288,8 @@ def _separate_borders(doc: QTextDocument) -> None:
         left_inside = not any(cell.columnSpan() > 1 for cell in first_column) and not any(
             length.type() == QTextLength.Type.PercentageLength
             for length in table_format.columnWidthConstraints())
-        # (No header cell spans into the rows under it: HTML ends a rowspan with
-        # its thead.)
-        header = max(min(table_format.headerRowCount(), rows - 1), 0)
         padding = table_format.cellPadding()
-        right = bottom = 0.0  # the widest line on the right and at the bottom
+        right = 0.0  # the widest line on the right
         for r in range(rows):
             c = 0
             while c < columns:
@@ -282,9 +303,7 @@ def _separate_borders(doc: QTextDocument) -> None:
                 index = cell.tableCellFormatIndex()
                 if c == columns:
                     right = max(right, widths(cell, index)[1])
-                if last_row == rows - 1:
-                    bottom = max(bottom, widths(cell, index)[2])
-                key = (index, r > 0, first > 0, top,
+                key = (index, r > 0, first > 0, top - bottom,
                        left if left_inside else 0,
                        top if header and last_row == header - 1 else 0,
                        top if header and r == header else 0, padding)
@@ -304,7 +323,10 @@ def _separate_borders(doc: QTextDocument) -> None:
         else:
             table_format.setLeftMargin(table_format.leftMargin() + left)
         table_format.setRightMargin(table_format.rightMargin() + _half_edge(right))
-        table_format.setBottomMargin(table_format.bottomMargin() + _half_edge(bottom))
+        table_format.setBottomMargin(table_format.bottomMargin() + bottom)
+        # The top edge as far as the bottom one goes: Qt sets it above the first
+        # row, and counts a table's top margin at the foot of its pages too.
+        table_format.setTopMargin(table_format.topMargin() + bottom)
         table_format.setBorderCollapse(False)
         table_format.setCellSpacing(0)  # what collapsed borders had (they ignore it)
         table.setFormat(table_format)
@@ -323,10 +345,10 @@ class _Place(NamedTuple):
 
     below: bool  # a row above it: its top line is that row's
     right_of: bool  # a column left of it: its left line is that column's
-    top: int  # the table's top edge (first row only: taken in), in pixels
+    top: int  # what the first row takes in of the top edge (the rest is margin), px
     left: int  # the table's left edge when the first column takes it in, or 0
     gives: int  # pixels given from the bottom of the header's last row...
-    gets: int  # ...to the top of the first row under the header
+    gets: int  # ...to the top of the first row under it (a border not drawn)
     padding: float  # the table's cell padding, for a side the cell sets none
 
 
@@ -342,10 +364,14 @@ def _separated(cell: QTextTableCellFormat, place: _Place) -> QTextTableCellForma
     bottom = (cell.bottomPadding() if has(QTextFormat.Property.TableCellBottomPadding)
               else padding)
     left = cell.leftPadding() if has(QTextFormat.Property.TableCellLeftPadding) else padding
-    top += cell.topBorder() / 2 + place.gets
+    top += cell.topBorder() / 2
     bottom -= place.gives
     if place.below:
-        cell.setTopBorder(0)
+        # The edge given back as a border not drawn, not as padding: Qt starts a
+        # cell's lines carried over to the next page under its padding alone.
+        cell.setTopBorder(place.gets)
+        if place.gets:
+            cell.setTopBorderStyle(QTextFrameFormat.BorderStyle.BorderStyle_None)
     else:
         top += place.top - cell.topBorder()  # the table's top edge, taken in
     left += cell.leftBorder() / 2
